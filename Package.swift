@@ -1,0 +1,37 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+  name: "anim",
+  products: [
+    // The engine is a library that other Swift programs can embed.
+    .library(name: "AnimCore", targets: ["AnimCore"]),
+    .library(name: "AnimLanguage", targets: ["AnimLanguage"]),
+    .executable(name: "anim", targets: ["anim"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
+  ],
+  targets: [
+    // Time, values, curves, animations, timelines, clocks, events. No parsing, no I/O.
+    .target(
+      name: "AnimCore",
+      dependencies: [.product(name: "HeapModule", package: "swift-collections")],
+      linkerSettings: [.linkedLibrary("m")]
+    ),
+    // Source text, lexer, parser, syntax tree, checker, diagnostics, formatter.
+    .target(name: "AnimLanguage"),
+    // The command-line front: thin.
+    .executableTarget(
+      name: "anim",
+      dependencies: [
+        "AnimCore", "AnimLanguage",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    .testTarget(name: "AnimCoreTests", dependencies: ["AnimCore"]),
+    .testTarget(name: "AnimLanguageTests", dependencies: ["AnimLanguage"], resources: [.copy("Golden")]),
+    .testTarget(name: "AnimCLITests", dependencies: ["anim"]),
+  ]
+)
