@@ -11,7 +11,7 @@ public enum TokenKind: Hashable, Sendable {
   case color
   case string
   case leftParen, rightParen, leftBrace, rightBrace
-  case comma, colon, dot, semicolon
+  case comma, colon, dot, semicolon, equals
   case plus, minus, star, slash
   /// A newline that ends a statement (newlines inside `( )` or after an operator or a comma
   /// are not emitted).
@@ -38,6 +38,7 @@ public enum TokenKind: Hashable, Sendable {
     case .colon: return "':'"
     case .dot: return "'.'"
     case .semicolon: return "';'"
+    case .equals: return "'='"
     case .plus: return "'+'"
     case .minus: return "'-'"
     case .star: return "'*'"
@@ -89,6 +90,8 @@ public struct Comment: Hashable, Sendable {
     case line
     /// `/* ... */`, possibly nested and over several lines.
     case block
+    /// `#!...` on the first line of a file (ignored by the language, kept by `anim fmt`).
+    case shebang
   }
 
   public var style: Style
