@@ -285,7 +285,7 @@ struct Parser {
         if word.kind == .identifier {
           message += didYouMean(text, among: LifecycleEvent.allCases.map(\.rawValue))
         }
-        throw fail(message, at: word.span)
+        throw fail(message, at: foundSpan)
       }
       advance()
       let subject = try parseSubject(after: "'on \(kind.rawValue)'")
@@ -452,7 +452,7 @@ struct Parser {
           throw fail(
             "expected 'none', 'forwards', 'backwards' or 'both' after 'fill', found \(describe(word))"
               + (word.kind == .identifier ? didYouMean(text, among: FillMode.allCases.map(\.rawValue)) : ""),
-            at: word.span)
+            at: foundSpan)
         }
         advance()
         kind = .fill(mode)
@@ -464,7 +464,7 @@ struct Parser {
           throw fail(
             "expected 'replace' after 'merge', found \(describe(word))"
               + (word.kind == .identifier ? didYouMean(text, among: MergeMode.allCases.map(\.rawValue)) : ""),
-            at: word.span)
+            at: foundSpan)
         }
         advance()
         kind = .merge(mode)
@@ -521,18 +521,39 @@ struct Parser {
   mutating func parseList(
     of opener: String, openedBy open: Token, element: (inout Parser) throws -> Void
   ) throws -> Token {
-    skipNewlines()
-    if current.kind == .rightBrace { return advance() }
-    while true {
-      if current.kind == .endOfFile { throw unclosedBlock(of: opener, openedBy: open) }
-      try element(&self)
-      let hadSeparator = current.kind == .comma || current.kind == .newline
-      if current.kind == .comma { advance() }
+    do {
       skipNewlines()
       if current.kind == .rightBrace { return advance() }
-      if current.kind == .endOfFile { throw unclosedBlock(of: opener, openedBy: open) }
-      if !hadSeparator {
-        throw expected("',' or a new line between the entries of \(opener)")
+      while true {
+        if current.kind == .endOfFile { throw unclosedBlock(of: opener, openedBy: open) }
+        try element(&self)
+        let hadSeparator = current.kind == .comma || current.kind == .newline
+        if current.kind == .comma { advance() }
+        skipNewlines()
+        if current.kind == .rightBrace { return advance() }
+        if current.kind == .endOfFile { throw unclosedBlock(of: opener, openedBy: open) }
+        if !hadSeparator {
+          throw expected("',' or a new line between the entries of \(opener)")
+        }
+      }
+    } catch let error as SyntaxError {
+      // Skip the rest of the braces this list opened, so recovery resumes after them
+      // instead of meeting their `}` as a stray one.
+      if !error.abandonsInput { skipToClosingBrace() }
+      throw error
+    }
+  }
+
+  /// Skips to just after the `}` that closes the braces already open (nested blocks are
+  /// skipped whole); stops at the end of input.
+  mutating func skipToClosingBrace() {
+    var braces = 0
+    while current.kind != .endOfFile {
+      let token = advance()
+      if token.kind == .leftBrace { braces += 1 }
+      if token.kind == .rightBrace {
+        if braces == 0 { return }
+        braces -= 1
       }
     }
   }
@@ -570,6 +591,8 @@ struct Parser {
   /// After a statement: a new line, `;`, the `}` of the enclosing block, or the end.
   mutating func expectStatementEnd() throws {
     if isStatementEnd(current.kind) { return }
+    // An invalid token was already reported by the lexer: say nothing more about it.
+    if current.kind == .invalid { throw SyntaxError() }
     var message = "expected a new line or ';' after the statement, found \(describe(current))"
     if current.kind == .identifier {
       let text = source.text(of: current.span)
@@ -653,7 +676,14 @@ struct Parser {
     if current.kind == .endOfFile { isIncomplete = true }
     // An invalid token was already reported by the lexer: say nothing more about it.
     if current.kind == .invalid { return SyntaxError() }
-    return fail("expected \(what), found \(describe(current))", at: current.span)
+    return fail("expected \(what), found \(describe(current))", at: foundSpan)
+  }
+
+  /// Where a "found X" error points: at the current token, or, when that token is the end
+  /// of the line, just after the last token of the line (as compilers point at a missing
+  /// `;`), so a trailing comment does not move the caret.
+  var foundSpan: SourceSpan {
+    current.kind == .newline ? SourceSpan(at: previousSpan.end) : current.span
   }
 
   mutating func unclosedBlock(of opener: String, openedBy open: Token) -> SyntaxError {
@@ -696,15 +726,33 @@ struct Parser {
       case .newline, .semicolon:
         if braces == 0 {
           advance()
+          // A header whose `{` went to the next line: skip that block too, rather than
+          // reporting each of its lines.
+          if current.kind == .leftBrace { continue }
           return
         }
-      case .keyword(let keyword) where braces == 0 && Parser.onlyBeginsStatements.contains(keyword):
+      case .keyword(let keyword)
+      where braces == 0 && Parser.onlyBeginsStatements.contains(keyword) && startsLine(current):
+        // A line break the lexer dropped (inside an unclosed parenthesis) still ends the
+        // damage when the next line begins with a statement keyword.
         return
       default:
         break
       }
       advance()
     }
+  }
+
+  /// Whether a token is the first on its line in the source.
+  func startsLine(_ token: Token) -> Bool {
+    var offset = token.span.start - 1
+    while offset >= 0 {
+      let byte = source.bytes[offset]
+      if byte == UInt8(ascii: "\n") { return true }
+      if byte != UInt8(ascii: " ") && byte != UInt8(ascii: "\t") && byte != UInt8(ascii: "\r") { return false }
+      offset -= 1
+    }
+    return true
   }
 
   /// Keywords that never appear inside a statement, so recovery may resume at them.
