@@ -58,9 +58,9 @@ public enum AnimationPhase: String, Sendable, Hashable, Codable, CaseIterable {
   case active
   /// After the active interval (in the end delay, or after the effect has ended).
   case after
-  /// In no phase, because the local time is unresolved (for example, an animation that is
-  /// not attached to a timeline). Web Animations Level 1 leaves such an effect outside the
-  /// three phases; CSS Animations Level 2 names this the idle phase.
+  /// In none of the three phases, because the local time is unresolved (for example, an
+  /// animation not attached to a timeline). Web Animations calls this the idle phase; the
+  /// effect has no output in it.
   case idle
 }
 
@@ -127,14 +127,23 @@ public struct EffectTiming: Sendable, Hashable {
     let count = iterationCount
     if duration == 0 || count == 0 { return 0 }
     if count.isInfinite { return nil }
+    // Whole counts (the common case) multiply exactly in integers; others round once.
+    if count <= 9_007_199_254_740_992, case let whole = Int64(count), Double(whole) == count {
+      let (product, overflow) = duration.multipliedReportingOverflow(by: whole)
+      return overflow ? .max : product
+    }
     return scaled(duration, by: count)
   }
 
   /// The end time: max(delay + active duration + end delay, 0), the local time at which the
   /// effect is over. `nil` when infinite.
   @inlinable public var endTime: Nanoseconds? {
-    guard let activeDuration else { return nil }
-    return max(clampedToNanoseconds(Int128(delay) + Int128(activeDuration) + Int128(endDelay)), 0)
+    activeDuration.map(endTime(activeDuration:))
+  }
+
+  /// The end time for a finite active duration already computed.
+  @inlinable func endTime(activeDuration: Nanoseconds) -> Nanoseconds {
+    max(clampedToNanoseconds(Int128(delay) + Int128(activeDuration) + Int128(endDelay)), 0)
   }
 
   /// Everything Web Animations derives from a local time, in one pass.
@@ -155,11 +164,11 @@ public struct EffectTiming: Sendable, Hashable {
   /// the mirror of a forwards one.
   @inlinable
   public func computedTiming(localTime: Nanoseconds?, goingBackwards: Bool = false) -> ComputedTiming {
-    guard let localTime else { return .idle }
+    guard let localTime else { return ComputedTiming(phase: .idle) }
     let duration = iterationDuration
     let count = iterationCount
     let activeDuration = self.activeDuration
-    let endTime = self.endTime
+    let endTime = activeDuration.map(endTime(activeDuration:))
 
     // §4.6.x Animation effect phases: the boundary times.
     let beforeActiveBoundary = max(min(delay, endTime ?? .max), 0)
@@ -189,27 +198,30 @@ public struct EffectTiming: Sendable, Hashable {
       guard fill.fillsForwards, let activeDuration else { return ComputedTiming(phase: phase) }
       activeTime = max(min(sinceDelay, activeDuration), 0)
     case .idle:
-      return .idle
+      return ComputedTiming(phase: .idle)
     }
 
-    // §4.8.3.2–§4.8.4: overall progress, simple iteration progress, current iteration.
-    // `complement` is 1 − simple progress, computed as exactly as simple progress itself.
+    // §4.8.3.2–§4.8.4: overall progress, simple iteration progress, current iteration;
+    // §4.9.1: the current direction and directed progress.
     let overallProgress: Double
     var simpleProgress: Double
-    var complement: Double
     var currentIteration: Double
-    var iterationIsEven: Bool
+    let forwards: Bool
+    let directedProgress: Double
     if duration != 0 && !(phase != .before && activeTime == activeDuration) {
-      // Inside the active interval (or filling before it): integer quotient and remainder.
-      // At the very end of the interval the spec's active time / duration is exactly the
-      // iteration count, which the rounded active duration may not reproduce, so the end
-      // takes the branch below.
+      // Inside the active interval (or filling before it): integer quotient and remainder,
+      // so an iteration boundary is exact. At the very end of the interval the spec's
+      // active time / duration is exactly the iteration count, which the rounded active
+      // duration may not reproduce, so the end takes the branch below.
       let (quotient, remainder) = activeTime.quotientAndRemainder(dividingBy: duration)
-      overallProgress = Double(activeTime) / Double(duration)
-      simpleProgress = Double(remainder) / Double(duration)
-      complement = Double(duration - remainder) / Double(duration)
+      let length = Double(duration)
+      overallProgress = Double(activeTime) / length
+      simpleProgress = Double(remainder) / length
       currentIteration = Double(quotient)
-      iterationIsEven = quotient & 1 == 0
+      forwards = Self.isForwards(direction, iterationIsEven: quotient & 1 == 0, isInfinite: false)
+      // 1 − simple progress, computed as exactly as simple progress itself, so a backwards
+      // pass is the bit-for-bit mirror of a forwards one.
+      directedProgress = forwards ? simpleProgress : Double(duration - remainder) / length
     } else {
       // A zero duration (progress comes from the phase: 0 before, the iteration count
       // otherwise) or the end of the active interval (exactly the iteration count).
@@ -222,19 +234,11 @@ public struct EffectTiming: Sendable, Hashable {
         currentIteration -= 1
       }
       if phase == .after && count.isInfinite { currentIteration = .infinity }
-      complement = 1 - simpleProgress
-      iterationIsEven = currentIteration.truncatingRemainder(dividingBy: 2) == 0
+      forwards = Self.isForwards(
+        direction, iterationIsEven: currentIteration.truncatingRemainder(dividingBy: 2) == 0,
+        isInfinite: currentIteration.isInfinite)
+      directedProgress = forwards ? simpleProgress : 1 - simpleProgress
     }
-
-    // §4.9.1 Calculating the directed progress.
-    let forwards: Bool
-    switch direction {
-    case .normal: forwards = true
-    case .reverse: forwards = false
-    case .alternate: forwards = currentIteration.isInfinite || iterationIsEven
-    case .alternateReverse: forwards = currentIteration.isInfinite || !iterationIsEven
-    }
-    let directedProgress = forwards ? simpleProgress : complement
 
     // §4.10.2: the before flag, for step easings.
     let beforeFlag = (phase == .before && forwards) || (phase == .after && !forwards)
@@ -243,6 +247,21 @@ public struct EffectTiming: Sendable, Hashable {
       phase: phase, activeTime: activeTime, overallProgress: overallProgress,
       simpleIterationProgress: simpleProgress, currentIteration: currentIteration,
       directedProgress: directedProgress, isGoingForwards: forwards, beforeFlag: beforeFlag)
+  }
+}
+
+extension EffectTiming {
+  /// §4.9.1 current direction: whether a pass runs forwards. For the alternate directions it
+  /// depends on the parity of the current iteration; an infinite iteration counts as
+  /// forwards.
+  @inlinable
+  static func isForwards(_ direction: PlaybackDirection, iterationIsEven: Bool, isInfinite: Bool) -> Bool {
+    switch direction {
+    case .normal: true
+    case .reverse: false
+    case .alternate: isInfinite || iterationIsEven
+    case .alternateReverse: isInfinite || !iterationIsEven
+    }
   }
 }
 

@@ -28,6 +28,11 @@ private func timing(
     #expect(timing(delay: 100, iterations: 2.5, endDelay: 50).endTime == 2650)  // 100 + 2500 + 50
     #expect(timing(delay: 100, endDelay: -2000).endTime == 0)  // max(100 + 1000 − 2000, 0)
     #expect(timing(delay: .max, duration: .max, endDelay: .max).endTime == .max)  // saturates
+    // Whole counts multiply exactly; products beyond Int64 saturate.
+    #expect(timing(duration: 123_456_789_123, iterations: 7).activeDuration == 864_197_523_861)
+    #expect(timing(duration: .max, iterations: 3).activeDuration == .max)
+    #expect(timing(duration: 3, iterations: 0x1p60).activeDuration == 3 << 60)  // beyond 2^53: exact by the rounding path
+    #expect(timing(duration: 3, iterations: 0x1p62).activeDuration == .max)
   }
 }
 
