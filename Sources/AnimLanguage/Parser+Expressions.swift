@@ -53,11 +53,17 @@ extension Parser {
   /// `minimum`.
   mutating func parseExpression(atLeast minimum: Precedence, context: String) throws -> Expression {
     try enterLevel()
-    defer { depth -= 1 }
+    // Each operator of a left-leaning chain (`a + b + c`, `a.b.c`) makes the tree one level
+    // deeper, so it counts as a level too: a 1 MB line of `+ 1` is an error, not a tree
+    // so deep that walking or freeing it overflows the stack.
+    var levels = 1
+    defer { depth -= levels }
     var left = try parsePrefix(context: context)
     while true {
       let precedence = Parser.infixPrecedence(of: current.kind)
       if precedence == .none || precedence < minimum { break }
+      levels += 1
+      try enterLevel()
       left = try parseInfix(left: left, precedence: precedence)
     }
     return left
