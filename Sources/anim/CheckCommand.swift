@@ -20,7 +20,6 @@ struct CheckCommand: ParsableCommand {
     ignoreBrokenPipes()
     try runReportingInternalFailures {
       var status = ExitStatus.success
-      let renderer = Output.standardErrorUsesColor
       for path in files {
         let source: SourceText
         do {
@@ -31,7 +30,7 @@ struct CheckCommand: ParsableCommand {
           continue
         }
         let diagnostics = diagnose(source)
-        Output.standardError.write(DiagnosticRenderer(source: source, usesColor: renderer).render(diagnostics))
+        report(diagnostics, in: source)
         if diagnostics.contains(where: \.isError) { status = max(status, .scriptErrors) }
       }
       return status

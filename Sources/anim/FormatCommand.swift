@@ -49,8 +49,7 @@ struct FormatCommand: ParsableCommand {
     }
     let parsed = AnimLanguage.parse(source)
     if parsed.hasErrors {
-      let renderer = DiagnosticRenderer(source: source, usesColor: Output.standardErrorUsesColor)
-      Output.standardError.write(renderer.render(parsed.diagnostics.filter(\.isError)))
+      report(parsed.diagnostics.filter(\.isError), in: source)
       return .scriptErrors
     }
     let formatted = AnimLanguage.format(parsed.file, source: source)

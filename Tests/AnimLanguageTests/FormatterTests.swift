@@ -137,3 +137,40 @@ import Testing
     Self.expectRoundTrip(input, name: "layout-\(index).anim")
   }
 }
+
+/// Comments in every place a comment can go: a generated script with block comments put
+/// into random gaps between tokens and line comments at the end of random lines must
+/// still round-trip (same tree, same comments in the same order, a fixed point).
+@Suite struct FormatterCommentPlacementTests {
+  @Test(arguments: 0..<120)
+  func commentsAnywhere(_ seed: Int) {
+    var generator = ScriptGenerator(seed: UInt64(seed) &+ 5000)
+    let text = generator.script(statements: 15)
+    var random = SplitMix64(seed: UInt64(seed))
+    let source = SourceText(name: "g.anim", contents: text)
+    let lexed = Lexer.tokenize(source)
+    let commentSpans = lexed.comments.map(\.span)
+    func insideComment(_ offset: Int) -> Bool {
+      commentSpans.contains { $0.start <= offset && offset < $0.end }
+    }
+    // Candidate places: spaces and line ends between tokens, outside comments.
+    var places: [(offset: Int, isLineEnd: Bool)] = []
+    for (previous, next) in zip(lexed.tokens, lexed.tokens.dropFirst()) {
+      for offset in previous.span.end..<next.span.start where !insideComment(offset) {
+        let byte = source.bytes[offset]
+        if byte == UInt8(ascii: " ") { places.append((offset, false)) }
+        if byte == UInt8(ascii: "\n") { places.append((offset, true)) }
+      }
+    }
+    var bytes = source.bytes
+    var count = 0
+    // From the end, so earlier offsets stay valid.
+    for place in places.reversed() where random.next() % 4 == 0 {
+      count += 1
+      let comment = place.isLineEnd ? " // line \(count)" : " /* block \(count) */ "
+      bytes.insert(contentsOf: Array(comment.utf8), at: place.offset)
+    }
+    let commented = String(decoding: bytes, as: UTF8.self)
+    FormatterTests.expectRoundTrip(commented, name: "commented-\(seed).anim")
+  }
+}
