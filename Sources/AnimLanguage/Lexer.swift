@@ -419,7 +419,9 @@ struct Lexer {
         } else {
           report("invalid UTF-8 byte 0x\(hex(byte)) in string", SourceSpan(start: position, end: position + 1))
           text.append(contentsOf: [0xEF, 0xBF, 0xBD])  // U+FFFD
+          // One error for the whole broken sequence, not one per stray continuation byte.
           position += 1
+          while position < end && (0x80...0xBF).contains(bytes[position]) { position += 1 }
         }
         continue
       }

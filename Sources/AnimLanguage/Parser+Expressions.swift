@@ -55,9 +55,16 @@ extension Parser {
     try enterLevel()
     defer { depth -= 1 }
     var left = try parsePrefix(context: context)
+    // Each operator applied makes the tree one level deeper (`1 + 1 + 1` nests to the
+    // left), and the checker and formatter walk the tree recursively: a chain counts
+    // toward the nesting limit as parentheses do.
+    var chain = 0
+    defer { depth -= chain }
     while true {
       let precedence = Parser.infixPrecedence(of: current.kind)
       if precedence == .none || precedence < minimum { break }
+      chain += 1
+      try enterLevel()
       left = try parseInfix(left: left, precedence: precedence)
     }
     return left
