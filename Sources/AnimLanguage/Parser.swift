@@ -673,7 +673,14 @@ struct Parser {
   /// "expected WHAT, found TOKEN" at the current token. At the end of input, the input is
   /// marked incomplete (the REPL asks for more).
   mutating func expected(_ what: String) -> SyntaxError {
-    if current.kind == .endOfFile { isIncomplete = true }
+    // Input that stops right after an operator, a comma or an opening bracket continues on
+    // the next line (the lexer joins such lines); elsewhere the end is simply an error.
+    if current.kind == .endOfFile, index > 0 {
+      switch tokens[index - 1].kind {
+      case .plus, .minus, .star, .slash, .comma, .leftParen, .leftBrace: isIncomplete = true
+      default: break
+      }
+    }
     // An invalid token was already reported by the lexer: say nothing more about it.
     if current.kind == .invalid { return SyntaxError() }
     return fail("expected \(what), found \(describe(current))", at: foundSpan)
