@@ -132,7 +132,7 @@ struct Lexer {
 
   // MARK: - Words
 
-  // identifier -> (letter | "_") { letter | digit | "_" }
+  // identifier -> ( letter | "_" ) { letter | digit | "_" }
   private mutating func lexWord() {
     let start = position
     while position < end && isIdentifierContinue(bytes[position]) { position += 1 }
@@ -148,8 +148,9 @@ struct Lexer {
 
   // number   -> digits [ "." digits ] [ exponent ] | "." digits [ exponent ]
   // digits   -> digit { digit | "_" }
-  // exponent -> ("e" | "E") [ "+" | "-" ] digits
-  // duration -> number ("s" | "ms")      percent -> number "%"
+  // exponent -> ( "e" | "E" ) [ "+" | "-" ] digits
+  // duration -> number ( "s" | "ms" )
+  // percent  -> number "%"
   private mutating func lexNumber() {
     let start = position
     var integerDigits: [UInt8] = []

@@ -6,10 +6,12 @@
 // factor     -> unary { ( "*" | "/" ) unary }
 // unary      -> "-" unary | postfix
 // postfix    -> primary { "." word }
-// primary    -> number | duration | percent | color | string | "now"
-//             | identifier [ "(" [ argument { "," argument } ] ")" ]
-//             | "(" expression ")" | "(" expression "," expression [ "," expression [ "," expression ] ] ")"
+// primary    -> number | duration | percent | color | string | "now" | identifier | call
+//             | parenthesized | vector
+// call       -> identifier "(" [ argument { "," argument } ] ")"
 // argument   -> [ word ":" ] expression
+// parenthesized -> "(" expression ")"
+// vector     -> "(" expression "," expression [ "," expression [ "," expression ] ] ")"
 
 /// How tightly an operator binds; higher binds tighter.
 enum Precedence: Int, Comparable {
@@ -125,7 +127,7 @@ extension Parser {
     let operatorToken = advance()
     switch operatorToken.kind {
     case .dot:
-      // postfix -> primary { "." word }   (any word, keywords included: `r.to`)
+      // postfix -> primary { "." word }    (any word, keywords included: `r.to`)
       let name = try expectWord("a property name after '.'")
       return Expression(.member(base: left, name: name), span: left.span.through(name.span))
     default:
@@ -143,7 +145,8 @@ extension Parser {
     }
   }
 
-  // primary -> "(" expression ")" | "(" expression "," expression [ "," expression [ "," expression ] ] ")"
+  // parenthesized -> "(" expression ")"
+  // vector -> "(" expression "," expression [ "," expression [ "," expression ] ] ")"
   mutating func parseParenthesized() throws -> Expression {
     let open = advance()
     var elements: [Expression] = []
@@ -206,7 +209,7 @@ extension Parser {
       at: current.span, notes: [Diagnostic.Note("'(' opens here", span: open.span)])
   }
 
-  // string -> '"' { text | "{" expression "}" } '"'
+  // string -> '"' { character | escape | interpolation } '"'
   /// Builds a string literal from the lexer's segments, parsing each interpolation's inside
   /// with a parser of its own over the same source (so spans stay file offsets).
   mutating func parseStringLiteral(_ token: Token) -> StringLiteral {

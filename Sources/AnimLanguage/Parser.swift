@@ -124,7 +124,7 @@ struct Parser {
   // MARK: - Statements
 
   // statement -> letDecl | curveDecl | targetDecl | timelineDecl | handler | label
-  //            | placement item | item
+  //            | [ placement ] item
   // placement -> "at" [ "+" | "-" ] expression | "with" "previous"
   mutating func parseStatement() throws -> Statement {
     let start = current.span
@@ -158,6 +158,9 @@ struct Parser {
   }
 
   // item -> animate | keyframes | set | print | emit | control | wait | group | expression
+  // print -> "print" string
+  // emit -> "emit" string
+  // wait -> "wait" expression
   mutating func parseItem(placement: Placement?, start: SourceSpan) throws -> Statement {
     let kind: StatementKind
     switch current.kind {
@@ -221,9 +224,9 @@ struct Parser {
     return Statement(kind: .curve(CurveDeclaration(name: name, value: value)), span: start.through(value.span))
   }
 
-  // targetDecl -> "target" identifier "{" { separator } [ property { listSeparator property } ] { separator } "}"
-  // property -> word ":" expression
-  // listSeparator -> { newline } ( "," | newline ) { newline }
+  // targetDecl -> "target" identifier "{" { newline } [ propertyInit { listSeparator propertyInit } [ "," ] ] { newline } "}"
+  // propertyInit -> word ":" expression
+  // listSeparator -> "," { newline } | newline { newline }
   mutating func parseTarget() throws -> Statement {
     let start = advance().span
     let name = try expectIdentifier("a name after 'target'")
@@ -308,7 +311,7 @@ struct Parser {
     return Statement(kind: .label(LabelStatement(name: name, at: at)), span: start.through(previousSpan))
   }
 
-  // animate -> "animate" property [ "from" expression ] "to" expression
+  // animate -> "animate" propertyRef [ "from" expression ] "to" expression
   //            [ "over" expression ] [ "with" expression ] options
   mutating func parseAnimate() throws -> AnimateStatement {
     advance()
@@ -342,8 +345,8 @@ struct Parser {
     return AnimateStatement(property: property, from: from, to: to, over: over, curve: curve, options: options)
   }
 
-  // keyframes -> "keyframes" property [ "over" expression ] options
-  //              "{" { separator } [ keyframe { listSeparator keyframe } ] { separator } "}"
+  // keyframes -> "keyframes" propertyRef [ "over" expression ] options
+  //              "{" { newline } [ keyframe { listSeparator keyframe } [ "," ] ] { newline } "}"
   // keyframe -> expression ":" expression [ "with" expression ]
   mutating func parseKeyframes() throws -> KeyframesStatement {
     advance()
@@ -376,7 +379,7 @@ struct Parser {
       bodySpan: open.span.through(close.span))
   }
 
-  // set -> "set" property "to" expression
+  // set -> "set" propertyRef "to" expression
   mutating func parseSet() throws -> SetStatement {
     advance()
     let property = try parsePropertyReference(after: "'set'")
@@ -477,7 +480,7 @@ struct Parser {
 
   // MARK: - Pieces
 
-  // property -> identifier "." word
+  // propertyRef -> identifier "." word
   mutating func parsePropertyReference(after context: String) throws -> PropertyReference {
     guard current.kind == .identifier else {
       throw expected("a property 'TARGET.PROPERTY' after \(context)")
