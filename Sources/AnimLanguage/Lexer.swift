@@ -8,10 +8,17 @@
 // formatter. Invalid UTF-8 and stray bytes are errors, never a crash.
 
 /// What lexing a source range produced.
-struct LexedTokens {
-  var tokens: [Token]
-  var comments: [Comment]
-  var diagnostics: [Diagnostic]
+public struct LexedTokens: Sendable {
+  /// The tokens, ending with `.endOfFile`.
+  public var tokens: [Token]
+  public var comments: [Comment]
+  public var diagnostics: [Diagnostic]
+}
+
+/// The tokens of a whole script, for tools that work below the syntax tree (syntax
+/// colouring in the REPL, completion of the word under the cursor).
+public func tokenize(_ source: SourceText) -> LexedTokens {
+  Lexer.tokenize(source)
 }
 
 struct Lexer {
