@@ -404,7 +404,9 @@ struct Lexer {
             report(
               "expected '}' to close the interpolation; an interpolation cannot hold a string",
               SourceSpan(start: open, end: open + 1))
-            segments.append(.interpolation(SourceSpan(start: open + 1, end: cursor)))
+            if cursor > open + 1 {
+              segments.append(.interpolation(SourceSpan(start: open + 1, end: cursor)))
+            }
             position = cursor + 1
             textStart = position
             break

@@ -190,7 +190,7 @@ struct Parser {
       throw fail("expected a statement, found '\(keyword.rawValue)'", at: current.span)
     default:
       if !startsExpression(current.kind) {
-        throw expected("a statement")
+        throw expected(placement == nil ? "a statement" : "an item after the placement (animate, print, wait, ...)")
       }
       let expression = try parseExpression(context: "")
       // `animte card.x to 1`: a lone unknown word followed by more on the line is most
@@ -594,6 +594,13 @@ struct Parser {
   /// After a statement: a new line, `;`, the `}` of the enclosing block, or the end.
   mutating func expectStatementEnd() throws {
     if isStatementEnd(current.kind) { return }
+    // A line that begins with a statement keyword ends the statement even when the lexer
+    // dropped the newline (after an unclosed parenthesis already reported).
+    if case .keyword(let keyword) = current.kind, Parser.onlyBeginsStatements.contains(keyword),
+      startsLine(current), !diagnostics.isEmpty
+    {
+      return
+    }
     // An invalid token was already reported by the lexer: say nothing more about it.
     if current.kind == .invalid { throw SyntaxError() }
     var message = "expected a new line or ';' after the statement, found \(describe(current))"
