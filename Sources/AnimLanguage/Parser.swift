@@ -676,6 +676,8 @@ struct Parser {
 
   /// Reports an error and returns the error to throw.
   mutating func fail(_ message: String, at span: SourceSpan, notes: [Diagnostic.Note] = []) -> SyntaxError {
+    // An invalid token was already reported by the lexer: say nothing more about it.
+    if current.kind == .invalid && span == current.span { return SyntaxError() }
     report(message, at: span, notes: notes)
     return SyntaxError()
   }
