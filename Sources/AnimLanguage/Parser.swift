@@ -338,9 +338,8 @@ struct Parser {
     }
     let options = try parseOptions()
     if current.kind == .keyword(.over) || current.kind == .keyword(.with) {
-      throw fail(
-        "'\(source.text(of: current.span))' must come before the options: write 'animate T.p "
-          + "[from E] to E [over D] [with CURVE] [OPTIONS]'", at: current.span)
+      let word = current.kind == .keyword(.over) ? "'over' must come before 'with' and the options" : "'with' must come before the options"
+      throw fail("\(word): write 'animate T.p [from E] to E [over D] [with CURVE] [OPTIONS]'", at: current.span)
     }
     return AnimateStatement(property: property, from: from, to: to, over: over, curve: curve, options: options)
   }
