@@ -25,12 +25,12 @@ extension Checker {
     let typed = check(expression)
     guard typed.type != expected, typed.type != .error, expected != .error else { return typed }
     if expected == .duration && typed.type == .number {
-      var message = "expected a duration \(context), found a plain number"
+      var message: String
       if case .number(let value) = expression.kind {
         let text = formatNumber(value)
-        message += ": write '\(text)s' or '\(text)ms'"
+        message = "expected a duration \(context), found the plain number \(text): write '\(text)s' or '\(text)ms'"
       } else {
-        message += ": a number is not a duration (multiply it by '1s')"
+        message = "expected a duration \(context), found a plain number: a number is not a duration (multiply it by '1s')"
       }
       error(message, at: expression.span)
     } else {

@@ -83,6 +83,10 @@ struct Checker {
   var laterDeclarations: [String: SourceSpan] = [:]
   /// The labels of the timeline being checked (visible throughout it).
   var labels: [String: SourceSpan] = [:]
+  /// The timelines this input declares, known before their declarations: a timeline name is
+  /// visible throughout the input (as the subject of control statements and handlers), so
+  /// a timeline may play one declared after it and a handler may come before its timeline.
+  var upcomingTimelines: [String: TimelineSymbol] = [:]
 
   init(mode: CheckMode, environment: Environment) {
     self.mode = mode
@@ -114,6 +118,11 @@ struct Checker {
     for statement in file.statements {
       if let name = declaredName(of: statement.kind), laterDeclarations[name.text] == nil {
         laterDeclarations[name.text] = name.span
+        if case .timeline(let declaration) = statement.kind {
+          upcomingTimelines[name.text] = TimelineSymbol(
+            name: name.text, labels: [], repeatsForever: Checker.repeatsForever(declaration),
+            passCount: Checker.literalPassCount(declaration.options), span: name.span)
+        }
       }
     }
     labels = collectLabels(in: file.statements)
@@ -383,11 +392,16 @@ struct Checker {
           at: name.span)
         return nil
       }
+      if let upcoming = upcomingTimelines[name.text] {
+        references[name.span] = .timeline(name.text)
+        return upcoming
+      }
       if laterDeclarations[name.text] != nil {
         error("'\(name.text)' is used before its declaration", at: name.span)
         return nil
       }
       let candidates = environment.names { if case .timeline = $0 { return true } else { return false } }
+        + upcomingTimelines.keys.sorted()
       error("unknown timeline '\(name.text)'\(didYouMean(name.text, among: candidates))", at: name.span)
       return nil
     }
@@ -425,5 +439,40 @@ struct Checker {
     let candidates = environment.names { if case .target = $0 { return true } else { return false } }
     error("unknown target '\(name.text)'\(didYouMean(name.text, among: candidates))", at: name.span)
     return nil
+  }
+
+  // MARK: - Timelines known ahead
+
+  /// Whether a timeline repeats forever or holds an item that does, read from the syntax
+  /// alone (for a timeline named before its declaration is checked).
+  static func repeatsForever(_ declaration: TimelineDeclaration) -> Bool {
+    func hasForever(_ options: [TimingOption]) -> Bool {
+      options.contains { $0.kind == .repeatForever }
+    }
+    func bodyRunsForever(_ statements: [Statement]) -> Bool {
+      statements.contains { statement in
+        switch statement.kind {
+        case .animate(let animate): return hasForever(animate.options)
+        case .keyframes(let track): return hasForever(track.options)
+        case .group(let group): return hasForever(group.options) || bodyRunsForever(group.body.statements)
+        default: return false
+        }
+      }
+    }
+    return hasForever(declaration.options) || bodyRunsForever(declaration.body.statements)
+  }
+
+  /// The pass count of options whose `repeat` is a literal (1 without `repeat`), else nil.
+  static func literalPassCount(_ options: [TimingOption]) -> Double? {
+    var passes: Double? = 1
+    for option in options {
+      switch option.kind {
+      case .repeatForever: passes = nil
+      case .repeat(let count):
+        if case .number(let value) = count.kind { passes = value } else { passes = nil }
+      default: break
+      }
+    }
+    return passes
   }
 }
