@@ -24,6 +24,27 @@ extension Int64 {
   }
 }
 
+extension Int64 {
+  /// The number of nanoseconds nearest to `duration` (halves away from zero), saturating.
+  ///
+  /// Swift's `Duration` counts attoseconds; embedders that measure time with it (a
+  /// `ContinuousClock`, `.milliseconds(16)`) hand it to the engine through this.
+  @inlinable
+  public init(rounding duration: Duration) {
+    let (whole, remainder) = duration.attoseconds.quotientAndRemainder(dividingBy: 1_000_000_000)
+    let rounded = remainder.magnitude >= 500_000_000 ? whole + (remainder < 0 ? -1 : 1) : whole
+    self = clampedToNanoseconds(rounded)
+  }
+}
+
+extension Duration {
+  /// `ns` nanoseconds as a `Duration`, exactly.
+  @inlinable
+  public init(nanoseconds ns: Nanoseconds) {
+    self = .nanoseconds(ns)
+  }
+}
+
 /// `ns` nanoseconds as seconds: `Double(ns) / 1e9`, one correctly rounded division.
 ///
 /// For display and for feeding physics (springs) that work in seconds; never converted back
@@ -163,4 +184,20 @@ func signedSaturating(_ magnitude: UInt128, negative: Bool) -> Nanoseconds {
   }
   if magnitude > UInt128(Int64.max) { return .max }
   return Int64(magnitude)
+}
+
+/// An exact 128-bit time clamped into the Int64 range, so sums of extreme times saturate
+/// instead of trapping.
+@inlinable
+func clampedToNanoseconds(_ value: Int128) -> Nanoseconds {
+  if value > Int128(Int64.max) { return .max }
+  if value < Int128(Int64.min) { return .min }
+  return Int64(value)
+}
+
+/// a + b, saturating at the Int64 range instead of trapping.
+@inlinable
+func saturatingSum(_ a: Nanoseconds, _ b: Nanoseconds) -> Nanoseconds {
+  let (sum, overflow) = a.addingReportingOverflow(b)
+  return overflow ? (b > 0 ? .max : .min) : sum
 }

@@ -358,12 +358,3 @@ public struct ComputedTiming: Sendable, Hashable, Codable {
   /// resolved).
   @inlinable public var isInEffect: Bool { activeTime != nil }
 }
-
-/// An exact 128-bit time clamped into the Int64 range, so sums of extreme times saturate
-/// instead of trapping.
-@inlinable
-func clampedToNanoseconds(_ value: Int128) -> Nanoseconds {
-  if value > Int128(Int64.max) { return .max }
-  if value < Int128(Int64.min) { return .min }
-  return Int64(value)
-}

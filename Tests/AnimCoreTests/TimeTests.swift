@@ -36,6 +36,20 @@ import Testing
     #expect(Int64(seconds: .nan) == 0)
   }
 
+  @Test func durationsRoundToNanoseconds() {
+    #expect(Int64(rounding: .milliseconds(16)) == 16_000_000)
+    #expect(Int64(rounding: .seconds(-2)) == -2_000_000_000)
+    // 1 ns is 10⁹ attoseconds: half a nanosecond rounds away from zero, just under does not.
+    #expect(Int64(rounding: Duration(secondsComponent: 0, attosecondsComponent: 500_000_000)) == 1)
+    #expect(Int64(rounding: Duration(secondsComponent: 0, attosecondsComponent: 499_999_999)) == 0)
+    #expect(Int64(rounding: Duration(secondsComponent: 0, attosecondsComponent: -500_000_000)) == -1)
+    #expect(Int64(rounding: Duration(secondsComponent: 0, attosecondsComponent: -1_499_999_999)) == -1)
+    #expect(Int64(rounding: .seconds(Int64.max)) == .max)
+    #expect(Int64(rounding: .seconds(Int64.min)) == .min)
+    #expect(Int64(rounding: Duration(nanoseconds: 123_456_789)) == 123_456_789)
+    #expect(Duration(nanoseconds: -7) == .nanoseconds(-7))
+  }
+
   @Test func nanosecondsBecomeSeconds() {
     #expect(seconds(1_500_000_000) == 1.5)
     #expect(seconds(-250_000_000) == -0.25)
