@@ -16,11 +16,12 @@ extension Int64 {
   /// The number of nanoseconds nearest to `seconds` seconds (halves away from zero).
   ///
   /// Seconds arrive as `Double` from people and scripts; this is the one place they become
-  /// clock time. It never traps: NaN becomes 0, and values beyond the Int64 range (including
-  /// the infinities) saturate at `Int64.min` / `Int64.max`.
+  /// clock time. The product with 10⁹ is computed exactly and rounded once (`seconds * 1e9`
+  /// in Double would round twice). It never traps: NaN becomes 0, and values beyond the
+  /// Int64 range (including the infinities) saturate at `Int64.min` / `Int64.max`.
   @inlinable
   public init(seconds: Double) {
-    self = saturatingNanoseconds(rounding: seconds * 1e9)
+    self = scaled(1_000_000_000, by: seconds)
   }
 }
 
