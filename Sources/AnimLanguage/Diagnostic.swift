@@ -1,0 +1,46 @@
+// Diagnostic: the one type for every error, warning and note the front end (and the
+// checker, and the runtime) reports. Raising a diagnostic is separate from showing it:
+// `DiagnosticRenderer` turns one into text.
+
+/// A problem found in a script, with where it is.
+public struct Diagnostic: Hashable, Sendable {
+  public enum Severity: String, Hashable, Sendable {
+    case error, warning, note
+  }
+
+  /// A secondary remark attached to a diagnostic ("the block was opened here").
+  public struct Note: Hashable, Sendable {
+    public var message: String
+    /// Where the note points; nil for a remark about no place in particular.
+    public var span: SourceSpan?
+
+    public init(_ message: String, span: SourceSpan? = nil) {
+      self.message = message
+      self.span = span
+    }
+  }
+
+  public var severity: Severity
+  public var message: String
+  public var span: SourceSpan
+  public var notes: [Note]
+
+  public init(severity: Severity, message: String, span: SourceSpan, notes: [Note] = []) {
+    self.severity = severity
+    self.message = message
+    self.span = span
+    self.notes = notes
+  }
+
+  /// An error at `span`.
+  public static func error(_ message: String, at span: SourceSpan, notes: [Note] = []) -> Diagnostic {
+    Diagnostic(severity: .error, message: message, span: span, notes: notes)
+  }
+
+  /// A warning at `span` (warnings never change an exit code).
+  public static func warning(_ message: String, at span: SourceSpan, notes: [Note] = []) -> Diagnostic {
+    Diagnostic(severity: .warning, message: message, span: span, notes: notes)
+  }
+
+  public var isError: Bool { severity == .error }
+}

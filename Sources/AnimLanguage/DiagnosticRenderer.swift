@@ -1,0 +1,83 @@
+// DiagnosticRenderer: shows a diagnostic as swiftc and clang do:
+//
+//     intro.anim:3:22: error: expected 'to' after the property, found 'over'
+//       animate card.x from 0 over 1s
+//                             ^~~~
+//
+// Line and column are computed here, from byte offsets, only when a diagnostic is shown.
+
+/// Renders diagnostics of one source text, optionally with ANSI colour.
+public struct DiagnosticRenderer: Sendable {
+  public let source: SourceText
+  /// Whether to colour the output; the CLI decides (a terminal, and NO_COLOR unset).
+  public let usesColor: Bool
+
+  public init(source: SourceText, usesColor: Bool = false) {
+    self.source = source
+    self.usesColor = usesColor
+  }
+
+  /// The `FILE:LINE:COLUMN: severity: MESSAGE` line, the source line and the caret line,
+  /// then the same for each note; ends with a newline.
+  public func render(_ diagnostic: Diagnostic) -> String {
+    var output = renderOne(
+      severity: diagnostic.severity, message: diagnostic.message, span: diagnostic.span)
+    for note in diagnostic.notes {
+      if let span = note.span {
+        output += renderOne(severity: .note, message: note.message, span: span)
+      } else {
+        output += "\(paint("note:", .note)) \(note.message)\n"
+      }
+    }
+    return output
+  }
+
+  /// Every diagnostic, in order.
+  public func render(_ diagnostics: [Diagnostic]) -> String {
+    diagnostics.map(render).joined()
+  }
+
+  /// `FILE:LINE:COLUMN` of a span's start.
+  public func position(of span: SourceSpan) -> String {
+    let location = source.location(of: span.start)
+    return "\(source.name):\(location.line):\(location.column)"
+  }
+
+  private func renderOne(severity: Diagnostic.Severity, message: String, span: SourceSpan) -> String {
+    let location = source.location(of: span.start)
+    let header =
+      bold("\(source.name):\(location.line):\(location.column):") + " "
+      + paint("\(severity.rawValue):", severity) + " " + bold(message)
+    let lineRange = source.byteRange(ofLine: location.line)
+    let lineText = String(decoding: source.bytes[lineRange], as: UTF8.self)
+    // The caret line copies the tabs of the text before the column so it lines up.
+    let clampedStart = min(max(span.start, lineRange.lowerBound), lineRange.upperBound)
+    let prefix = String(decoding: source.bytes[lineRange.lowerBound..<clampedStart], as: UTF8.self)
+    var caret = ""
+    for character in prefix { caret.append(character == "\t" ? "\t" : " ") }
+    caret.append("^")
+    // Tildes under the rest of the span on this line, counted in Characters.
+    let clampedEnd = min(max(span.end, clampedStart), lineRange.upperBound)
+    if clampedEnd > clampedStart {
+      let covered = String(decoding: source.bytes[clampedStart..<clampedEnd], as: UTF8.self)
+      let extra = covered.count - 1
+      if extra > 0 { caret += String(repeating: "~", count: extra) }
+    }
+    return header + "\n" + lineText + "\n" + paint(caret, .note, bold: true) + "\n"
+  }
+
+  private func paint(_ text: String, _ severity: Diagnostic.Severity, bold: Bool = true) -> String {
+    guard usesColor else { return text }
+    let code: String
+    switch severity {
+    case .error: code = "31"  // red
+    case .warning: code = "35"  // magenta, as clang
+    case .note: code = "32"  // green, as the caret
+    }
+    return "\u{1B}[\(bold ? "1;" : "")\(code)m\(text)\u{1B}[0m"
+  }
+
+  private func bold(_ text: String) -> String {
+    usesColor ? "\u{1B}[1m\(text)\u{1B}[0m" : text
+  }
+}

@@ -1,0 +1,45 @@
+// Keyword: the one list of reserved words. The lexer, the parser's messages, grammar.md
+// (a test keeps them equal) and the REPL's completion all read it from here.
+
+/// A reserved word of the `.anim` language: never an identifier, except as a property name
+/// after `.` and inside a target's braces.
+public enum Keyword: String, CaseIterable, Sendable {
+  case `let`, curve, target, timeline
+  case animate, keyframes, set, from, to, over, with
+  case delay, `repeat`, forever, autoreverse, speed, fill, merge
+  case at, label, previous, sequence, parallel, wait
+  case on, emit, print
+  case play, pause, resume, reverse, seek, finish, cancel
+  case now
+
+  /// The keyword spelled by `text`, if it is one.
+  public init?(text: some StringProtocol) {
+    self.init(rawValue: String(text))
+  }
+
+  /// Keywords that begin a statement: panic-mode recovery resumes at one of them.
+  public var beginsStatement: Bool {
+    switch self {
+    case .let, .curve, .target, .timeline, .animate, .keyframes, .set, .at, .label, .wait,
+      .on, .emit, .print, .play, .pause, .resume, .reverse, .seek, .speed, .finish, .cancel,
+      .sequence, .parallel, .with:
+      return true
+    default:
+      return false
+    }
+  }
+}
+
+/// A word that is a keyword only where the grammar expects it, and an ordinary identifier
+/// elsewhere (so a target may be called `start`). `repeat` as an event kind is the reserved
+/// `Keyword.repeat`, so it is not listed here.
+public enum ContextualKeyword: String, CaseIterable, Sendable {
+  /// Event kinds after `on`.
+  case complete, start
+  /// Fill modes after `fill`.
+  case none, forwards, backwards, both
+  /// The merge mode after `merge`.
+  case replace
+  /// Step positions in `steps(n, ...)`.
+  case jumpStart, jumpEnd, jumpNone, jumpBoth
+}

@@ -1,0 +1,763 @@
+// Parser: tokens to a `SourceFile`. Recursive descent for statements (this file), a Pratt
+// parser for expressions (Parser+Expressions.swift). The grammar rule each function
+// implements is the comment above it; grammar.md collects the same rules.
+//
+// Errors: a parse function that meets an error reports it once and throws `SyntaxError`;
+// the statement loop catches it and skips to the next statement start (panic mode), so one
+// parse reports every syntax error. Blocks and expressions together nest at most
+// `Parser.nestingLimit` levels; deeper input is one error, never a stack overflow.
+
+/// What parsing a script produced: the tree (statements with syntax errors are left out)
+/// and the diagnostics, in source order of discovery.
+public struct ParseResult: Sendable {
+  public var file: SourceFile
+  public var diagnostics: [Diagnostic]
+  /// True when the input ended inside an open block, parenthesis or expression: the REPL
+  /// reads another line instead of reporting the errors.
+  public var isIncomplete: Bool
+
+  /// Whether any diagnostic is an error.
+  public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+}
+
+/// Parses a whole script.
+///
+/// - Parameter source: the script's text.
+/// - Returns: the syntax tree, every syntax error found, and whether the input looks cut
+///   short (for the REPL's continuation lines).
+public func parse(_ source: SourceText) -> ParseResult {
+  Parser.parse(source)
+}
+
+/// Thrown after a syntax error has been reported, to unwind to the statement loop.
+struct SyntaxError: Error {
+  /// The nesting limit was passed: the rest of the input is abandoned.
+  var abandonsInput = false
+}
+
+struct Parser {
+  /// The deepest nesting of blocks and expressions together that a script may use.
+  static let nestingLimit = 256
+
+  let source: SourceText
+  var tokens: [Token]
+  var index = 0
+  var diagnostics: [Diagnostic]
+  var comments: [Comment]
+  var depth: Int
+  var isIncomplete = false
+
+  static func parse(_ source: SourceText) -> ParseResult {
+    let lexed = Lexer.tokenize(source)
+    var parser = Parser(
+      source: source, tokens: lexed.tokens, diagnostics: lexed.diagnostics,
+      comments: lexed.comments, depth: 0)
+    let statements = parser.parseFile()
+    let file = SourceFile(
+      statements: statements,
+      comments: parser.comments.sorted { $0.span.start < $1.span.start },
+      span: SourceSpan(start: 0, end: source.bytes.count))
+    let ordered = parser.diagnostics.enumerated().sorted {
+      ($0.element.span.start, $0.offset) < ($1.element.span.start, $1.offset)
+    }.map(\.element)
+    return ParseResult(file: file, diagnostics: ordered, isIncomplete: parser.isIncomplete)
+  }
+
+  // MARK: - Statement lists
+
+  // file -> { separator } [ statement { separator { separator } statement } ] { separator }
+  // separator -> newline | ";"
+  mutating func parseFile() -> [Statement] {
+    var statements: [Statement] = []
+    while true {
+      skipSeparators()
+      if current.kind == .endOfFile { break }
+      if current.kind == .rightBrace {
+        report("unexpected '}': there is no open block to close", at: current.span)
+        advance()
+        continue
+      }
+      let statementStart = index
+      do {
+        let statement = try parseStatement()
+        try expectStatementEnd()
+        statements.append(statement)
+      } catch let error as SyntaxError {
+        if error.abandonsInput { break }
+        synchronize(statementStart: statementStart)
+      } catch {
+        break
+      }
+    }
+    return statements
+  }
+
+  // block -> "{" { separator } [ statement { separator { separator } statement } ] { separator } "}"
+  /// Parses a braced statement list. `opener` names what the block belongs to, for the
+  /// "expected '}' to close ..." message, which also names the opener's line.
+  mutating func parseBlock(of opener: String) throws -> Block {
+    let open = try expectOpeningBrace(of: opener)
+    try enterLevel()
+    defer { depth -= 1 }
+    var statements: [Statement] = []
+    while true {
+      skipSeparators()
+      if current.kind == .rightBrace {
+        let close = advance()
+        return Block(statements: statements, span: open.span.through(close.span))
+      }
+      if current.kind == .endOfFile {
+        throw unclosedBlock(of: opener, openedBy: open)
+      }
+      let statementStart = index
+      do {
+        let statement = try parseStatement()
+        try expectStatementEnd()
+        statements.append(statement)
+      } catch let error as SyntaxError {
+        if error.abandonsInput { throw error }
+        synchronize(statementStart: statementStart)
+      }
+    }
+  }
+
+  // MARK: - Statements
+
+  // statement -> letDecl | curveDecl | targetDecl | timelineDecl | handler | label
+  //            | placement item | item
+  // placement -> "at" [ "+" | "-" ] expression | "with" "previous"
+  mutating func parseStatement() throws -> Statement {
+    let start = current.span
+    switch current.kind {
+    case .keyword(.let): return try parseLet()
+    case .keyword(.curve): return try parseCurve()
+    case .keyword(.target): return try parseTarget()
+    case .keyword(.timeline): return try parseTimeline()
+    case .keyword(.on): return try parseHandler()
+    case .keyword(.label): return try parseLabel()
+    case .keyword(.at):
+      advance()
+      var sign: Sign?
+      if current.kind == .plus || current.kind == .minus {
+        sign = current.kind == .plus ? .plus : .minus
+        advance()
+      }
+      let offset = try parseExpression(context: "after 'at'")
+      let placement = Placement.at(relativeSign: sign, offset: offset, span: start.through(offset.span))
+      return try parseItem(placement: placement, start: start)
+    case .keyword(.with):
+      advance()
+      guard current.kind == .keyword(.previous) else {
+        throw expected("'previous' after 'with' (a placement is 'with previous ITEM')")
+      }
+      let previous = advance()
+      return try parseItem(placement: .withPrevious(span: start.through(previous.span)), start: start)
+    default:
+      return try parseItem(placement: nil, start: start)
+    }
+  }
+
+  // item -> animate | keyframes | set | print | emit | control | wait | group | expression
+  mutating func parseItem(placement: Placement?, start: SourceSpan) throws -> Statement {
+    let kind: StatementKind
+    switch current.kind {
+    case .keyword(.animate): kind = .animate(try parseAnimate())
+    case .keyword(.keyframes): kind = .keyframes(try parseKeyframes())
+    case .keyword(.set): kind = .set(try parseSet())
+    case .keyword(.print):
+      advance()
+      kind = .print(try parseStringArgument(of: "print"))
+    case .keyword(.emit):
+      advance()
+      kind = .emit(try parseStringArgument(of: "emit"))
+    case .keyword(.wait):
+      advance()
+      kind = .wait(try parseExpression(context: "after 'wait'"))
+    case .keyword(.sequence), .keyword(.parallel):
+      kind = .group(try parseGroup())
+    case .keyword(let keyword) where ControlAction(rawValue: keyword.rawValue) != nil:
+      kind = .control(try parseControl())
+    case .keyword(let keyword)
+    where [.let, .curve, .target, .timeline, .on, .label, .at, .with].contains(keyword):
+      throw fail(
+        "'\(keyword.rawValue)' cannot follow a placement: only timeline items (animate, "
+          + "keyframes, set, print, emit, wait, control statements, sequence, parallel) can be placed",
+        at: current.span)
+    case .keyword(let keyword) where keyword != .now:
+      throw fail("expected a statement, found '\(keyword.rawValue)'", at: current.span)
+    default:
+      if !startsExpression(current.kind) {
+        throw expected("a statement")
+      }
+      let expression = try parseExpression(context: "")
+      // `animte card.x to 1`: a lone unknown word followed by more on the line is most
+      // likely a misspelt statement keyword.
+      if case .name(let name) = expression.kind, !isStatementEnd(current.kind) {
+        let suggestion = didYouMean(name.text, among: Keyword.allCases.map(\.rawValue))
+        if !suggestion.isEmpty {
+          throw fail("unknown statement '\(name.text)'\(suggestion)", at: name.span)
+        }
+      }
+      kind = .expression(expression)
+    }
+    return Statement(placement: placement, kind: kind, span: start.through(previousSpan))
+  }
+
+  // letDecl -> "let" identifier "=" expression
+  mutating func parseLet() throws -> Statement {
+    let start = advance().span
+    let name = try expectIdentifier("a name after 'let'")
+    try expect(.equals, "'=' after 'let \(name.text)'")
+    let value = try parseExpression(context: "after 'let \(name.text) ='")
+    return Statement(kind: .letBinding(LetDeclaration(name: name, value: value)), span: start.through(value.span))
+  }
+
+  // curveDecl -> "curve" identifier "=" expression
+  mutating func parseCurve() throws -> Statement {
+    let start = advance().span
+    let name = try expectIdentifier("a name after 'curve'")
+    try expect(.equals, "'=' after 'curve \(name.text)'")
+    let value = try parseExpression(context: "after 'curve \(name.text) ='")
+    return Statement(kind: .curve(CurveDeclaration(name: name, value: value)), span: start.through(value.span))
+  }
+
+  // targetDecl -> "target" identifier "{" { separator } [ property { listSeparator property } ] { separator } "}"
+  // property -> word ":" expression
+  // listSeparator -> { newline } ( "," | newline ) { newline }
+  mutating func parseTarget() throws -> Statement {
+    let start = advance().span
+    let name = try expectIdentifier("a name after 'target'")
+    let opener = "target '\(name.text)'"
+    let open = try expectOpeningBrace(of: opener)
+    try enterLevel()
+    defer { depth -= 1 }
+    var properties: [PropertyInitializer] = []
+    let close = try parseList(of: opener, openedBy: open) { parser in
+      let propertyName = try parser.expectWord("a property name")
+      try parser.expect(.colon, "':' after property '\(propertyName.text)'")
+      let value = try parser.parseExpression(context: "after '\(propertyName.text):'")
+      properties.append(
+        PropertyInitializer(name: propertyName, value: value, span: propertyName.span.through(value.span)))
+    }
+    let declaration = TargetDeclaration(name: name, properties: properties, bodySpan: open.span.through(close.span))
+    return Statement(kind: .target(declaration), span: start.through(close.span))
+  }
+
+  // timelineDecl -> "timeline" identifier options block
+  mutating func parseTimeline() throws -> Statement {
+    let start = advance().span
+    let name = try expectIdentifier("a name after 'timeline'")
+    let options = try parseOptions()
+    let body = try parseBlock(of: "timeline '\(name.text)'")
+    let declaration = TimelineDeclaration(name: name, options: options, body: body)
+    return Statement(kind: .timeline(declaration), span: start.through(body.span))
+  }
+
+  // group -> ( "sequence" | "parallel" ) options block
+  mutating func parseGroup() throws -> GroupStatement {
+    let keyword = advance()
+    let kind: GroupKind = keyword.kind == .keyword(.sequence) ? .sequence : .parallel
+    let options = try parseOptions()
+    let body = try parseBlock(of: "'\(kind.rawValue)'")
+    return GroupStatement(kind: kind, options: options, body: body)
+  }
+
+  // handler -> "on" ( ( "complete" | "start" | "repeat" ) subject | string ) block
+  mutating func parseHandler() throws -> Statement {
+    let start = advance().span
+    let event: EventSelector
+    let description: String
+    if current.kind == .string {
+      let name = try parseStringArgument(of: "on")
+      event = .custom(name)
+      description = "handler 'on \(source.text(of: name.span))'"
+    } else {
+      let word = current
+      let text = source.text(of: word.span)
+      let kind: LifecycleEvent?
+      switch word.kind {
+      case .identifier: kind = LifecycleEvent(rawValue: text)
+      case .keyword(.repeat): kind = .repeat
+      default: kind = nil
+      }
+      guard let kind else {
+        var message = "expected 'complete', 'start', 'repeat' or an event name string after 'on', found \(describe(word))"
+        if word.kind == .identifier {
+          message += didYouMean(text, among: LifecycleEvent.allCases.map(\.rawValue))
+        }
+        throw fail(message, at: foundSpan)
+      }
+      advance()
+      let subject = try parseSubject(after: "'on \(kind.rawValue)'")
+      event = .lifecycle(kind: kind, kindSpan: word.span, subject: subject)
+      description = "handler 'on \(kind.rawValue) \(source.text(of: subject.span))'"
+    }
+    let body = try parseBlock(of: description)
+    return Statement(kind: .handler(EventHandler(event: event, body: body)), span: start.through(body.span))
+  }
+
+  // label -> "label" identifier [ "at" expression ]
+  mutating func parseLabel() throws -> Statement {
+    let start = advance().span
+    let name = try expectIdentifier("a name after 'label'")
+    var at: Expression?
+    if current.kind == .keyword(.at) {
+      advance()
+      at = try parseExpression(context: "after 'label \(name.text) at'")
+    }
+    return Statement(kind: .label(LabelStatement(name: name, at: at)), span: start.through(previousSpan))
+  }
+
+  // animate -> "animate" property [ "from" expression ] "to" expression
+  //            [ "over" expression ] [ "with" expression ] options
+  mutating func parseAnimate() throws -> AnimateStatement {
+    advance()
+    let property = try parsePropertyReference(after: "'animate'")
+    var from: Expression?
+    if current.kind == .keyword(.from) {
+      advance()
+      from = try parseExpression(context: "after 'from'")
+    }
+    guard current.kind == .keyword(.to) else {
+      throw expected("'to' after \(from == nil ? "'animate \(source.text(of: property.span))'" : "the 'from' value")")
+    }
+    advance()
+    let to = try parseExpression(context: "after 'to'")
+    var over: Expression?
+    if current.kind == .keyword(.over) {
+      advance()
+      over = try parseExpression(context: "after 'over'")
+    }
+    var curve: Expression?
+    if current.kind == .keyword(.with) {
+      advance()
+      curve = try parseExpression(context: "after 'with' (a curve)")
+    }
+    let options = try parseOptions()
+    if current.kind == .keyword(.over) || current.kind == .keyword(.with) {
+      throw fail(
+        "'\(source.text(of: current.span))' must come before the options: write 'animate T.p "
+          + "[from E] to E [over D] [with CURVE] [OPTIONS]'", at: current.span)
+    }
+    return AnimateStatement(property: property, from: from, to: to, over: over, curve: curve, options: options)
+  }
+
+  // keyframes -> "keyframes" property [ "over" expression ] options
+  //              "{" { separator } [ keyframe { listSeparator keyframe } ] { separator } "}"
+  // keyframe -> expression ":" expression [ "with" expression ]
+  mutating func parseKeyframes() throws -> KeyframesStatement {
+    advance()
+    let property = try parsePropertyReference(after: "'keyframes'")
+    var over: Expression?
+    if current.kind == .keyword(.over) {
+      advance()
+      over = try parseExpression(context: "after 'over'")
+    }
+    let options = try parseOptions()
+    let opener = "keyframes '\(source.text(of: property.span))'"
+    let open = try expectOpeningBrace(of: opener)
+    try enterLevel()
+    defer { depth -= 1 }
+    var keyframes: [Keyframe] = []
+    let close = try parseList(of: opener, openedBy: open) { parser in
+      let position = try parser.parseExpression(context: "for a keyframe position (a percent or a duration)")
+      try parser.expect(.colon, "':' after the keyframe position")
+      let value = try parser.parseExpression(context: "after the keyframe position")
+      var curve: Expression?
+      if parser.current.kind == .keyword(.with) {
+        parser.advance()
+        curve = try parser.parseExpression(context: "after 'with' (a curve)")
+      }
+      keyframes.append(
+        Keyframe(position: position, value: value, curve: curve, span: position.span.through(parser.previousSpan)))
+    }
+    return KeyframesStatement(
+      property: property, over: over, options: options, keyframes: keyframes,
+      bodySpan: open.span.through(close.span))
+  }
+
+  // set -> "set" property "to" expression
+  mutating func parseSet() throws -> SetStatement {
+    advance()
+    let property = try parsePropertyReference(after: "'set'")
+    guard current.kind == .keyword(.to) else {
+      throw expected("'to' after 'set \(source.text(of: property.span))'")
+    }
+    advance()
+    let value = try parseExpression(context: "after 'to'")
+    return SetStatement(property: property, value: value)
+  }
+
+  // control -> "play" subject | "pause" [ subject ] | "resume" [ subject ] | "reverse" [ subject ]
+  //          | "seek" subject "to" expression | "speed" subject expression
+  //          | "finish" subject | "cancel" subject
+  mutating func parseControl() throws -> ControlStatement {
+    let verb = advance()
+    guard case .keyword(let keyword) = verb.kind, let action = ControlAction(rawValue: keyword.rawValue) else {
+      throw fail("expected a control statement", at: verb.span)
+    }
+    var subject: Subject?
+    if action.subjectIsOptional {
+      if current.kind == .identifier { subject = try parseSubject(after: "'\(action.rawValue)'") }
+    } else {
+      subject = try parseSubject(after: "'\(action.rawValue)'")
+    }
+    var argument: Expression?
+    switch action {
+    case .seek:
+      guard current.kind == .keyword(.to) else {
+        throw expected("'to' after 'seek \(source.text(of: subject!.span))' (seek X to TIME)")
+      }
+      advance()
+      argument = try parseExpression(context: "after 'to'")
+    case .speed:
+      argument = try parseExpression(context: "for the speed of '\(source.text(of: subject!.span))'")
+    default:
+      break
+    }
+    return ControlStatement(action: action, subject: subject, argument: argument)
+  }
+
+  // options -> { "delay" expression | "repeat" ( "forever" | expression ) | "autoreverse"
+  //            | "speed" expression | "fill" ( "none" | "forwards" | "backwards" | "both" )
+  //            | "merge" "replace" }
+  mutating func parseOptions() throws -> [TimingOption] {
+    var options: [TimingOption] = []
+    while true {
+      let start = current.span
+      let kind: TimingOptionKind
+      switch current.kind {
+      case .keyword(.delay):
+        advance()
+        kind = .delay(try parseExpression(context: "after 'delay'"))
+      case .keyword(.repeat):
+        advance()
+        if current.kind == .keyword(.forever) {
+          advance()
+          kind = .repeatForever
+        } else {
+          kind = .repeat(try parseExpression(context: "after 'repeat' (a count or 'forever')"))
+        }
+      case .keyword(.autoreverse):
+        advance()
+        kind = .autoreverse
+      case .keyword(.speed):
+        advance()
+        kind = .speed(try parseExpression(context: "after 'speed'"))
+      case .keyword(.fill):
+        advance()
+        let word = current
+        let text = source.text(of: word.span)
+        guard word.kind == .identifier, let mode = FillMode(rawValue: text) else {
+          throw fail(
+            "expected 'none', 'forwards', 'backwards' or 'both' after 'fill', found \(describe(word))"
+              + (word.kind == .identifier ? didYouMean(text, among: FillMode.allCases.map(\.rawValue)) : ""),
+            at: foundSpan)
+        }
+        advance()
+        kind = .fill(mode)
+      case .keyword(.merge):
+        advance()
+        let word = current
+        let text = source.text(of: word.span)
+        guard word.kind == .identifier, let mode = MergeMode(rawValue: text) else {
+          throw fail(
+            "expected 'replace' after 'merge', found \(describe(word))"
+              + (word.kind == .identifier ? didYouMean(text, among: MergeMode.allCases.map(\.rawValue)) : ""),
+            at: foundSpan)
+        }
+        advance()
+        kind = .merge(mode)
+      default:
+        return options
+      }
+      options.append(TimingOption(kind: kind, span: start.through(previousSpan)))
+    }
+  }
+
+  // MARK: - Pieces
+
+  // property -> identifier "." word
+  mutating func parsePropertyReference(after context: String) throws -> PropertyReference {
+    guard current.kind == .identifier else {
+      throw expected("a property 'TARGET.PROPERTY' after \(context)")
+    }
+    let target = identifier(advance())
+    guard current.kind == .dot else {
+      throw expected("'.' and a property name after '\(target.text)' (write '\(target.text).PROPERTY')")
+    }
+    advance()
+    let property = try expectWord("a property name after '\(target.text).'")
+    if current.kind == .dot {
+      throw fail(
+        "expected a whole property 'TARGET.PROPERTY' after \(context): a component such as "
+          + "'.x' cannot be animated or set alone", at: current.span)
+    }
+    return PropertyReference(target: target, property: property, span: target.span.through(property.span))
+  }
+
+  // subject -> identifier [ "." word ]
+  mutating func parseSubject(after context: String) throws -> Subject {
+    guard current.kind == .identifier else {
+      throw expected("a timeline name or a property 'TARGET.PROPERTY' after \(context)")
+    }
+    let name = identifier(advance())
+    guard current.kind == .dot else { return .name(name) }
+    advance()
+    let property = try expectWord("a property name after '\(name.text).'")
+    return .property(PropertyReference(target: name, property: property, span: name.span.through(property.span)))
+  }
+
+  /// `print` and `emit` and `on` take a string literal.
+  mutating func parseStringArgument(of keyword: String) throws -> StringLiteral {
+    guard current.kind == .string else {
+      throw expected("a string after '\(keyword)'")
+    }
+    return parseStringLiteral(advance())
+  }
+
+  /// Parses `{ item, item \n item }` after its `{` has been read; `element` parses one item.
+  /// Returns the closing brace.
+  mutating func parseList(
+    of opener: String, openedBy open: Token, element: (inout Parser) throws -> Void
+  ) throws -> Token {
+    do {
+      skipNewlines()
+      if current.kind == .rightBrace { return advance() }
+      while true {
+        if current.kind == .endOfFile { throw unclosedBlock(of: opener, openedBy: open) }
+        try element(&self)
+        let hadSeparator = current.kind == .comma || current.kind == .newline
+        if current.kind == .comma { advance() }
+        skipNewlines()
+        if current.kind == .rightBrace { return advance() }
+        if current.kind == .endOfFile { throw unclosedBlock(of: opener, openedBy: open) }
+        if !hadSeparator {
+          throw expected("',' or a new line between the entries of \(opener)")
+        }
+      }
+    } catch let error as SyntaxError {
+      // Skip the rest of the braces this list opened, so recovery resumes after them
+      // instead of meeting their `}` as a stray one.
+      if !error.abandonsInput { skipToClosingBrace() }
+      throw error
+    }
+  }
+
+  /// Skips to just after the `}` that closes the braces already open (nested blocks are
+  /// skipped whole); stops at the end of input.
+  mutating func skipToClosingBrace() {
+    var braces = 0
+    while current.kind != .endOfFile {
+      let token = advance()
+      if token.kind == .leftBrace { braces += 1 }
+      if token.kind == .rightBrace {
+        if braces == 0 { return }
+        braces -= 1
+      }
+    }
+  }
+
+  // MARK: - Token helpers
+
+  var current: Token { tokens[index] }
+
+  /// The span of the last token consumed.
+  var previousSpan: SourceSpan { index > 0 ? tokens[index - 1].span : SourceSpan(at: 0) }
+
+  func peek(_ offset: Int) -> Token {
+    tokens[min(index + offset, tokens.count - 1)]
+  }
+
+  @discardableResult
+  mutating func advance() -> Token {
+    let token = tokens[index]
+    if token.kind != .endOfFile { index += 1 }
+    return token
+  }
+
+  mutating func skipSeparators() {
+    while current.kind == .newline || current.kind == .semicolon { advance() }
+  }
+
+  mutating func skipNewlines() {
+    while current.kind == .newline { advance() }
+  }
+
+  func isStatementEnd(_ kind: TokenKind) -> Bool {
+    kind == .newline || kind == .semicolon || kind == .rightBrace || kind == .endOfFile
+  }
+
+  /// After a statement: a new line, `;`, the `}` of the enclosing block, or the end.
+  mutating func expectStatementEnd() throws {
+    if isStatementEnd(current.kind) { return }
+    // An invalid token was already reported by the lexer: say nothing more about it.
+    if current.kind == .invalid { throw SyntaxError() }
+    var message = "expected a new line or ';' after the statement, found \(describe(current))"
+    if current.kind == .identifier {
+      let text = source.text(of: current.span)
+      if (text == "s" || text == "ms"), index > 0, tokens[index - 1].kind == .number {
+        message = "unexpected '\(text)' after a number: write a duration without a space, as "
+          + "'\(source.text(of: tokens[index - 1].span))\(text)'"
+      } else {
+        message += didYouMean(text, among: Keyword.allCases.map(\.rawValue))
+      }
+    }
+    throw fail(message, at: current.span)
+  }
+
+  mutating func expect(_ kind: TokenKind, _ what: String) throws {
+    guard current.kind == kind else { throw expected(what) }
+    advance()
+  }
+
+  /// `{` on the header's line.
+  mutating func expectOpeningBrace(of opener: String) throws -> Token {
+    guard current.kind == .leftBrace else {
+      if current.kind == .newline {
+        throw expected("'{' after \(opener) (a '{' stays on the line of its header)")
+      }
+      throw expected("'{' after \(opener)")
+    }
+    return advance()
+  }
+
+  /// A declared name: an identifier, not a keyword.
+  mutating func expectIdentifier(_ what: String) throws -> Identifier {
+    guard current.kind == .identifier else {
+      if case .keyword(let keyword) = current.kind {
+        throw fail("expected \(what), found '\(keyword.rawValue)', which is a reserved word", at: current.span)
+      }
+      throw expected(what)
+    }
+    return identifier(advance())
+  }
+
+  /// Any word, keywords included (property names).
+  mutating func expectWord(_ what: String) throws -> Identifier {
+    switch current.kind {
+    case .identifier, .keyword: return identifier(advance())
+    default: throw expected(what)
+    }
+  }
+
+  func identifier(_ token: Token) -> Identifier {
+    Identifier(source.text(of: token.span), span: token.span)
+  }
+
+  /// How a message names a found token: its text, or "end of line", "end of input".
+  func describe(_ token: Token) -> String {
+    switch token.kind {
+    case .newline, .endOfFile: return token.kind.displayName
+    case .string: return "a string"
+    case .invalid: return "invalid input"
+    default:
+      var text = source.text(of: token.span)
+      if text.count > 24 { text = String(text.prefix(24)) + "..." }
+      return "'\(text)'"
+    }
+  }
+
+  // MARK: - Errors and recovery
+
+  mutating func report(_ message: String, at span: SourceSpan, notes: [Diagnostic.Note] = []) {
+    diagnostics.append(.error(message, at: span, notes: notes))
+  }
+
+  /// Reports an error and returns the error to throw.
+  mutating func fail(_ message: String, at span: SourceSpan, notes: [Diagnostic.Note] = []) -> SyntaxError {
+    report(message, at: span, notes: notes)
+    return SyntaxError()
+  }
+
+  /// "expected WHAT, found TOKEN" at the current token. At the end of input, the input is
+  /// marked incomplete (the REPL asks for more).
+  mutating func expected(_ what: String) -> SyntaxError {
+    if current.kind == .endOfFile { isIncomplete = true }
+    // An invalid token was already reported by the lexer: say nothing more about it.
+    if current.kind == .invalid { return SyntaxError() }
+    return fail("expected \(what), found \(describe(current))", at: foundSpan)
+  }
+
+  /// Where a "found X" error points: at the current token, or, when that token is the end
+  /// of the line, just after the last token of the line (as compilers point at a missing
+  /// `;`), so a trailing comment does not move the caret.
+  var foundSpan: SourceSpan {
+    current.kind == .newline ? SourceSpan(at: previousSpan.end) : current.span
+  }
+
+  mutating func unclosedBlock(of opener: String, openedBy open: Token) -> SyntaxError {
+    isIncomplete = true
+    let line = source.line(of: open.span.start)
+    return fail(
+      "expected '}' to close the block of \(opener) opened at line \(line), found end of input",
+      at: current.span, notes: [Diagnostic.Note("the block of \(opener) opens here", span: open.span)])
+  }
+
+  /// Counts one level of nesting; past the limit, reports once and abandons the input.
+  mutating func enterLevel() throws {
+    depth += 1
+    if depth > Parser.nestingLimit {
+      report(
+        "too deeply nested: blocks and expressions may nest at most \(Parser.nestingLimit) levels",
+        at: current.span)
+      throw SyntaxError(abandonsInput: true)
+    }
+  }
+
+  /// Panic mode: skips to the end of the statement in which an error was found (a new line
+  /// or `;`, or before the `}` closing the enclosing block, or before a keyword that can
+  /// only begin a statement), skipping whole `{ }` blocks on the way.
+  mutating func synchronize(statementStart: Int) {
+    // Always make progress: a statement that failed on its first token skips that token.
+    if index == statementStart && current.kind != .endOfFile && current.kind != .rightBrace {
+      advance()
+    }
+    var braces = 0
+    while true {
+      switch current.kind {
+      case .endOfFile:
+        return
+      case .leftBrace:
+        braces += 1
+      case .rightBrace:
+        if braces == 0 { return }
+        braces -= 1
+      case .newline, .semicolon:
+        if braces == 0 {
+          advance()
+          // A header whose `{` went to the next line: skip that block too, rather than
+          // reporting each of its lines.
+          if current.kind == .leftBrace { continue }
+          return
+        }
+      case .keyword(let keyword)
+      where braces == 0 && Parser.onlyBeginsStatements.contains(keyword) && startsLine(current):
+        // A line break the lexer dropped (inside an unclosed parenthesis) still ends the
+        // damage when the next line begins with a statement keyword.
+        return
+      default:
+        break
+      }
+      advance()
+    }
+  }
+
+  /// Whether a token is the first on its line in the source.
+  func startsLine(_ token: Token) -> Bool {
+    var offset = token.span.start - 1
+    while offset >= 0 {
+      let byte = source.bytes[offset]
+      if byte == UInt8(ascii: "\n") { return true }
+      if byte != UInt8(ascii: " ") && byte != UInt8(ascii: "\t") && byte != UInt8(ascii: "\r") { return false }
+      offset -= 1
+    }
+    return true
+  }
+
+  /// Keywords that never appear inside a statement, so recovery may resume at them.
+  static let onlyBeginsStatements: Set<Keyword> = [
+    .let, .curve, .target, .timeline, .animate, .keyframes, .set, .label, .wait, .on, .emit, .print,
+    .play, .pause, .resume, .reverse, .seek, .finish, .cancel, .sequence, .parallel,
+  ]
+}

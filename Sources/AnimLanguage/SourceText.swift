@@ -1,0 +1,116 @@
+// SourceText: the bytes of one script and the arithmetic that turns byte offsets into
+// lines and columns. Everything else in the front end speaks in byte offsets
+// (`SourceSpan`); a line and a column are only computed when a diagnostic is shown.
+
+/// The text of one script (a file, a REPL entry, a test string), kept as UTF-8 bytes.
+///
+/// The bytes are kept as they were read, invalid UTF-8 included: the lexer reports bad
+/// bytes as errors instead of the reader silently replacing them.
+public struct SourceText: Sendable {
+  /// The name diagnostics show before the line number: a file path or `<repl>`.
+  public let name: String
+  /// The raw bytes of the script.
+  public let bytes: [UInt8]
+  /// The byte offset at which each line starts; `lineStarts[0] == 0`.
+  let lineStarts: [Int]
+
+  /// Wraps bytes read from a file (which may hold invalid UTF-8).
+  public init(name: String, bytes: [UInt8]) {
+    self.name = name
+    self.bytes = bytes
+    var starts = [0]
+    for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
+      starts.append(offset + 1)
+    }
+    self.lineStarts = starts
+  }
+
+  /// Wraps a Swift string (always valid UTF-8).
+  public init(name: String, contents: String) {
+    self.init(name: name, bytes: Array(contents.utf8))
+  }
+
+  /// The 1-based line holding the byte at `offset` (an offset at the end counts as the
+  /// last line).
+  public func line(of offset: Int) -> Int {
+    // Binary search for the last line start that is <= offset.
+    var low = 0
+    var high = lineStarts.count - 1
+    while low < high {
+      let middle = (low + high + 1) / 2
+      if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
+    }
+    return low + 1
+  }
+
+  /// The byte range of a 1-based line, without its `\n` (nor a `\r` before it).
+  public func byteRange(ofLine line: Int) -> Range<Int> {
+    let index = max(0, min(line - 1, lineStarts.count - 1))
+    let start = lineStarts[index]
+    var end = index + 1 < lineStarts.count ? lineStarts[index + 1] - 1 : bytes.count
+    if end > start && bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+    return start..<end
+  }
+
+  /// The text of a 1-based line; invalid UTF-8 shows as U+FFFD.
+  public func text(ofLine line: Int) -> String {
+    String(decoding: bytes[byteRange(ofLine: line)], as: UTF8.self)
+  }
+
+  /// The line and the 1-based column (counted in Characters, as people count them) of the
+  /// byte at `offset`.
+  public func location(of offset: Int) -> SourceLocation {
+    let clamped = max(0, min(offset, bytes.count))
+    let line = line(of: clamped)
+    let start = lineStarts[line - 1]
+    let prefix = String(decoding: bytes[start..<clamped], as: UTF8.self)
+    return SourceLocation(line: line, column: prefix.count + 1)
+  }
+
+  /// The text a span covers; invalid UTF-8 shows as U+FFFD.
+  public func text(of span: SourceSpan) -> String {
+    let start = max(0, min(span.start, bytes.count))
+    let end = max(start, min(span.end, bytes.count))
+    return String(decoding: bytes[start..<end], as: UTF8.self)
+  }
+}
+
+/// A half-open range of byte offsets into a `SourceText`: `start..<end`.
+///
+/// Spans are plain integers so tokens and syntax nodes stay small and copy nothing from
+/// the source.
+public struct SourceSpan: Hashable, Sendable, CustomStringConvertible {
+  public var start: Int
+  public var end: Int
+
+  public init(start: Int, end: Int) {
+    self.start = start
+    self.end = max(start, end)
+  }
+
+  /// An empty span at one offset (for "expected X here" at the end of input).
+  public init(at offset: Int) {
+    self.init(start: offset, end: offset)
+  }
+
+  /// The span from the start of the first to the end of the last.
+  public func through(_ other: SourceSpan) -> SourceSpan {
+    SourceSpan(start: min(start, other.start), end: max(end, other.end))
+  }
+
+  public var length: Int { end - start }
+  public var description: String { "\(start)..<\(end)" }
+}
+
+/// A position as people read it: 1-based line and 1-based column in Characters.
+public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
+  public var line: Int
+  public var column: Int
+
+  public init(line: Int, column: Int) {
+    self.line = line
+    self.column = column
+  }
+
+  public var description: String { "\(line):\(column)" }
+}

@@ -1,0 +1,510 @@
+// Syntax: the tree the parser builds, for every form of the `.anim` language. Value types
+// only; every node carries the `SourceSpan` of the text it came from so the checker can
+// point at it and the formatter can find the comments around it.
+//
+// The tree keeps what the user wrote (parentheses, option order, string parts) and decides
+// nothing about meaning: a curve is an ordinary expression, a placement's head is not yet
+// known to be a label. The checker interprets; the formatter prints it back.
+
+// MARK: - File
+
+/// A whole script: its statements in order and, on the side, its comments.
+public struct SourceFile: Hashable, Sendable {
+  public var statements: [Statement]
+  public var comments: [Comment]
+  public var span: SourceSpan
+
+  public init(statements: [Statement], comments: [Comment], span: SourceSpan) {
+    self.statements = statements
+    self.comments = comments
+    self.span = span
+  }
+}
+
+/// A name as written: an identifier, or any word (keywords included) where the grammar
+/// allows that (property names).
+public struct Identifier: Hashable, Sendable {
+  public var text: String
+  public var span: SourceSpan
+
+  public init(_ text: String, span: SourceSpan) {
+    self.text = text
+    self.span = span
+  }
+}
+
+/// `T.p`: a property of a target, the subject of `animate`, `keyframes`, `set` and of
+/// control statements and handlers.
+public struct PropertyReference: Hashable, Sendable {
+  public var target: Identifier
+  public var property: Identifier
+  public var span: SourceSpan
+
+  public init(target: Identifier, property: Identifier, span: SourceSpan) {
+    self.target = target
+    self.property = property
+    self.span = span
+  }
+}
+
+/// What a control statement or an `on complete|start|repeat` handler acts on: a name (a
+/// timeline, as the checker will confirm) or a property `T.p`.
+public enum Subject: Hashable, Sendable {
+  case name(Identifier)
+  case property(PropertyReference)
+
+  public var span: SourceSpan {
+    switch self {
+    case .name(let identifier): return identifier.span
+    case .property(let reference): return reference.span
+    }
+  }
+}
+
+/// `{ statements }`: the body of a timeline, a group or a handler. The span runs from `{`
+/// to `}` inclusive.
+public struct Block: Hashable, Sendable {
+  public var statements: [Statement]
+  public var span: SourceSpan
+
+  public init(statements: [Statement], span: SourceSpan) {
+    self.statements = statements
+    self.span = span
+  }
+}
+
+// MARK: - Statements
+
+/// One statement or timeline item, with its optional placement prefix.
+///
+/// The span covers the whole statement, placement included.
+public struct Statement: Hashable, Sendable {
+  /// `at E`, `at +E`, `at -E` or `with previous` before an item; nil when none was written.
+  public var placement: Placement?
+  public var kind: StatementKind
+  public var span: SourceSpan
+
+  public init(placement: Placement? = nil, kind: StatementKind, span: SourceSpan) {
+    self.placement = placement
+    self.kind = kind
+    self.span = span
+  }
+}
+
+/// Where an item starts, as written before it.
+public enum Placement: Hashable, Sendable {
+  /// `at E ITEM` (sign nil), `at +E ITEM` or `at -E ITEM`. Only a sign written right after
+  /// `at` makes it relative; `at landed + 250ms` is `at(nil, landed + 250ms)` and the checker
+  /// decides whether the expression's head names a label.
+  case at(relativeSign: Sign?, offset: Expression, span: SourceSpan)
+  /// `with previous ITEM`.
+  case withPrevious(span: SourceSpan)
+
+  public var span: SourceSpan {
+    switch self {
+    case .at(_, _, let span): return span
+    case .withPrevious(let span): return span
+    }
+  }
+}
+
+/// The sign of a relative placement.
+public enum Sign: String, Hashable, Sendable {
+  case plus = "+"
+  case minus = "-"
+}
+
+/// Every kind of statement.
+public indirect enum StatementKind: Hashable, Sendable {
+  /// `let NAME = EXPR`
+  case letBinding(LetDeclaration)
+  /// `curve NAME = EXPR`
+  case curve(CurveDeclaration)
+  /// `target NAME { prop: EXPR, ... }`
+  case target(TargetDeclaration)
+  /// `timeline NAME [OPTIONS] { ITEMS }`
+  case timeline(TimelineDeclaration)
+  /// `animate T.p [from E] to E [over E] [with CURVE] [OPTIONS]`
+  case animate(AnimateStatement)
+  /// `keyframes T.p [over E] [OPTIONS] { POS: E [with CURVE], ... }`
+  case keyframes(KeyframesStatement)
+  /// `set T.p to E`
+  case set(SetStatement)
+  /// `print STRING`
+  case print(StringLiteral)
+  /// `emit STRING`
+  case emit(StringLiteral)
+  /// `on complete|start|repeat SUBJECT { ... }` and `on "name" { ... }`
+  case handler(EventHandler)
+  /// `play X`, `pause [X]`, `resume [X]`, `reverse [X]`, `seek X to E`, `speed X E`,
+  /// `finish X`, `cancel X`
+  case control(ControlStatement)
+  /// `wait E`
+  case wait(Expression)
+  /// `label NAME [at E]`
+  case label(LabelStatement)
+  /// `sequence [OPTIONS] { ITEMS }` and `parallel [OPTIONS] { ITEMS }`
+  case group(GroupStatement)
+  /// A bare expression; the REPL prints its value.
+  case expression(Expression)
+}
+
+/// `let NAME = EXPR`
+public struct LetDeclaration: Hashable, Sendable {
+  public var name: Identifier
+  public var value: Expression
+
+  public init(name: Identifier, value: Expression) {
+    self.name = name
+    self.value = value
+  }
+}
+
+/// `curve NAME = EXPR` (the expression is a curve name or a call such as `cubic(...)`).
+public struct CurveDeclaration: Hashable, Sendable {
+  public var name: Identifier
+  public var value: Expression
+
+  public init(name: Identifier, value: Expression) {
+    self.name = name
+    self.value = value
+  }
+}
+
+/// `target NAME { prop: EXPR, ... }`
+public struct TargetDeclaration: Hashable, Sendable {
+  public var name: Identifier
+  public var properties: [PropertyInitializer]
+  /// From `{` to `}`.
+  public var bodySpan: SourceSpan
+
+  public init(name: Identifier, properties: [PropertyInitializer], bodySpan: SourceSpan) {
+    self.name = name
+    self.properties = properties
+    self.bodySpan = bodySpan
+  }
+}
+
+/// `prop: EXPR` inside a target's braces; any word is a property name there.
+public struct PropertyInitializer: Hashable, Sendable {
+  public var name: Identifier
+  public var value: Expression
+  public var span: SourceSpan
+
+  public init(name: Identifier, value: Expression, span: SourceSpan) {
+    self.name = name
+    self.value = value
+    self.span = span
+  }
+}
+
+/// `timeline NAME [OPTIONS] { ITEMS }`
+public struct TimelineDeclaration: Hashable, Sendable {
+  public var name: Identifier
+  public var options: [TimingOption]
+  public var body: Block
+
+  public init(name: Identifier, options: [TimingOption], body: Block) {
+    self.name = name
+    self.options = options
+    self.body = body
+  }
+}
+
+/// `animate T.p [from E] to E [over E] [with CURVE] [OPTIONS]`
+public struct AnimateStatement: Hashable, Sendable {
+  public var property: PropertyReference
+  public var from: Expression?
+  public var to: Expression
+  public var over: Expression?
+  /// The expression after `with`: a curve name or a call.
+  public var curve: Expression?
+  public var options: [TimingOption]
+
+  public init(
+    property: PropertyReference, from: Expression?, to: Expression, over: Expression?,
+    curve: Expression?, options: [TimingOption]
+  ) {
+    self.property = property
+    self.from = from
+    self.to = to
+    self.over = over
+    self.curve = curve
+    self.options = options
+  }
+}
+
+/// `keyframes T.p [over E] [OPTIONS] { POS: E [with CURVE], ... }`
+public struct KeyframesStatement: Hashable, Sendable {
+  public var property: PropertyReference
+  public var over: Expression?
+  public var options: [TimingOption]
+  public var keyframes: [Keyframe]
+  /// From `{` to `}`.
+  public var bodySpan: SourceSpan
+
+  public init(
+    property: PropertyReference, over: Expression?, options: [TimingOption],
+    keyframes: [Keyframe], bodySpan: SourceSpan
+  ) {
+    self.property = property
+    self.over = over
+    self.options = options
+    self.keyframes = keyframes
+    self.bodySpan = bodySpan
+  }
+}
+
+/// `POS: E [with CURVE]` where POS is a percent literal (`40%`, an `ExpressionKind.percent`)
+/// or a duration expression; the checker requires one kind per track.
+public struct Keyframe: Hashable, Sendable {
+  public var position: Expression
+  public var value: Expression
+  /// The curve of the segment that ends at this keyframe.
+  public var curve: Expression?
+  public var span: SourceSpan
+
+  public init(position: Expression, value: Expression, curve: Expression?, span: SourceSpan) {
+    self.position = position
+    self.value = value
+    self.curve = curve
+    self.span = span
+  }
+}
+
+/// `set T.p to E`
+public struct SetStatement: Hashable, Sendable {
+  public var property: PropertyReference
+  public var value: Expression
+
+  public init(property: PropertyReference, value: Expression) {
+    self.property = property
+    self.value = value
+  }
+}
+
+/// `on EVENT { STATEMENTS }`
+public struct EventHandler: Hashable, Sendable {
+  public var event: EventSelector
+  public var body: Block
+
+  public init(event: EventSelector, body: Block) {
+    self.event = event
+    self.body = body
+  }
+}
+
+/// What an `on` handler listens to.
+public enum EventSelector: Hashable, Sendable {
+  /// `on complete|start|repeat SUBJECT`; `kindSpan` is the span of the event word.
+  case lifecycle(kind: LifecycleEvent, kindSpan: SourceSpan, subject: Subject)
+  /// `on "name"`: a script event sent by `emit`.
+  case custom(StringLiteral)
+}
+
+/// The engine's own events.
+public enum LifecycleEvent: String, Hashable, Sendable, CaseIterable {
+  case complete, start, `repeat`
+}
+
+/// A control statement: an action, what it acts on, and its argument.
+public struct ControlStatement: Hashable, Sendable {
+  public var action: ControlAction
+  /// Nil only for `pause`, `resume` and `reverse` written without a subject (all of them).
+  public var subject: Subject?
+  /// `seek X to E`: E; `speed X E`: E; nil for the others.
+  public var argument: Expression?
+
+  public init(action: ControlAction, subject: Subject?, argument: Expression?) {
+    self.action = action
+    self.subject = subject
+    self.argument = argument
+  }
+}
+
+/// The control verbs.
+public enum ControlAction: String, Hashable, Sendable, CaseIterable {
+  case play, pause, resume, reverse, seek, speed, finish, cancel
+
+  /// Whether the subject may be left out (acting on everything).
+  public var subjectIsOptional: Bool {
+    self == .pause || self == .resume || self == .reverse
+  }
+}
+
+/// `label NAME [at E]`
+public struct LabelStatement: Hashable, Sendable {
+  public var name: Identifier
+  public var at: Expression?
+
+  public init(name: Identifier, at: Expression?) {
+    self.name = name
+    self.at = at
+  }
+}
+
+/// `sequence [OPTIONS] { ITEMS }` or `parallel [OPTIONS] { ITEMS }`
+public struct GroupStatement: Hashable, Sendable {
+  public var kind: GroupKind
+  public var options: [TimingOption]
+  public var body: Block
+
+  public init(kind: GroupKind, options: [TimingOption], body: Block) {
+    self.kind = kind
+    self.options = options
+    self.body = body
+  }
+}
+
+public enum GroupKind: String, Hashable, Sendable {
+  case sequence, parallel
+}
+
+// MARK: - Options
+
+/// One OPTION of an animation, keyframe track, timeline or group, in the order written
+/// (the checker reports duplicates; the formatter keeps the order).
+public struct TimingOption: Hashable, Sendable {
+  public var kind: TimingOptionKind
+  public var span: SourceSpan
+
+  public init(kind: TimingOptionKind, span: SourceSpan) {
+    self.kind = kind
+    self.span = span
+  }
+}
+
+public enum TimingOptionKind: Hashable, Sendable {
+  /// `delay E`
+  case delay(Expression)
+  /// `repeat E`
+  case `repeat`(Expression)
+  /// `repeat forever`
+  case repeatForever
+  /// `autoreverse`
+  case autoreverse
+  /// `speed E`
+  case speed(Expression)
+  /// `fill none|forwards|backwards|both`
+  case fill(FillMode)
+  /// `merge replace`
+  case merge(MergeMode)
+}
+
+public enum FillMode: String, Hashable, Sendable, CaseIterable {
+  case none, forwards, backwards, both
+}
+
+public enum MergeMode: String, Hashable, Sendable, CaseIterable {
+  case replace
+}
+
+// MARK: - Expressions
+
+/// An expression and its span.
+public struct Expression: Hashable, Sendable {
+  public var kind: ExpressionKind
+  public var span: SourceSpan
+
+  public init(_ kind: ExpressionKind, span: SourceSpan) {
+    self.kind = kind
+    self.span = span
+  }
+}
+
+public indirect enum ExpressionKind: Hashable, Sendable {
+  /// `12`, `3.5`, `.5`, `1e3`, `1_000` (always finite).
+  case number(Double)
+  /// `250ms`, `1.5s`: exact nanoseconds.
+  case duration(nanoseconds: Int64)
+  /// `40%`: the number before the sign (40).
+  case percent(Double)
+  /// `#rgb`, `#rrggbb`, `#rrggbbaa`.
+  case color(ColorLiteral)
+  /// `"text {expr}"`.
+  case string(StringLiteral)
+  /// `(a, b)`, `(a, b, c)`, `(a, b, c, d)`; the parser accepts 2 to 4 components.
+  case vector([Expression])
+  /// `( E )`, kept so the formatter keeps the user's parentheses.
+  case parenthesized(Expression)
+  /// A name: a `let`, a curve, a target, a preset, a contextual word such as `jumpEnd`.
+  case name(Identifier)
+  /// `E.name`: `card.angle`, `card.position.x` (any word is allowed after the dot).
+  case member(base: Expression, name: Identifier)
+  /// `now`
+  case now
+  /// `f(args)`: `cubic(0.2, 0.9, 0.1, 1)`, `spring(response: 0.5, dampingFraction: 0.45)`.
+  case call(callee: Identifier, arguments: [Argument])
+  /// `-E`
+  case negate(Expression)
+  /// `E op E`
+  case binary(BinaryOperator, Expression, Expression)
+  /// Stands where a syntax error was reported, so the tree stays whole.
+  case invalid
+}
+
+/// A call argument, with its optional label (`response: 0.5`).
+public struct Argument: Hashable, Sendable {
+  public var label: Identifier?
+  public var value: Expression
+  public var span: SourceSpan
+
+  public init(label: Identifier?, value: Expression, span: SourceSpan) {
+    self.label = label
+    self.value = value
+    self.span = span
+  }
+}
+
+public enum BinaryOperator: String, Hashable, Sendable, CaseIterable {
+  case add = "+"
+  case subtract = "-"
+  case multiply = "*"
+  case divide = "/"
+}
+
+/// A string literal: text parts (escapes decoded) and interpolated expressions, in order.
+public struct StringLiteral: Hashable, Sendable {
+  public var parts: [StringPart]
+  /// From the opening to the closing quote, inclusive.
+  public var span: SourceSpan
+
+  public init(parts: [StringPart], span: SourceSpan) {
+    self.parts = parts
+    self.span = span
+  }
+
+  /// The text when the literal has no interpolation (an event name), else nil.
+  public var plainText: String? {
+    var text = ""
+    for part in parts {
+      switch part {
+      case .text(let piece, _): text += piece
+      case .interpolation: return nil
+      }
+    }
+    return text
+  }
+}
+
+public enum StringPart: Hashable, Sendable {
+  /// Literal text with its escapes decoded, and the span of its source bytes.
+  case text(String, SourceSpan)
+  /// `{expr}`; the expression's span excludes the braces.
+  case interpolation(Expression)
+}
+
+/// A color literal's channels, each 0...255 (straight alpha, as written).
+public struct ColorLiteral: Hashable, Sendable {
+  public var red: UInt8
+  public var green: UInt8
+  public var blue: UInt8
+  public var alpha: UInt8
+
+  public init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8 = 255) {
+    self.red = red
+    self.green = green
+    self.blue = blue
+    self.alpha = alpha
+  }
+}

@@ -1,0 +1,107 @@
+// Token: what the lexer hands the parser. A token is a kind, a span into the source and,
+// for literals, the value the lexer already computed (so the parser never re-reads digits).
+
+/// The kind of a token.
+public enum TokenKind: Hashable, Sendable {
+  case identifier
+  case keyword(Keyword)
+  case number
+  case duration
+  case percent
+  case color
+  case string
+  case leftParen, rightParen, leftBrace, rightBrace
+  case comma, colon, dot, semicolon, equals
+  case plus, minus, star, slash
+  /// A newline that ends a statement (newlines inside `( )` or after an operator or a comma
+  /// are not emitted).
+  case newline
+  case endOfFile
+  /// Bytes the lexer could not read; it has already reported them.
+  case invalid
+
+  /// How messages name this kind of token: `'animate'`, `a number`, `end of line`.
+  public var displayName: String {
+    switch self {
+    case .identifier: return "a name"
+    case .keyword(let keyword): return "'\(keyword.rawValue)'"
+    case .number: return "a number"
+    case .duration: return "a duration"
+    case .percent: return "a percent"
+    case .color: return "a color"
+    case .string: return "a string"
+    case .leftParen: return "'('"
+    case .rightParen: return "')'"
+    case .leftBrace: return "'{'"
+    case .rightBrace: return "'}'"
+    case .comma: return "','"
+    case .colon: return "':'"
+    case .dot: return "'.'"
+    case .semicolon: return "';'"
+    case .equals: return "'='"
+    case .plus: return "'+'"
+    case .minus: return "'-'"
+    case .star: return "'*'"
+    case .slash: return "'/'"
+    case .newline: return "end of line"
+    case .endOfFile: return "end of input"
+    case .invalid: return "an invalid character"
+    }
+  }
+}
+
+/// One piece of a string literal as the lexer found it: decoded text, or the byte range of
+/// an interpolation's expression (between `{` and `}`), which the parser parses.
+public enum StringSegment: Hashable, Sendable {
+  case text(String, SourceSpan)
+  case interpolation(SourceSpan)
+}
+
+/// The value of a literal token, computed once by the lexer.
+public enum TokenValue: Hashable, Sendable {
+  case none
+  case number(Double)
+  /// Exact nanoseconds.
+  case duration(Int64)
+  /// The number before `%` (`40%` is 40).
+  case percent(Double)
+  case color(ColorLiteral)
+  case string([StringSegment])
+}
+
+/// A token: a kind, the bytes it covers and its literal value.
+public struct Token: Hashable, Sendable {
+  public var kind: TokenKind
+  public var span: SourceSpan
+  public var value: TokenValue
+
+  public init(kind: TokenKind, span: SourceSpan, value: TokenValue = .none) {
+    self.kind = kind
+    self.span = span
+    self.value = value
+  }
+}
+
+/// A comment and where it is: the formatter keeps comments, so the lexer collects them in a
+/// side list instead of dropping them.
+public struct Comment: Hashable, Sendable {
+  public enum Style: Hashable, Sendable {
+    /// `// ...` to the end of the line (the span excludes the newline).
+    case line
+    /// `/* ... */`, possibly nested and over several lines.
+    case block
+    /// `#!...` on the first line of a file (ignored by the language, kept by `anim fmt`).
+    case shebang
+  }
+
+  public var style: Style
+  public var span: SourceSpan
+  /// The comment's text including its `//` or `/* */` markers.
+  public var text: String
+
+  public init(style: Style, span: SourceSpan, text: String) {
+    self.style = style
+    self.span = span
+    self.text = text
+  }
+}

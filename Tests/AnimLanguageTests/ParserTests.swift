@@ -1,0 +1,147 @@
+import Testing
+@testable import AnimLanguage
+
+/// Every form of language.md parses to the tree it means (compared through SyntaxDump).
+@Suite struct ParserTests {
+  static let forms: [(String, String)] = [
+    // Declarations
+    ("let duration = 600ms", "(let duration 600ms)"),
+    ("let accent = #ff8800", "(let accent #ff8800ff)"),
+    ("curve snap = cubic(0.2, 0.9, 0.1, 1)", "(curve snap (call cubic 0.2 0.9 0.1 1))"),
+    ("curve wobble = spring(response: 0.5, dampingFraction: 0.45)",
+     "(curve wobble (call spring response: 0.5 dampingFraction: 0.45))"),
+    ("curve s = steps(4, jumpEnd)", "(curve s (call steps 4 jumpEnd))"),
+    ("curve b = spring(duration: 300ms, bounce: 0.3, velocity: -2)",
+     "(curve b (call spring duration: 300ms bounce: 0.3 velocity: (- 2)))"),
+    ("curve m = spring(mass: 1, stiffness: 100, damping: 10)",
+     "(curve m (call spring mass: 1 stiffness: 100 damping: 10))"),
+    ("curve e = easeInOut", "(curve e easeInOut)"),
+    ("target card  { angle: 0, opacity: 0, position: (0, 0), tint: #000000 }",
+     "(target card (angle 0) (opacity 0) (position (vec 0 0)) (tint #000000ff))"),
+    ("target t {\n  a: 1\n  b: (1, 2, 3)\n\n  c: (1, 2, 3, 4),\n}",
+     "(target t (a 1) (b (vec 1 2 3)) (c (vec 1 2 3 4)))"),
+    ("target e {}", "(target e)"),
+    // Keyword property names inside a target's braces and after a dot
+    ("target r { to: 1, fill: #fff }", "(target r (to 1) (fill #ffffffff))"),
+    ("r.to", "(expr r.to)"),
+    ("animate r.fill to #000 over 1s", "(animate r.fill (to #000000ff) (over 1s))"),
+    ("let x = r.repeat + r.now.x", "(let x (+ r.repeat r.now.x))"),
+    // Timelines
+    ("timeline t { }", "(timeline t)"),
+    ("timeline t repeat 2 autoreverse {\n  wait 1s\n}", "(timeline t (repeat 2) (autoreverse) (wait 1s))"),
+    // Animate
+    ("animate card.opacity to 1 over 300ms with easeIn",
+     "(animate card.opacity (to 1) (over 300ms) (with easeIn))"),
+    ("animate card.x from 0 to 100 over 1s", "(animate card.x (from 0) (to 100) (over 1s))"),
+    ("animate card.x to 1 with spring(response: 0.5, dampingFraction: 1)",
+     "(animate card.x (to 1) (with (call spring response: 0.5 dampingFraction: 1)))"),
+    ("animate b.s to 1 over 1s with steps(4, jumpEnd)",
+     "(animate b.s (to 1) (over 1s) (with (call steps 4 jumpEnd)))"),
+    // Every option, in any order
+    ("animate a.b to 1 over 1s delay 200ms repeat 3 autoreverse speed 2 fill both merge replace",
+     "(animate a.b (to 1) (over 1s) (delay 200ms) (repeat 3) (autoreverse) (speed 2) (fill both) (merge replace))"),
+    ("animate a.b to 1 over 1s merge replace fill none repeat forever delay 1s",
+     "(animate a.b (to 1) (over 1s) (merge replace) (fill none) (repeat forever) (delay 1s))"),
+    ("animate a.b to 1 over 1s fill forwards", "(animate a.b (to 1) (over 1s) (fill forwards))"),
+    ("animate a.b to 1 over 1s fill backwards repeat 0.5", "(animate a.b (to 1) (over 1s) (fill backwards) (repeat 0.5))"),
+    // Keyframes, both kinds
+    ("keyframes card.x over 1s {\n  0%: 0\n  40%: 10 with easeOut\n  100%: 20 with spring(duration: 300ms, bounce: 0.3)\n}",
+     "(keyframes card.x (over 1s) (key 0% 0) (key 40% 10 (with easeOut)) (key 100% 20 (with (call spring duration: 300ms bounce: 0.3))))"),
+    ("keyframes card.x repeat 2 { 0ms: 0, 250ms: 1, 1s: 2 }",
+     "(keyframes card.x (repeat 2) (key 0s 0) (key 250ms 1) (key 1s 2))"),
+    ("keyframes card.x { duration * 2: 5 }", "(keyframes card.x (key (* duration 2) 5))"),
+    // set, print, emit
+    ("set card.x to 5", "(set card.x 5)"),
+    ("print \"hello\"", "(print \"hello\")"),
+    ("emit \"intro-done\"", "(emit \"intro-done\")"),
+    // Handlers
+    ("on complete intro { emit \"intro-done\" }", "(on complete intro (emit \"intro-done\"))"),
+    ("on start card.x {\n  print \"moving\"\n}", "(on start card.x (print \"moving\"))"),
+    ("on repeat intro { print \"again\" }", "(on repeat intro (print \"again\"))"),
+    ("on \"intro-done\" { print \"done\" }", "(on \"intro-done\" (print \"done\"))"),
+    ("on complete start { }", "(on complete start)"),
+    // Control statements
+    ("play intro", "(play intro)"),
+    ("pause", "(pause)"), ("pause intro", "(pause intro)"), ("pause card.x", "(pause card.x)"),
+    ("resume", "(resume)"), ("resume intro", "(resume intro)"),
+    ("reverse", "(reverse)"), ("reverse card.x", "(reverse card.x)"),
+    ("seek intro to 1.5s", "(seek intro 1500ms)"),
+    ("seek card.x to 100ms", "(seek card.x 100ms)"),
+    ("speed intro 2", "(speed intro 2)"), ("speed intro -0.5", "(speed intro (- 0.5))"),
+    ("finish intro", "(finish intro)"), ("cancel card.x", "(cancel card.x)"),
+    ("wait 1.2s", "(wait 1200ms)"),
+    // Labels and placements
+    ("label landed", "(label landed)"),
+    ("label landed at 2s", "(label landed (at 2s))"),
+    ("at 1.5s animate a.b to 1 over 1s", "(at 1500ms (animate a.b (to 1) (over 1s)))"),
+    ("at +250ms print \"x\"", "(at +250ms (print \"x\"))"),
+    ("at -250ms print \"x\"", "(at -250ms (print \"x\"))"),
+    ("at landed print \"x\"", "(at landed (print \"x\"))"),
+    ("at landed + 250ms print \"x\"", "(at (+ landed 250ms) (print \"x\"))"),
+    ("at landed - 250ms emit \"x\"", "(at (- landed 250ms) (emit \"x\"))"),
+    ("at (-250ms) wait 1s", "(at (paren (- 250ms)) (wait 1s))"),
+    ("with previous animate a.b to 1 over 1s", "(with-previous (animate a.b (to 1) (over 1s)))"),
+    ("at 1s play intro", "(at 1s (play intro))"),
+    ("at 2s set a.b to 0", "(at 2s (set a.b 0))"),
+    ("at 1s keyframes a.b { 0ms: 1 }", "(at 1s (keyframes a.b (key 0s 1)))"),
+    // Groups
+    ("sequence {\n  wait 1s\n  print \"a\"\n}", "(sequence (wait 1s) (print \"a\"))"),
+    ("parallel { animate a.b to 1 over 1s; animate a.c to 2 over 2s }",
+     "(parallel (animate a.b (to 1) (over 1s)) (animate a.c (to 2) (over 2s)))"),
+    ("timeline t {\n  at 1s sequence {\n    at 0.5s parallel { wait 1s }\n  }\n}",
+     "(timeline t (at 1s (sequence (at 500ms (parallel (wait 1s))))))"),
+    // Expressions
+    ("1 + 2 * 3", "(expr (+ 1 (* 2 3)))"),
+    ("(1 + 2) * 3", "(expr (* (paren (+ 1 2)) 3))"),
+    ("1 - 2 - 3", "(expr (- (- 1 2) 3))"),
+    ("8 / 4 / 2", "(expr (/ (/ 8 4) 2))"),
+    ("-x * 2", "(expr (* (- x) 2))"),
+    ("--1", "(expr (- (- 1)))"),
+    ("2 * -3", "(expr (* 2 (- 3)))"),
+    ("now", "(expr now)"),
+    ("now + 1s", "(expr (+ now 1s))"),
+    ("card.position.x", "(expr card.position.x)"),
+    ("card.tint.r", "(expr card.tint.r)"),
+    ("(a).x", "(expr (. (paren a) x))"),
+    ("rgb(255, 136, 0)", "(expr (call rgb 255 136 0))"),
+    ("rgba(255, 136, 0, 0.5)", "(expr (call rgba 255 136 0 0.5))"),
+    ("min(1, 2)", "(expr (call min 1 2))"),
+    ("clamp(x, 0, 1)", "(expr (call clamp x 0 1))"),
+    ("f()", "(expr (call f))"),
+    ("(1, 2)", "(expr (vec 1 2))"),
+    ("(1, 2) * 2", "(expr (* (vec 1 2) 2))"),
+    ("12", "(expr 12)"), ("3.5", "(expr 3.5)"), (".5", "(expr 0.5)"), ("1e3", "(expr 1000)"),
+    ("1_000", "(expr 1000)"), ("2.5e-1", "(expr 0.25)"), ("1E+2", "(expr 100)"),
+    ("250ms", "(expr 250ms)"), ("1.5s", "(expr 1500ms)"), ("0.0000000015s", "(expr 2ns)"),
+    ("40%", "(expr 40%)"), ("12.5%", "(expr 12.5%)"),
+    ("#abc", "(expr #aabbccff)"), ("#AbCdEf", "(expr #abcdefff)"), ("#11223344", "(expr #11223344)"),
+    // Strings, escapes and interpolation
+    ("\"a\\nb\\t\\\"c\\\\d\\{e\"", "(expr \"a\\nb\\t\\\"c\\\\d\\{e\")"),
+    ("\"lone } brace\"", "(expr \"lone } brace\")"),
+    ("print \"landed at {now}, angle {card.angle}\"",
+     "(print (string \"landed at \" now \", angle \" card.angle))"),
+    ("print \"{1 + 2}{x}\"", "(print (string (+ 1 2) x))"),
+    ("print \"v = {(1, 2)}!\"", "(print (string \"v = \" (vec 1 2) \"!\"))"),
+    ("print \"\"", "(print \"\")"),
+    ("print \"é ✓\"", "(print \"é ✓\")"),
+    // Comments (nested), shebang, separators
+    ("/* a /* nested */ still comment */ play x", "(play x)"),
+    ("play x // trailing", "(play x)"),
+    ("#!/usr/bin/env anim\nplay x", "(play x)"),
+    ("play a; pause b;  resume c", "(play a)\n(pause b)\n(resume c)"),
+    (";;\n\nplay a;\n;", "(play a)"),
+    // Continuation lines: after an operator, a comma, inside parentheses
+    ("let x = 1 +\n  2", "(let x (+ 1 2))"),
+    ("let x = 1 *\n\n  2", "(let x (* 1 2))"),
+    ("curve c = cubic(0.2,\n  0.9,\n  0.1, 1)", "(curve c (call cubic 0.2 0.9 0.1 1))"),
+    ("let v = (\n  1\n  + 2\n)", "(let v (paren (+ 1 2)))"),
+    ("let x = 1\n- 2", "(let x 1)\n(expr (- 2))"),
+  ]
+
+  @Test(arguments: forms)
+  func parsesForm(_ source: String, _ expected: String) {
+    let (dump, errors) = dumpOf(source)
+    #expect(errors == [])
+    #expect(dump == expected)
+  }
+}
