@@ -23,6 +23,7 @@ public struct CubicBezier: Sendable, Hashable, Codable {
 
   @inlinable
   var ay: Double { 1 - cy - by }
+
   /// x at t = i/7 for i = 1...6 (x is exactly 0 at 0 and 1 at 1): a bracket and a first
   /// guess for Newton's method. Seven segments guess as well as fifteen did (measured), and
   /// keep the curve at 112 bytes: it is stored inline in `TimingCurve`, and an enum over
