@@ -275,6 +275,9 @@ struct SpringTests {
   }
 
   @Test func presets() throws {
+    #expect(Spring.smooth == (try Spring(duration: 0.5, bounce: 0)))
+    #expect(Spring.snappy == (try Spring(duration: 0.5, bounce: 0.15)))
+    #expect(Spring.bouncy == (try Spring(duration: 0.5, bounce: 0.3)))
     #expect(Spring.smooth == (try Spring(response: 0.5, dampingFraction: 1)))
     #expect(Spring.snappy == (try Spring(response: 0.5, dampingFraction: 0.85)))
     #expect(Spring.bouncy == (try Spring(response: 0.5, dampingFraction: 0.7)))
