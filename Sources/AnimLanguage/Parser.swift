@@ -124,7 +124,7 @@ struct Parser {
   // MARK: - Statements
 
   // statement -> letDecl | curveDecl | targetDecl | timelineDecl | handler | label
-  //            | placement item | item
+  //            | [ placement ] item
   // placement -> "at" [ "+" | "-" ] expression | "with" "previous"
   mutating func parseStatement() throws -> Statement {
     let start = current.span
@@ -158,6 +158,9 @@ struct Parser {
   }
 
   // item -> animate | keyframes | set | print | emit | control | wait | group | expression
+  // print -> "print" string
+  // emit -> "emit" string
+  // wait -> "wait" expression
   mutating func parseItem(placement: Placement?, start: SourceSpan) throws -> Statement {
     let kind: StatementKind
     switch current.kind {
@@ -187,7 +190,7 @@ struct Parser {
       throw fail("expected a statement, found '\(keyword.rawValue)'", at: current.span)
     default:
       if !startsExpression(current.kind) {
-        throw expected("a statement")
+        throw expected(placement == nil ? "a statement" : "an item after the placement (animate, print, wait, ...)")
       }
       let expression = try parseExpression(context: "")
       // `animte card.x to 1`: a lone unknown word followed by more on the line is most
@@ -221,9 +224,9 @@ struct Parser {
     return Statement(kind: .curve(CurveDeclaration(name: name, value: value)), span: start.through(value.span))
   }
 
-  // targetDecl -> "target" identifier "{" { separator } [ property { listSeparator property } ] { separator } "}"
-  // property -> word ":" expression
-  // listSeparator -> { newline } ( "," | newline ) { newline }
+  // targetDecl -> "target" identifier "{" { newline } [ propertyInit { listSeparator propertyInit } [ "," ] ] { newline } "}"
+  // propertyInit -> word ":" expression
+  // listSeparator -> "," { newline } | newline { newline }
   mutating func parseTarget() throws -> Statement {
     let start = advance().span
     let name = try expectIdentifier("a name after 'target'")
@@ -308,7 +311,7 @@ struct Parser {
     return Statement(kind: .label(LabelStatement(name: name, at: at)), span: start.through(previousSpan))
   }
 
-  // animate -> "animate" property [ "from" expression ] "to" expression
+  // animate -> "animate" propertyRef [ "from" expression ] "to" expression
   //            [ "over" expression ] [ "with" expression ] options
   mutating func parseAnimate() throws -> AnimateStatement {
     advance()
@@ -342,8 +345,8 @@ struct Parser {
     return AnimateStatement(property: property, from: from, to: to, over: over, curve: curve, options: options)
   }
 
-  // keyframes -> "keyframes" property [ "over" expression ] options
-  //              "{" { separator } [ keyframe { listSeparator keyframe } ] { separator } "}"
+  // keyframes -> "keyframes" propertyRef [ "over" expression ] options
+  //              "{" { newline } [ keyframe { listSeparator keyframe } [ "," ] ] { newline } "}"
   // keyframe -> expression ":" expression [ "with" expression ]
   mutating func parseKeyframes() throws -> KeyframesStatement {
     advance()
@@ -376,7 +379,7 @@ struct Parser {
       bodySpan: open.span.through(close.span))
   }
 
-  // set -> "set" property "to" expression
+  // set -> "set" propertyRef "to" expression
   mutating func parseSet() throws -> SetStatement {
     advance()
     let property = try parsePropertyReference(after: "'set'")
@@ -477,7 +480,7 @@ struct Parser {
 
   // MARK: - Pieces
 
-  // property -> identifier "." word
+  // propertyRef -> identifier "." word
   mutating func parsePropertyReference(after context: String) throws -> PropertyReference {
     guard current.kind == .identifier else {
       throw expected("a property 'TARGET.PROPERTY' after \(context)")
@@ -591,6 +594,13 @@ struct Parser {
   /// After a statement: a new line, `;`, the `}` of the enclosing block, or the end.
   mutating func expectStatementEnd() throws {
     if isStatementEnd(current.kind) { return }
+    // A line that begins with a statement keyword ends the statement even when the lexer
+    // dropped the newline (after an unclosed parenthesis already reported).
+    if case .keyword(let keyword) = current.kind, Parser.onlyBeginsStatements.contains(keyword),
+      startsLine(current), !diagnostics.isEmpty
+    {
+      return
+    }
     // An invalid token was already reported by the lexer: say nothing more about it.
     if current.kind == .invalid { throw SyntaxError() }
     var message = "expected a new line or ';' after the statement, found \(describe(current))"
@@ -666,6 +676,8 @@ struct Parser {
 
   /// Reports an error and returns the error to throw.
   mutating func fail(_ message: String, at span: SourceSpan, notes: [Diagnostic.Note] = []) -> SyntaxError {
+    // An invalid token was already reported by the lexer: say nothing more about it.
+    if current.kind == .invalid && span == current.span { return SyntaxError() }
     report(message, at: span, notes: notes)
     return SyntaxError()
   }
@@ -673,7 +685,14 @@ struct Parser {
   /// "expected WHAT, found TOKEN" at the current token. At the end of input, the input is
   /// marked incomplete (the REPL asks for more).
   mutating func expected(_ what: String) -> SyntaxError {
-    if current.kind == .endOfFile { isIncomplete = true }
+    // Input that stops right after an operator, a comma or an opening bracket continues on
+    // the next line (the lexer joins such lines); elsewhere the end is simply an error.
+    if current.kind == .endOfFile, index > 0 {
+      switch tokens[index - 1].kind {
+      case .plus, .minus, .star, .slash, .comma, .leftParen, .leftBrace: isIncomplete = true
+      default: break
+      }
+    }
     // An invalid token was already reported by the lexer: say nothing more about it.
     if current.kind == .invalid { return SyntaxError() }
     return fail("expected \(what), found \(describe(current))", at: foundSpan)
