@@ -140,7 +140,7 @@ extension Checker {
     var count: Int?
     if case .number(let value)? = typed.constant {
       let minimum = position.minimumCount
-      if value != value.rounded() || value < Double(minimum) || value > 1e15 {
+      if !ConstantEvaluator.isWhole(value) || value < Double(minimum) || value > 1e15 {
         let requirement = position == .jumpNone ? "a whole number ≥ 2 for 'jumpNone'" : "a whole number ≥ 1"
         error("expected the step count of 'steps' to be \(requirement), found \(formatNumber(value))", at: countExpression.span)
         valid = false

@@ -367,7 +367,7 @@ extension Checker {
 
 /// A number as the user would write it: `2`, not `2.0`.
 func formatNumber(_ value: Double) -> String {
-  if value.isFinite, value == value.rounded(), Swift.abs(value) < 1e15 {
+  if Swift.abs(value) < 1e15, ConstantEvaluator.isWhole(value) {
     return String(Int64(value))
   }
   return String(value)

@@ -84,15 +84,26 @@ enum ConstantEvaluator {
     }
   }
 
-  /// A duration from a number of seconds (or of nanoseconds), rounded to the nanosecond;
-  /// nil when it is not finite or does not fit in Int64 nanoseconds.
+  /// A duration from a number of seconds (or of nanoseconds), rounded to the nearest
+  /// nanosecond (halves away from zero); nil when it is not finite or does not fit in Int64
+  /// nanoseconds. (Rounded by conversion, not `rounded()`, which needs libm at link time.)
   static func duration(seconds: Double?, nanoseconds: Double? = nil) -> ConstantValue? {
     let value = seconds.map { $0 * 1e9 } ?? nanoseconds ?? .nan
-    guard value.isFinite else { return nil }
-    let rounded = value.rounded()
     // 2^63 is exactly representable; anything at or beyond it does not fit.
-    guard rounded >= -9_223_372_036_854_775_808.0, rounded < 9_223_372_036_854_775_808.0 else { return nil }
-    return .duration(nanoseconds: Int64(rounded))
+    guard value.isFinite, value > -9_223_372_036_854_775_808.0, value < 9_223_372_036_854_775_808.0 else {
+      return nil
+    }
+    let truncated = Int64(value)
+    let fraction = value - Double(truncated)  // exact: both below 2^63, fraction below 1
+    if fraction >= 0.5 { return .duration(nanoseconds: truncated + 1) }
+    if fraction <= -0.5 { return .duration(nanoseconds: truncated - 1) }
+    return .duration(nanoseconds: truncated)
+  }
+
+  /// Whether `value` is a whole number (checked by conversion, without libm).
+  static func isWhole(_ value: Double) -> Bool {
+    guard value.isFinite, Swift.abs(value) < 9e18 else { return value.isFinite }
+    return Double(Int64(value)) == value
   }
 
   /// The value of a function applied to constant arguments (already type-checked), or nil.
