@@ -49,7 +49,15 @@ extension Checker {
       return .withPrevious
     case .at(let sign?, let offset, _):
       _ = expect(offset, .duration, "after 'at \(sign.rawValue)'")
-      return .relative(sign, offset)
+      if body.appends || body.isGroup { return .relative(sign, offset) }
+      // At the top level and in handlers there is no end so far: `at +D` means `at D`, and
+      // `at -D` would be in the past.
+      if sign == .minus {
+        error(
+          "'at -' places an item before the end so far, which exists only inside a timeline; "
+            + "\(body.description) write 'at TIME'", at: placement.span)
+      }
+      return .absolute(offset)
     case .at(nil, let offset, _):
       var terms: [LabelOffset] = []
       var head = offset
@@ -57,7 +65,7 @@ extension Checker {
         terms.insert(LabelOffset(sign: op == .add ? .plus : .minus, expression: right), at: 0)
         head = left
       }
-      if case .name(let name) = head.kind, labels[name.text] != nil, environment.value(named: name.text) == nil {
+      if case .name(let name) = head.kind, labels[name.text] != nil {
         references[name.span] = .label(name.text)
         for term in terms { _ = expect(term.expression, .duration, "as the offset from label '\(name.text)'") }
         return .label(name: name.text, offsets: terms)

@@ -53,6 +53,12 @@ enum Body: Equatable {
     }
   }
 
+  /// Whether this is a `sequence` or `parallel` group (which has an end so far of its own).
+  var isGroup: Bool {
+    if case .group = self { return true }
+    return false
+  }
+
   /// How messages name the place: "inside a timeline".
   var description: String {
     switch self {

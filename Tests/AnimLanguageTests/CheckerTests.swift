@@ -332,6 +332,21 @@ func typeOfLet(_ name: String, in text: String) -> ValueType? {
     #expect(program.references[interpolated[1].span] == .property(target: "card", property: "angle"))
   }
 
+  @Test func topLevelRelativePlacementIsAbsoluteAndLabelsWinInPlacementHeads() {
+    let (program, messages) = checked("let mark = 1s\nat +2s print \"a\"\ntimeline t {\n  label mark at 3s\n  at mark + 1s print \"b\"\n}\nat mark print \"c\"")
+    #expect(messages.isEmpty)
+    let statements = program.file.statements
+    guard case .absolute(let offset)? = program.placement(of: statements[1]) else {
+      Issue.record("'at +2s' at the top level is 'at 2s'")
+      return
+    }
+    #expect(program.constant(of: offset) == .duration(nanoseconds: 2_000_000_000))
+    guard case .timeline(let declaration) = statements[2].kind else { return }
+    #expect(program.placement(of: declaration.body.statements[1])?.isLabelPlacement == true)
+    // Outside the timeline, 'mark' is the let.
+    #expect(program.placement(of: statements[3])?.isLabelPlacement == false)
+  }
+
   @Test func curveKindsOfWithExpressions() throws {
     let (program, _) = checked(Self.example)
     guard case .timeline(let declaration) = program.file.statements[6].kind else {
