@@ -156,10 +156,3 @@ public struct MonotonicClock: AnimationClock, Sendable {
     return overflow ? .max : saturatingSum(nanoseconds, Int64(spec.tv_nsec))
   }
 }
-
-/// a + b, saturating at the Int64 range instead of trapping.
-@inlinable
-func saturatingSum(_ a: Nanoseconds, _ b: Nanoseconds) -> Nanoseconds {
-  let (sum, overflow) = a.addingReportingOverflow(b)
-  return overflow ? (b > 0 ? .max : .min) : sum
-}

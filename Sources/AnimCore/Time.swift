@@ -16,11 +16,33 @@ extension Int64 {
   /// The number of nanoseconds nearest to `seconds` seconds (halves away from zero).
   ///
   /// Seconds arrive as `Double` from people and scripts; this is the one place they become
-  /// clock time. It never traps: NaN becomes 0, and values beyond the Int64 range (including
-  /// the infinities) saturate at `Int64.min` / `Int64.max`.
+  /// clock time. The product with 10⁹ is computed exactly and rounded once (`seconds * 1e9`
+  /// in Double would round twice). It never traps: NaN becomes 0, and values beyond the
+  /// Int64 range (including the infinities) saturate at `Int64.min` / `Int64.max`.
   @inlinable
   public init(seconds: Double) {
-    self = saturatingNanoseconds(rounding: seconds * 1e9)
+    self = scaled(1_000_000_000, by: seconds)
+  }
+}
+
+extension Int64 {
+  /// The number of nanoseconds nearest to `duration` (halves away from zero), saturating.
+  ///
+  /// Swift's `Duration` counts attoseconds; embedders that measure time with it (a
+  /// `ContinuousClock`, `.milliseconds(16)`) hand it to the engine through this.
+  @inlinable
+  public init(rounding duration: Duration) {
+    let (whole, remainder) = duration.attoseconds.quotientAndRemainder(dividingBy: 1_000_000_000)
+    let rounded = remainder.magnitude >= 500_000_000 ? whole + (remainder < 0 ? -1 : 1) : whole
+    self = clampedToNanoseconds(rounded)
+  }
+}
+
+extension Duration {
+  /// `ns` nanoseconds as a `Duration`, exactly.
+  @inlinable
+  public init(nanoseconds ns: Nanoseconds) {
+    self = .nanoseconds(ns)
   }
 }
 
@@ -163,4 +185,20 @@ func signedSaturating(_ magnitude: UInt128, negative: Bool) -> Nanoseconds {
   }
   if magnitude > UInt128(Int64.max) { return .max }
   return Int64(magnitude)
+}
+
+/// An exact 128-bit time clamped into the Int64 range, so sums of extreme times saturate
+/// instead of trapping.
+@inlinable
+func clampedToNanoseconds(_ value: Int128) -> Nanoseconds {
+  if value > Int128(Int64.max) { return .max }
+  if value < Int128(Int64.min) { return .min }
+  return Int64(value)
+}
+
+/// a + b, saturating at the Int64 range instead of trapping.
+@inlinable
+func saturatingSum(_ a: Nanoseconds, _ b: Nanoseconds) -> Nanoseconds {
+  let (sum, overflow) = a.addingReportingOverflow(b)
+  return overflow ? (b > 0 ? .max : .min) : sum
 }

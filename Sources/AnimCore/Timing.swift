@@ -6,9 +6,10 @@
 // Applying an easing curve to the directed progress is the caller's step
 // (`curve.progress(at: directedProgress, beforeFlag:)`), so this file knows no curves.
 //
-// References are to https://www.w3.org/TR/web-animations-1/ §4.6 ("Animation effects":
-// active duration, phases, active time) and §4.8/§4.9 ("Core animation effect
-// calculations", "Direction control"), plus §4.10 for the before flag.
+// References are to https://www.w3.org/TR/web-animations-1/: #active-duration,
+// #animation-effect-phases-and-states, §4.8.3 (active time, overall progress, simple
+// iteration progress), #current-iteration, §4.9.1 (directed progress) and
+// #calculating-the-transformed-progress (the before flag).
 
 /// Which side of its active interval an effect keeps showing when it is not active.
 ///
@@ -170,7 +171,7 @@ public struct EffectTiming: Sendable, Hashable {
     let activeDuration = self.activeDuration
     let endTime = activeDuration.map(endTime(activeDuration:))
 
-    // §4.6.x Animation effect phases: the boundary times.
+    // #animation-effect-phases-and-states: the boundary times.
     let beforeActiveBoundary = max(min(delay, endTime ?? .max), 0)
     let phase: AnimationPhase
     if localTime < beforeActiveBoundary || (goingBackwards && localTime == beforeActiveBoundary) {
@@ -201,7 +202,7 @@ public struct EffectTiming: Sendable, Hashable {
       return ComputedTiming(phase: .idle)
     }
 
-    // §4.8.3.2–§4.8.4: overall progress, simple iteration progress, current iteration;
+    // §4.8.3 and #current-iteration: overall progress, simple iteration progress, current iteration;
     // §4.9.1: the current direction and directed progress.
     let overallProgress: Double
     var simpleProgress: Double
@@ -240,7 +241,7 @@ public struct EffectTiming: Sendable, Hashable {
       directedProgress = forwards ? simpleProgress : 1 - simpleProgress
     }
 
-    // §4.10.2: the before flag, for step easings.
+    // #calculating-the-transformed-progress: the before flag, for step easings.
     let beforeFlag = (phase == .before && forwards) || (phase == .after && !forwards)
 
     return ComputedTiming(
@@ -357,13 +358,4 @@ public struct ComputedTiming: Sendable, Hashable, Codable {
   /// Whether the effect has output now (Web Animations' "in effect": its active time is
   /// resolved).
   @inlinable public var isInEffect: Bool { activeTime != nil }
-}
-
-/// An exact 128-bit time clamped into the Int64 range, so sums of extreme times saturate
-/// instead of trapping.
-@inlinable
-func clampedToNanoseconds(_ value: Int128) -> Nanoseconds {
-  if value > Int128(Int64.max) { return .max }
-  if value < Int128(Int64.min) { return .min }
-  return Int64(value)
 }

@@ -3,6 +3,7 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
+import AnimLanguage
 
 /// Unbuffered writes to standard output or standard error, so the two streams never
 /// interleave out of order and nothing is lost at exit.
@@ -29,9 +30,11 @@ struct Output: Sendable {
     }
   }
 
-  /// Whether diagnostics on standard error may be coloured: it is a terminal and
-  /// `NO_COLOR` is not set (https://no-color.org).
+  /// Whether diagnostics on standard error may be coloured: the renderer's one rule (a
+  /// terminal, and no `NO_COLOR`, https://no-color.org), shared with the REPL.
   static var standardErrorUsesColor: Bool {
-    isatty(STDERR_FILENO) == 1 && getenv("NO_COLOR") == nil
+    var environment: [String: String] = [:]
+    if let value = getenv("NO_COLOR") { environment["NO_COLOR"] = String(cString: value) }
+    return DiagnosticRenderer.wantsColor(isTerminal: isatty(STDERR_FILENO) == 1, environment: environment)
   }
 }

@@ -34,6 +34,35 @@ import Testing
     #expect(Int64(seconds: 1e12) == .max)  // 1e21 ns is beyond Int64
     #expect(Int64(seconds: -.infinity) == .min)
     #expect(Int64(seconds: .nan) == 0)
+    // 1/1024 s is exactly 976_562.5 ns: halves go away from zero.
+    #expect(Int64(seconds: 0x1p-10) == 976_563)
+    #expect(Int64(seconds: -0x1p-10) == -976_563)
+  }
+
+  /// The exact value of the Double times 10⁹, rounded once: checked with a fused
+  /// multiply-add (one rounding of s·10⁹ − result, exact inputs below 2^53 ns).
+  @Test func secondsRoundOnceFromTheExactProduct() {
+    var random = SeededRandom(seed: 3)
+    for _ in 0..<20_000 {
+      let value = Double.random(in: -9e6...9e6, using: &random) / Double(Int.random(in: 1...1_000_000, using: &random))
+      let result = Int64(seconds: value)
+      let residual = (-Double(result)).addingProduct(value, 1e9)
+      #expect(residual.magnitude <= 0.5, "\(value) s → \(result) ns")
+    }
+  }
+
+  @Test func durationsRoundToNanoseconds() {
+    #expect(Int64(rounding: .milliseconds(16)) == 16_000_000)
+    #expect(Int64(rounding: .seconds(-2)) == -2_000_000_000)
+    // 1 ns is 10⁹ attoseconds: half a nanosecond rounds away from zero, just under does not.
+    #expect(Int64(rounding: Duration(secondsComponent: 0, attosecondsComponent: 500_000_000)) == 1)
+    #expect(Int64(rounding: Duration(secondsComponent: 0, attosecondsComponent: 499_999_999)) == 0)
+    #expect(Int64(rounding: Duration(secondsComponent: 0, attosecondsComponent: -500_000_000)) == -1)
+    #expect(Int64(rounding: Duration(secondsComponent: 0, attosecondsComponent: -1_499_999_999)) == -1)
+    #expect(Int64(rounding: .seconds(Int64.max)) == .max)
+    #expect(Int64(rounding: .seconds(Int64.min)) == .min)
+    #expect(Int64(rounding: Duration(nanoseconds: 123_456_789)) == 123_456_789)
+    #expect(Duration(nanoseconds: -7) == .nanoseconds(-7))
   }
 
   @Test func nanosecondsBecomeSeconds() {

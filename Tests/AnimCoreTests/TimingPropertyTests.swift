@@ -2,8 +2,9 @@ import Testing
 @testable import AnimCore
 
 /// The spec's procedures transcribed literally, in Double arithmetic, as an independent
-/// reference (web-animations-1 §4.6 phases and active time, §4.8 progress and iteration,
-/// §4.9.1 direction, §4.10.2 before flag). Parameters are chosen so that every time and
+/// reference (web-animations-1: phases, §4.8.3 active time and progress, the current
+/// iteration, §4.9.1 direction, and the before flag of "calculating the transformed
+/// progress"). Parameters are chosen so that every time and
 /// product is an exact Double, which makes its answers exact too.
 private struct SpecReference {
   var phase: AnimationPhase
