@@ -4,7 +4,7 @@
 // `delay` or `at`.
 
 /// Every curve form of language.md's table.
-enum CurveKind: CaseIterable {
+enum GeneratedCurve: CaseIterable {
   case linear, ease, easeIn, easeOut, easeInOut, cubic, steps, stepsWithPosition
   case springResponse, springDuration, springMass, smooth, snappy, bouncy
 
@@ -164,7 +164,7 @@ extension ScriptGenerator {
 
   // MARK: - Curves
 
-  mutating func curve(kind: CurveKind) -> String {
+  mutating func curve(kind: GeneratedCurve) -> String {
     func velocity(_ generator: inout ScriptGenerator) -> String {
       generator.chance(0.3) ? ", velocity: \(generator.pick(["0", "2", "-1.5", ".5"]))" : ""
     }

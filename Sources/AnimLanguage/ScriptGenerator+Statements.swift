@@ -10,7 +10,7 @@ enum GeneratedType: CaseIterable {
 }
 
 /// What the script declared so far, so that every later use is consistent.
-struct Model {
+struct GeneratorModel {
   struct Property {
     var target: String
     var name: String
@@ -22,8 +22,10 @@ struct Model {
 
   struct Timeline {
     var name: String
-    /// It repeats forever (option or last item): never `finish`ed.
+    /// It repeats forever (option or last item): never `finish`ed, no `on complete`.
     var repeatsForever: Bool
+    /// It makes more than one pass, so `on repeat` handlers of it can run.
+    var makesSeveralPasses: Bool
   }
 
   var counter = 0
@@ -41,6 +43,9 @@ struct Model {
   /// False inside a target's braces: an initial value reads no live property.
   var allowsPropertyReads = true
 
+  /// `repeat N` options that make more than one pass.
+  static let multiPassRepeats = ["repeat 2", "repeat 3", "repeat 1.5", "repeat 2.5"]
+
   /// A fresh name: a prefix that is no keyword nor predeclared name, and a number.
   mutating func name(_ prefix: String) -> String {
     counter += 1
@@ -57,7 +62,7 @@ extension ScriptGenerator {
     var lines: [String] = []
     for type in GeneratedType.allCases { lines += letDeclaration(type: type) }
     lines.append("")
-    for kind in 0..<CurveKind.allCases.count { lines.append(curveDeclaration(kind: CurveKind.allCases[kind])) }
+    for kind in 0..<GeneratedCurve.allCases.count { lines.append(curveDeclaration(kind: GeneratedCurve.allCases[kind])) }
     lines.append("")
     lines += targetDeclaration(types: GeneratedType.animatable)
     lines += targetDeclaration(types: shuffled(GeneratedType.animatable))
@@ -87,7 +92,7 @@ extension ScriptGenerator {
     if chance(0.1) { lines.append(ownLineComment()) }
     switch integer(0...99) {
     case 0..<7: lines += letDeclaration(type: pick(GeneratedType.allCases))
-    case 7..<11: lines.append(curveDeclaration(kind: pick(CurveKind.allCases)))
+    case 7..<11: lines.append(curveDeclaration(kind: pick(GeneratedCurve.allCases)))
     case 11..<15: lines += targetDeclaration(types: (0..<integer(1...4)).map { _ in pick(GeneratedType.animatable) })
     case 15..<27: lines += timelineDeclaration()
     case 27..<37: lines += handler(event: randomEvent())
@@ -137,7 +142,7 @@ extension ScriptGenerator {
     }
   }
 
-  mutating func curveDeclaration(kind: CurveKind) -> String {
+  mutating func curveDeclaration(kind: GeneratedCurve) -> String {
     let value = curve(kind: kind)
     let name = model.name("curve")
     model.curves.append(name)
@@ -158,7 +163,7 @@ extension ScriptGenerator {
       used.insert(property)
       entries.append("\(property): \(expression(type, depth: 1, multiline: false))")
       model.properties.append(
-        Model.Property(target: name, name: property, type: type, mayRepeatForever: chance(0.3)))
+        GeneratorModel.Property(target: name, name: property, type: type, mayRepeatForever: chance(0.3)))
     }
     model.targets.append(name)
     if entries.isEmpty { return ["target \(name) {}"] }
@@ -188,8 +193,8 @@ extension ScriptGenerator {
     let name = model.name("timeline")
     let foreverOption = chance(0.1)
     let foreverItem = !foreverOption && chance(0.15)
-    var options = timingOptions(allowForever: false)
-    if foreverOption { options += " repeat forever" }
+    let optionList = timingOptionList(repeatForever: foreverOption)
+    let options = optionList.map { " " + $0 }.joined()
     model.labels = []
     var body: [String] = []
     let itemCount = integer(1...7)
@@ -197,9 +202,13 @@ extension ScriptGenerator {
       let last = index == itemCount - 1
       body += timelineItem(allowForever: foreverItem && last, depth: 0)
     }
+    // `play` of an earlier timeline (never a later one, so no timeline plays itself); after
+    // an item that repeats forever only `with previous` can place it.
     let played = model.timelines.map(\.name)
-    if !played.isEmpty && chance(0.3) { body.append("play \(pick(played))") }
-    model.timelines.append(Model.Timeline(name: name, repeatsForever: foreverOption || foreverItem))
+    if !played.isEmpty && chance(0.3) { body.append((foreverItem ? "with previous " : "") + "play \(pick(played))") }
+    let severalPasses = foreverOption || optionList.contains { GeneratorModel.multiPassRepeats.contains($0) }
+    model.timelines.append(
+      GeneratorModel.Timeline(name: name, repeatsForever: foreverOption || foreverItem, makesSeveralPasses: severalPasses))
     model.labels = []
     return ["timeline \(name)\(options) {"] + indent(body) + ["}"]
   }
@@ -208,6 +217,9 @@ extension ScriptGenerator {
   mutating func timelineItem(allowForever: Bool, depth: Int) -> [String] {
     var lines: [String] = []
     if chance(0.1) { lines.append(ownLineComment()) }
+    if allowForever {
+      return lines + [animate(allowForever: true, forceForever: true)]
+    }
     // Labels are referred to only at a timeline's own level, where they are declared.
     if depth == 0 && chance(0.15) {
       let label = model.name("mark")
@@ -222,9 +234,7 @@ extension ScriptGenerator {
       return lines + group(depth: depth + 1)
     }
     var item: [String]
-    if allowForever {
-      item = [animate(allowForever: true, forceForever: true)]
-    } else if depth == 0 && chance(0.1) {
+    if depth == 0 && chance(0.1) {
       // A relative placement before the end: after a wait long enough that it stays >= 0.
       lines.append("wait 1s")
       item = [simpleTimelineItem()]
@@ -261,7 +271,7 @@ extension ScriptGenerator {
     let kind = pick(["sequence", "parallel"])
     var body: [String] = []
     for _ in 0..<integer(1...4) { body += timelineItem(allowForever: false, depth: depth) }
-    return ["\(kind)\(timingOptions(allowForever: false)) {"] + indent(body) + ["}"]
+    return ["\(kind)\(timingOptions()) {"] + indent(body) + ["}"]
   }
 
   // MARK: - Animations
@@ -273,16 +283,14 @@ extension ScriptGenerator {
     var text = "animate \(property.reference)"
     if chance(0.3) { text += " from \(expression(property.type, depth: 1, multiline: false))" }
     text += " to \(expression(property.type, depth: 2, multiline: false))"
-    let kind = pick(CurveKind.allCases)
+    let kind = pick(GeneratedCurve.allCases)
     let curveText: String? = chance(0.2) ? nil : (chance(0.3) && !model.curves.isEmpty ? pick(model.curves) : curve(kind: kind))
     // A named curve may be a timing curve: give it `over`. A spring needs none.
     let isSpring = curveText != nil && kind.isSpring && !model.curves.contains(curveText!)
     if !isSpring || chance(0.3) { text += " over \(nonNegativeDuration())" }
     if let curveText { text += " with \(curveText)" }
     let forever = forceForever || (allowForever && property.mayRepeatForever && chance(0.2))
-    text += timingOptions(allowForever: false)
-    if forever { text += " repeat forever" }
-    return text
+    return text + timingOptions(repeatForever: forever)
   }
 
   /// `keyframes T.p [over D] [OPTIONS] { ... }`: all percents with `over`, or all
@@ -305,13 +313,12 @@ extension ScriptGenerator {
     }
     var header = "keyframes \(property.reference)"
     if percents { header += " over \(nonNegativeDuration())" }
-    header += timingOptions(allowForever: false)
-    if allowForever && property.mayRepeatForever && chance(0.2) { header += " repeat forever" }
+    header += timingOptions(repeatForever: allowForever && property.mayRepeatForever && chance(0.2))
     var entries: [String] = []
     for (index, position) in positions.enumerated() {
       var entry = "\(position): \(expression(property.type, depth: 1, multiline: false))"
       let isFirstAtZero = index == 0 && (position == "0%" || position == "0ms")
-      if !isFirstAtZero && chance(0.5) { entry += " with \(curve(kind: pick(CurveKind.allCases)))" }
+      if !isFirstAtZero && chance(0.5) { entry += " with \(curve(kind: pick(GeneratedCurve.allCases)))" }
       entries.append(entry)
     }
     if messyLayout && chance(0.3) {
@@ -322,16 +329,24 @@ extension ScriptGenerator {
 
   /// The options of an animation, a track, a timeline or a group: each kind at most once,
   /// in a random order (the order has no meaning).
-  mutating func timingOptions(allowForever: Bool) -> String {
+  mutating func timingOptions(repeatForever: Bool = false) -> String {
+    timingOptionList(repeatForever: repeatForever).map { " " + $0 }.joined()
+  }
+
+  /// The options as a list; `repeat forever` replaces any `repeat N` (one `repeat` only).
+  mutating func timingOptionList(repeatForever: Bool) -> [String] {
     var options: [String] = []
     if chance(0.25) { options.append("delay \(nonNegativeDuration())") }
-    if chance(0.25) { options.append("repeat \(pick(["2", "3", "0.5", "1.5", "1_0 / 4"]))") }
+    if repeatForever {
+      options.append("repeat forever")
+    } else if chance(0.25) {
+      options.append(pick(GeneratorModel.multiPassRepeats + ["repeat 0.5"]))
+    }
     if chance(0.2) { options.append("autoreverse") }
     if chance(0.2) { options.append("speed \(pick(["2", "0.5", "1.25", "3"]))") }
     if chance(0.2) { options.append("fill \(pick(FillMode.allCases).rawValue)") }
     if chance(0.15) { options.append("merge replace") }
-    options = shuffled(options)
-    return options.map { " " + $0 }.joined()
+    return shuffled(options)
   }
 
   mutating func set() -> String {
@@ -348,9 +363,18 @@ extension ScriptGenerator {
 
   mutating func randomEvent() -> GeneratedEvent {
     if chance(0.3) { return .custom(pick(model.events)) }
-    let kind = pick(LifecycleEvent.allCases).rawValue
-    if !model.timelines.isEmpty && chance(0.5) { return .lifecycle(kind, subject: pick(model.timelines).name) }
-    return .lifecycle(kind, subject: pick(model.properties).reference)
+    let kind = pick(LifecycleEvent.allCases)
+    // Only events that can happen: no `complete` of what repeats forever, no `repeat` of
+    // a single pass.
+    let timelines = model.timelines.filter { timeline in
+      switch kind {
+      case .complete: return !timeline.repeatsForever
+      case .repeat: return timeline.makesSeveralPasses
+      case .start: return true
+      }
+    }
+    if !timelines.isEmpty && chance(0.5) { return .lifecycle(kind.rawValue, subject: pick(timelines).name) }
+    return .lifecycle(kind.rawValue, subject: pick(model.properties).reference)
   }
 
   /// `on complete|start|repeat SUBJECT { ... }` or `on "name" { ... }`. A handler of an

@@ -26,7 +26,7 @@ public struct ScriptGenerator: Sendable {
   /// odd places) so that the formatter has work to do; the meaning does not depend on it.
   public var messyLayout: Bool
 
-  var model = Model()
+  var model = GeneratorModel()
 
   /// - Parameters:
   ///   - seed: any number; equal seeds give equal scripts.
@@ -41,7 +41,7 @@ public struct ScriptGenerator: Sendable {
   /// of each type, a curve of each kind and two targets, and before an epilogue that
   /// handles every event name and plays every timeline not yet played.
   public mutating func script(statements count: Int) -> String {
-    model = Model()
+    model = GeneratorModel()
     var lines: [String] = []
     if chance(0.2) { lines.append("#!/usr/bin/env anim run") }
     lines.append("// generated script: \(words(3...8))")
@@ -55,7 +55,7 @@ public struct ScriptGenerator: Sendable {
 
   /// A script of at least `bytes` bytes (for benchmarks that want an input size).
   public mutating func script(bytes: Int) -> String {
-    model = Model()
+    model = GeneratorModel()
     var lines: [String] = ["// generated script of at least \(bytes) bytes"]
     lines += preamble()
     var size = lines.reduce(0) { $0 + $1.utf8.count + 1 }
