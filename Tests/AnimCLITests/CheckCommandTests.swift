@@ -50,6 +50,24 @@ import Testing
         == "\(path):1:9: error: number '1e400' is beyond the range of a Double\nlet x = 1e400\n        ^~~~~\n")
   }
 
+  @Test func warningsAlonePrintButExitZero() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let path = try scratch.file("shadow.anim", "let min = 1\n")
+    let result = try CLI.run(["check", path])
+    #expect(result.status == 0)
+    #expect(
+      result.standardError
+        == "\(path):1:5: warning: 'min' shadows the predeclared function 'min'\nlet min = 1\n    ^~~\n")
+    // With a checker error too, the status is 65 and both are printed, in source order.
+    let both = try scratch.file("both.anim", "let min = 1\nplay nowhere\n")
+    let mixed = try CLI.run(["check", both])
+    #expect(mixed.status == 65)
+    let warning = mixed.standardError.range(of: "\(both):1:5: warning: 'min' shadows")
+    let error = mixed.standardError.range(of: "\(both):2:6: error: unknown timeline 'nowhere'")
+    #expect(warning != nil && error != nil && warning!.lowerBound < error!.lowerBound, "\(mixed.standardError)")
+  }
+
   @Test func aMissingFileExits66AndSaysWhichAndWhy() throws {
     let scratch = try Scratch()
     defer { scratch.remove() }
