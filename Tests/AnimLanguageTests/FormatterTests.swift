@@ -174,3 +174,50 @@ import Testing
     FormatterTests.expectRoundTrip(commented, name: "commented-\(seed).anim")
   }
 }
+
+/// Odd but valid scripts: generated scripts with random token-level edits (a token
+/// deleted, doubled, or moved next to its neighbour, a line broken between tokens). Every
+/// edited script that still parses must round-trip like any other.
+@Suite struct FormatterMutationTests {
+  @Test(arguments: 0..<600)
+  func mutatedScriptRoundTrips(_ seed: Int) {
+    guard let mutated = Self.mutatedScript(seed: seed) else { return }
+    FormatterTests.expectRoundTrip(mutated, name: "mutated-\(seed).anim")
+  }
+
+  /// The edits must leave enough scripts parseable for the test above to test something.
+  @Test func enoughEditedScriptsParse() {
+    let parsing = (0..<600).filter { Self.mutatedScript(seed: $0) != nil }.count
+    #expect(parsing >= 60, "only \(parsing) of 600 edited scripts parse")
+  }
+
+  /// The edited script of a seed, or nil when the edits broke its syntax.
+  static func mutatedScript(seed: Int) -> String? {
+    var generator = ScriptGenerator(seed: UInt64(seed) &+ 9000)
+    let text = generator.script(statements: 4)
+    let source = SourceText(name: "m.anim", contents: text)
+    let tokens = Lexer.tokenize(source).tokens.filter { $0.kind != .endOfFile && $0.kind != .newline }
+    var random = SplitMix64(seed: UInt64(seed))
+    var bytes = source.bytes
+    // Edits from the end so that earlier offsets stay valid.
+    let picked = Set((0..<1).map { _ in Int(random.next() % UInt64(tokens.count)) })
+    for index in picked.sorted(by: >) {
+      let token = tokens[index]
+      let text = Array(source.bytes[token.span.start..<token.span.end])
+      switch random.next() % 4 {
+      case 0: bytes.removeSubrange(token.span.start..<token.span.end)
+      case 1: bytes.insert(contentsOf: text + [UInt8(ascii: " ")], at: token.span.start)
+      case 2: bytes.insert(UInt8(ascii: "\n"), at: token.span.start)
+      default:
+        if index + 1 < tokens.count {
+          let next = tokens[index + 1]
+          let nextText = Array(source.bytes[next.span.start..<next.span.end])
+          bytes.replaceSubrange(next.span.start..<next.span.end, with: text)
+          bytes.replaceSubrange(token.span.start..<token.span.end, with: nextText)
+        }
+      }
+    }
+    let mutated = String(decoding: bytes, as: UTF8.self)
+    return parse(SourceText(name: "m.anim", contents: mutated)).hasErrors ? nil : mutated
+  }
+}
