@@ -93,6 +93,9 @@ struct Checker {
   /// visible throughout the input (as the subject of control statements and handlers), so
   /// a timeline may play one declared after it and a handler may come before its timeline.
   var upcomingTimelines: [String: TimelineSymbol] = [:]
+  /// For `finish T.p`: whether the newest animation of each property, in a body that runs
+  /// statement after statement, repeats forever.
+  var newestAnimationRepeatsForever: [String: Bool] = [:]
 
   init(mode: CheckMode, environment: Environment) {
     self.mode = mode
@@ -225,6 +228,9 @@ struct Checker {
   mutating func checkItems(_ statements: [Statement], in body: Body) -> Bool {
     var foreverItem: SourceSpan?
     var runsForever = false
+    let outerNewest = newestAnimationRepeatsForever
+    newestAnimationRepeatsForever = [:]
+    defer { newestAnimationRepeatsForever = outerNewest }
     for statement in statements {
       let placement = resolvePlacement(of: statement, in: body)
       placements[statement.span] = placement
@@ -234,12 +240,43 @@ struct Checker {
             + "place it with 'at TIME' or 'with previous'",
           at: statement.span)
       }
-      if checkStatement(statement, in: body) {
+      let repeatsForever = checkStatement(statement, in: body)
+      if repeatsForever {
         runsForever = true
         if foreverItem == nil { foreverItem = statement.span }
       }
+      if body == .root || body == .handler {
+        trackNewestAnimation(of: statement, placement: placement, repeatsForever: repeatsForever)
+      }
     }
     return runsForever
+  }
+
+  /// In a body whose statements run one after another at "now" (the top level, a handler),
+  /// follows whether the newest animation of each property repeats forever, so that
+  /// `finish T.p` on it is an error. Only statements without placement are in a known
+  /// order; a placed animation, a `set` or a `cancel` makes the property unknown again.
+  mutating func trackNewestAnimation(of statement: Statement, placement: ResolvedPlacement, repeatsForever: Bool) {
+    func key(_ reference: PropertyReference) -> String { "\(reference.target.text).\(reference.property.text)" }
+    let isNow = placement == .now
+    switch statement.kind {
+    case .animate(let animate):
+      newestAnimationRepeatsForever[key(animate.property)] = isNow && repeatsForever
+    case .keyframes(let track):
+      newestAnimationRepeatsForever[key(track.property)] = isNow && repeatsForever
+    case .set(let set):
+      newestAnimationRepeatsForever[key(set.property)] = false
+    case .control(let control):
+      guard case .property(let reference)? = control.subject else { break }
+      if control.action == .cancel { newestAnimationRepeatsForever[key(reference)] = false }
+      if control.action == .finish, isNow, newestAnimationRepeatsForever[key(reference)] == true {
+        error(
+          "cannot 'finish' '\(key(reference))': its newest animation repeats forever, so it has no end",
+          at: reference.span)
+      }
+    default:
+      break
+    }
   }
 
   /// Whether an item's start is the end so far: appended, `at +D`/`at -D`, a label without
