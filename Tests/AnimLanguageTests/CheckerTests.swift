@@ -378,3 +378,19 @@ func typeOfLet(_ name: String, in text: String) -> ValueType? {
     #expect(describe(diagnose(source), in: source) == [], "in examples/\(name)")
   }
 }
+
+@Suite struct ParseAndCheckTests {
+  @Test func theCheckerRunsOnlyAfterACleanParse() {
+    var environment = Environment()
+    let broken = parseAndCheck(SourceText(name: "a", contents: "let x = \nlet y = nothing"), in: &environment, mode: .session)
+    #expect(broken.program == nil)
+    #expect(broken.parse.hasErrors)
+    #expect(!broken.isRunnable)
+    let clean = parseAndCheck(SourceText(name: "b", contents: "let y = 2"), in: &environment, mode: .session)
+    #expect(clean.isRunnable)
+    #expect(clean.diagnostics.isEmpty)
+    #expect(environment.value(named: "y")?.constant == .number(2))
+    let open = parseAndCheck(SourceText(name: "c", contents: "timeline t {"), in: &environment, mode: .session)
+    #expect(open.parse.isIncomplete)
+  }
+}
