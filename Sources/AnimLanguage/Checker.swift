@@ -255,7 +255,9 @@ struct Checker {
   /// In a body whose statements run one after another at "now" (the top level, a handler),
   /// follows whether the newest animation of each property repeats forever, so that
   /// `finish T.p` on it is an error. Only statements without placement are in a known
-  /// order; a placed animation, a `set` or a `cancel` makes the property unknown again.
+  /// order; a placed animation, a `set` or a `cancel` makes the property unknown again, and
+  /// a `wait` or a `play` (after which a timeline or a handler may animate it) makes every
+  /// property unknown.
   mutating func trackNewestAnimation(of statement: Statement, placement: ResolvedPlacement, repeatsForever: Bool) {
     func key(_ reference: PropertyReference) -> String { "\(reference.target.text).\(reference.property.text)" }
     let isNow = placement == .now
@@ -266,6 +268,12 @@ struct Checker {
       newestAnimationRepeatsForever[key(track.property)] = isNow && repeatsForever
     case .set(let set):
       newestAnimationRepeatsForever[key(set.property)] = false
+    case .wait:
+      // Time passes: running timelines and handlers may start newer animations.
+      newestAnimationRepeatsForever = [:]
+    case .control(let control) where control.action == .play:
+      // The timeline may animate any property.
+      newestAnimationRepeatsForever = [:]
     case .control(let control):
       guard case .property(let reference)? = control.subject else { break }
       if control.action == .cancel { newestAnimationRepeatsForever[key(reference)] = false }
