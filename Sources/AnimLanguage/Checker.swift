@@ -96,6 +96,10 @@ struct Checker {
   /// For `finish T.p`: whether the newest animation of each property, in a body that runs
   /// statement after statement, repeats forever.
   var newestAnimationRepeatsForever: [String: Bool] = [:]
+  /// In a script, the names every `emit` sends, when all are plain strings (nil otherwise,
+  /// and in a session, where a later input may emit): an `on "name"` that nothing emits
+  /// never runs.
+  var emittedEvents: Set<String>?
 
   init(mode: CheckMode, environment: Environment) {
     self.mode = mode
@@ -134,6 +138,7 @@ struct Checker {
         }
       }
     }
+    if mode == .script { emittedEvents = Checker.emittedEvents(in: file.statements) }
     labels = collectLabels(in: file.statements)
     _ = checkItems(file.statements, in: .root)
   }
@@ -382,7 +387,14 @@ struct Checker {
   mutating func checkHandler(_ handler: EventHandler) {
     switch handler.event {
     case .custom(let name):
-      if name.plainText == nil {
+      if let text = name.plainText {
+        if let emitted = emittedEvents, !emitted.contains(text) {
+          warning(
+            "'on \"\(text)\"' never runs: nothing in this script emits \"\(text)\""
+              + didYouMean(text, among: emitted.sorted()).replacingQuotes(),
+            at: name.span)
+        }
+      } else {
         error("expected a plain event name after 'on', found a string with '{ }': an event name is fixed", at: name.span)
       }
     case .lifecycle(let kind, _, let subject):
@@ -525,5 +537,34 @@ struct Checker {
       }
     }
     return passes
+  }
+
+  /// The names of every `emit` in a script, nested blocks included; nil when one of them is
+  /// interpolated (its name is known only when it runs).
+  static func emittedEvents(in statements: [Statement]) -> Set<String>? {
+    var names: Set<String> = []
+    var allPlain = true
+    func visit(_ statements: [Statement]) {
+      for statement in statements {
+        switch statement.kind {
+        case .emit(let literal):
+          if let text = literal.plainText { names.insert(text) } else { allPlain = false }
+        case .timeline(let declaration): visit(declaration.body.statements)
+        case .handler(let handler): visit(handler.body.statements)
+        case .group(let group): visit(group.body.statements)
+        default: break
+        }
+      }
+    }
+    visit(statements)
+    return allPlain ? names : nil
+  }
+}
+
+extension String {
+  /// `; did you mean 'x'?` as `; did you mean "x"?`, for event names, which are strings.
+  func replacingQuotes() -> String {
+    guard hasPrefix("; did you mean '"), hasSuffix("'?") else { return self }
+    return "; did you mean \"" + dropFirst("; did you mean '".count).dropLast(2) + "\"?"
   }
 }
