@@ -143,12 +143,32 @@ struct Lexer {
   private mutating func lexWord() {
     let start = position
     while position < end && isIdentifierContinue(bytes[position]) { position += 1 }
-    let word = text(from: start)
-    if let keyword = Keyword(rawValue: word) {
+    if let keyword = Lexer.keyword(spelledBy: start..<position, in: bytes) {
       add(.keyword(keyword), from: start, length: position - start)
     } else {
       add(.identifier, from: start, length: position - start)
     }
+  }
+
+  /// Keywords grouped by their first letter, as bytes, so looking a word up allocates
+  /// nothing.
+  private static let keywordsByFirstByte: [[(spelling: [UInt8], keyword: Keyword)]] = {
+    var table = [[(spelling: [UInt8], keyword: Keyword)]](repeating: [], count: 128)
+    for keyword in Keyword.allCases {
+      let spelling = Array(keyword.rawValue.utf8)
+      table[Int(spelling[0])].append((spelling, keyword))
+    }
+    return table
+  }()
+
+  /// The keyword spelled by `range` of `bytes`, if any.
+  static func keyword(spelledBy range: Range<Int>, in bytes: [UInt8]) -> Keyword? {
+    let first = bytes[range.lowerBound]
+    guard first < 128 else { return nil }
+    for candidate in keywordsByFirstByte[Int(first)] where candidate.spelling.count == range.count {
+      if candidate.spelling.elementsEqual(bytes[range]) { return candidate.keyword }
+    }
+    return nil
   }
 
   // MARK: - Numbers, durations, percents

@@ -69,17 +69,19 @@ extension Parser {
 
   /// Parses a full expression. `context` completes "expected an expression ..." messages
   /// (`after 'to'`).
-  mutating func parseExpression(context: String) throws -> Expression {
-    try parseExpression(atLeast: .term, context: context)
+  mutating func parseExpression(context: @autoclosure () -> String) throws -> Expression {
+    try parseExpression(atLeast: .term, context: context())
   }
 
   /// The Pratt loop: the current token's prefix rule, then infix rules while they bind at
   /// least as tightly as `minimum`.
-  mutating func parseExpression(atLeast minimum: Precedence, context: String) throws -> Expression {
+  mutating func parseExpression(
+    atLeast minimum: Precedence, context: @autoclosure () -> String
+  ) throws -> Expression {
     try enterLevel()
     defer { depth -= 1 }
     guard let prefix = ParseRule.rule(for: current.kind).prefix else {
-      throw expectedExpression(context: context)
+      throw expectedExpression(context: context())
     }
     var left = try prefix(&self, advance())
     // Each operator applied makes the tree one level deeper (`1 + 1 + 1` nests to the
@@ -205,7 +207,8 @@ extension Parser {
           label = identifier(advance())
           advance()
         }
-        let value = try parseExpression(context: label.map { "after '\($0.text):'" } ?? "as an argument of '\(callee.text)'")
+        let value = try parseExpression(
+          context: label.map { "after '\($0.text):'" } ?? "as an argument of '\(callee.text)'")
         arguments.append(Argument(label: label, value: value, span: (label?.span ?? value.span).through(value.span)))
         if current.kind == .comma {
           advance()

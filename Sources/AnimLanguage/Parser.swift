@@ -95,8 +95,8 @@ struct Parser {
   // block -> "{" { separator } [ statement { separator { separator } statement } ] { separator } "}"
   /// Parses a braced statement list. `opener` names what the block belongs to, for the
   /// "expected '}' to close ..." message, which also names the opener's line.
-  mutating func parseBlock(of opener: String) throws -> Block {
-    let open = try expectOpeningBrace(of: opener)
+  mutating func parseBlock(of opener: @autoclosure () -> String) throws -> Block {
+    let open = try expectOpeningBrace(of: opener())
     try enterLevel()
     defer { depth -= 1 }
     var statements: [Statement] = []
@@ -107,7 +107,7 @@ struct Parser {
         return Block(statements: statements, span: open.span.through(close.span))
       }
       if current.kind == .endOfFile {
-        throw unclosedBlock(of: opener, openedBy: open)
+        throw unclosedBlock(of: opener(), openedBy: open)
       }
       let statementStart = index
       do {
@@ -338,9 +338,8 @@ struct Parser {
     }
     let options = try parseOptions()
     if current.kind == .keyword(.over) || current.kind == .keyword(.with) {
-      throw fail(
-        "'\(source.text(of: current.span))' must come before the options: write 'animate T.p "
-          + "[from E] to E [over D] [with CURVE] [OPTIONS]'", at: current.span)
+      let word = current.kind == .keyword(.over) ? "'over' must come before 'with' and the options" : "'with' must come before the options"
+      throw fail("\(word): write 'animate T.p [from E] to E [over D] [with CURVE] [OPTIONS]'", at: current.span)
     }
     return AnimateStatement(property: property, from: from, to: to, over: over, curve: curve, options: options)
   }
@@ -414,6 +413,7 @@ struct Parser {
       advance()
       argument = try parseExpression(context: "after 'to'")
     case .speed:
+      let source = self.source  // the message is built only on error, from a copy
       argument = try parseExpression(context: "for the speed of '\(source.text(of: subject!.span))'")
     default:
       break
@@ -500,9 +500,9 @@ struct Parser {
   }
 
   // subject -> identifier [ "." word ]
-  mutating func parseSubject(after context: String) throws -> Subject {
+  mutating func parseSubject(after context: @autoclosure () -> String) throws -> Subject {
     guard current.kind == .identifier else {
-      throw expected("a timeline name or a property 'TARGET.PROPERTY' after \(context)")
+      throw expected("a timeline name or a property 'TARGET.PROPERTY' after \(context())")
     }
     let name = identifier(advance())
     guard current.kind == .dot else { return .name(name) }
@@ -616,8 +616,8 @@ struct Parser {
     throw fail(message, at: current.span)
   }
 
-  mutating func expect(_ kind: TokenKind, _ what: String) throws {
-    guard current.kind == kind else { throw expected(what) }
+  mutating func expect(_ kind: TokenKind, _ what: @autoclosure () -> String) throws {
+    guard current.kind == kind else { throw expected(what()) }
     advance()
   }
 
@@ -644,10 +644,10 @@ struct Parser {
   }
 
   /// Any word, keywords included (property names).
-  mutating func expectWord(_ what: String) throws -> Identifier {
+  mutating func expectWord(_ what: @autoclosure () -> String) throws -> Identifier {
     switch current.kind {
     case .identifier, .keyword: return identifier(advance())
-    default: throw expected(what)
+    default: throw expected(what())
     }
   }
 

@@ -69,6 +69,13 @@ import Testing
     #expect(coloured.hasSuffix("\u{1B}[0m\n"))
   }
 
+  @Test func colourOnlyOnATerminalWithoutNoColor() {
+    #expect(DiagnosticRenderer.wantsColor(isTerminal: true, environment: [:]))
+    #expect(DiagnosticRenderer.wantsColor(isTerminal: true, environment: ["NO_COLOR": ""]))
+    #expect(!DiagnosticRenderer.wantsColor(isTerminal: true, environment: ["NO_COLOR": "1"]))
+    #expect(!DiagnosticRenderer.wantsColor(isTerminal: false, environment: [:]))
+  }
+
   @Test func lineLookup() {
     let source = SourceText(name: "t", contents: "a\nbb\n\nccc")
     #expect((0...9).map { source.line(of: $0) } == [1, 1, 2, 2, 2, 3, 4, 4, 4, 4])
