@@ -61,9 +61,15 @@ extension Checker {
     case .at(nil, let offset, _):
       var terms: [LabelOffset] = []
       var head = offset
-      while case .binary(let op, let left, let right) = head.kind, op == .add || op == .subtract {
-        terms.insert(LabelOffset(sign: op == .add ? .plus : .minus, expression: right), at: 0)
-        head = left
+      while true {
+        if case .parenthesized(let inner) = head.kind {
+          head = inner
+        } else if case .binary(let op, let left, let right) = head.kind, op == .add || op == .subtract {
+          terms.insert(LabelOffset(sign: op == .add ? .plus : .minus, expression: right), at: 0)
+          head = left
+        } else {
+          break
+        }
       }
       if case .name(let name) = head.kind, labels[name.text] != nil {
         references[name.span] = .label(name.text)
