@@ -395,3 +395,18 @@ func typeOfLet(_ name: String, in text: String) -> ValueType? {
     #expect(open.parse.isIncomplete)
   }
 }
+
+@Suite struct ValueCodingTests {
+  @Test func constantsAndCurvesRoundTripThroughJSON() throws {
+    let values: [ConstantValue] = [
+      .number(1.5), .duration(nanoseconds: -7), .percent(40), .vector([1, 2, 3]),
+      .color(red: 255, green: 0, blue: 10, alpha: 0.5), .string("s"),
+      .curve(.cubic(x1: 0.1, y1: 2, x2: 0.3, y2: -1)), .curve(.steps(count: 3, position: .jumpNone)),
+      .curve(.spring(.physical(mass: 1, stiffness: 100, damping: 10), velocity: -2)), .curve(.linear),
+    ]
+    let data = try JSONEncoder().encode(values)
+    #expect(try JSONDecoder().decode([ConstantValue].self, from: data) == values)
+    let types: [ValueType] = [.number, .duration, .percent, .vec2, .vec3, .vec4, .color, .string, .curve]
+    #expect(try JSONDecoder().decode([ValueType].self, from: JSONEncoder().encode(types)) == types)
+  }
+}
