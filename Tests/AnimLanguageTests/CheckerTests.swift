@@ -201,6 +201,9 @@ func typeOfLet(_ name: String, in text: String) -> ValueType? {
     #expect(environment.curve(named: "d")?.value == .cubic(x1: 0.42, y1: 0, x2: 0.58, y2: 1))
     #expect(environment.curve(named: "e")?.value == .spring(.duration(duration: 0.5, bounce: 0.3), velocity: 0))
     #expect(environment.curve(named: "a")?.kind == .timing)
+    let (defaults, _) = checked("curve f = spring(duration: 1s)\ncurve g = spring(stiffness: 4, damping: 2)")
+    #expect(defaults.environment.curve(named: "f")?.value == .spring(.duration(duration: 1, bounce: 0), velocity: 0))
+    #expect(defaults.environment.curve(named: "g")?.value == .spring(.physical(mass: 1, stiffness: 4, damping: 2), velocity: 0))
   }
 }
 
