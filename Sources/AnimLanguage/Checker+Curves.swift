@@ -127,15 +127,14 @@ extension Checker {
     var position = StepPosition.jumpEnd
     if arguments.count == 2 {
       let expression = arguments[1].value
-      if case .name(let word) = expression.kind, environment[word.text] == nil,
-        let found = StepPosition(rawValue: word.text)
-      {
+      // A step position is a keyword here, whatever else the word names.
+      if case .name(let word) = expression.kind, let found = StepPosition(rawValue: word.text) {
         position = found
         references[word.span] = .stepPosition(found)
       } else {
         valid = false
         let names = StepPosition.allCases.map(\.rawValue)
-        if case .name(let word) = expression.kind, environment[word.text] == nil {
+        if case .name(let word) = expression.kind {
           error("unknown step position '\(word.text)'\(didYouMean(word.text, among: names))", at: word.span)
         } else {
           error(
