@@ -32,6 +32,7 @@ let package = Package(
     ),
     .testTarget(name: "AnimCoreTests", dependencies: ["AnimCore"]),
     .testTarget(name: "AnimLanguageTests", dependencies: ["AnimLanguage", "AnimCore"], resources: [.copy("Golden")]),
+    // End to end: runs the built `anim` binary (the dependency makes `swift test` build it).
     .testTarget(name: "AnimCLITests", dependencies: ["anim"]),
   ]
 )
