@@ -27,6 +27,16 @@ enum SpringForm: CaseIterable {
     }
   }
 
+  /// The parameters that may be left out, with their values (as AnimCore's `Spring`
+  /// initialisers and SwiftUI default them): bounce 0, mass 1.
+  var defaults: [String: Double] {
+    switch self {
+    case .response: return [:]
+    case .duration: return ["bounce": 0]
+    case .physical: return ["mass": 1]
+    }
+  }
+
   static let allLabels = allCases.flatMap(\.labels) + ["velocity"]
 
   static let usage =
@@ -117,15 +127,14 @@ extension Checker {
     var position = StepPosition.jumpEnd
     if arguments.count == 2 {
       let expression = arguments[1].value
-      if case .name(let word) = expression.kind, environment[word.text] == nil,
-        let found = StepPosition(rawValue: word.text)
-      {
+      // A step position is a keyword here, whatever else the word names.
+      if case .name(let word) = expression.kind, let found = StepPosition(rawValue: word.text) {
         position = found
         references[word.span] = .stepPosition(found)
       } else {
         valid = false
         let names = StepPosition.allCases.map(\.rawValue)
-        if case .name(let word) = expression.kind, environment[word.text] == nil {
+        if case .name(let word) = expression.kind {
           error("unknown step position '\(word.text)'\(didYouMean(word.text, among: names))", at: word.span)
         } else {
           error(
@@ -153,8 +162,8 @@ extension Checker {
   }
 
   // spring(response: R, dampingFraction: F [, velocity: V])
-  // spring(duration: D, bounce: B [, velocity: V])
-  // spring(mass: M, stiffness: K, damping: C [, velocity: V])
+  // spring(duration: D [, bounce: B] [, velocity: V])
+  // spring([mass: M,] stiffness: K, damping: C [, velocity: V])
   private mutating func checkSpring(_ arguments: [Argument], span: SourceSpan) -> Typed {
     var values: [String: Double] = [:]
     var given: [String: Argument] = [:]
@@ -201,7 +210,7 @@ extension Checker {
       }
       return .error
     }
-    let missing = form.labels.filter { given[$0] == nil }
+    let missing = form.labels.filter { given[$0] == nil && form.defaults[$0] == nil }
     guard missing.isEmpty else {
       let present = form.labels.filter { given[$0] != nil }.map { "'\($0):'" }.joined(separator: " and ")
       let absent = missing.map { "'\($0):'" }.joined(separator: " and ")
@@ -209,6 +218,7 @@ extension Checker {
       return .error
     }
     var constant: ConstantValue?
+    for (label, value) in form.defaults where given[label] == nil { values[label] = value }
     if form.labels.allSatisfy({ values[$0] != nil }), given["velocity"] == nil || values["velocity"] != nil {
       let parameters: SpringParameters
       switch form {

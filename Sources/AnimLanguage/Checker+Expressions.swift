@@ -171,7 +171,7 @@ extension Checker {
       case .value, .curve: return true
       default: return false
       }
-    } + Predeclared.curveNames
+    } + Predeclared.curveNames + [Keyword.now.rawValue]
     error("unknown name '\(name.text)'\(didYouMean(name.text, among: candidates))", at: name.span)
     return .error
   }

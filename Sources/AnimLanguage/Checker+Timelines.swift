@@ -61,9 +61,15 @@ extension Checker {
     case .at(nil, let offset, _):
       var terms: [LabelOffset] = []
       var head = offset
-      while case .binary(let op, let left, let right) = head.kind, op == .add || op == .subtract {
-        terms.insert(LabelOffset(sign: op == .add ? .plus : .minus, expression: right), at: 0)
-        head = left
+      while true {
+        if case .parenthesized(let inner) = head.kind {
+          head = inner
+        } else if case .binary(let op, let left, let right) = head.kind, op == .add || op == .subtract {
+          terms.insert(LabelOffset(sign: op == .add ? .plus : .minus, expression: right), at: 0)
+          head = left
+        } else {
+          break
+        }
       }
       if case .name(let name) = head.kind, labels[name.text] != nil {
         references[name.span] = .label(name.text)
@@ -164,7 +170,7 @@ extension Checker {
     for (index, keyframe) in track.keyframes.enumerated() {
       let position = keyframe.position
       var value: (Double, String)?
-      if case .percent(let percent) = position.kind {
+      if let percent = Checker.percentLiteral(position) {
         types[position.span] = .percent
         constants[position.span] = .percent(percent)
         if usesPercents == false {
@@ -228,6 +234,18 @@ extension Checker {
         at: over.span)
     }
     return checkOptions(track.options, of: "'keyframes'").repeatsForever
+  }
+
+  /// The percent of a keyframe position written as a percent literal, or its negation
+  /// (`-10%`, reported as out of range rather than as a stray percent).
+  static func percentLiteral(_ position: Expression) -> Double? {
+    switch position.kind {
+    case .percent(let percent): return percent
+    case .negate(let inner):
+      if case .percent(let percent) = inner.kind { return -percent }
+      return nil
+    default: return nil
+    }
   }
 
   // MARK: - Options

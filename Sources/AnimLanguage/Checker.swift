@@ -93,6 +93,13 @@ struct Checker {
   /// visible throughout the input (as the subject of control statements and handlers), so
   /// a timeline may play one declared after it and a handler may come before its timeline.
   var upcomingTimelines: [String: TimelineSymbol] = [:]
+  /// For `finish T.p`: whether the newest animation of each property, in a body that runs
+  /// statement after statement, repeats forever.
+  var newestAnimationRepeatsForever: [String: Bool] = [:]
+  /// In a script, the names every `emit` sends, when all are plain strings (nil otherwise,
+  /// and in a session, where a later input may emit): an `on "name"` that nothing emits
+  /// never runs.
+  var emittedEvents: Set<String>?
 
   init(mode: CheckMode, environment: Environment) {
     self.mode = mode
@@ -131,6 +138,7 @@ struct Checker {
         }
       }
     }
+    if mode == .script { emittedEvents = Checker.emittedEvents(in: file.statements) }
     labels = collectLabels(in: file.statements)
     _ = checkItems(file.statements, in: .root)
   }
@@ -225,6 +233,9 @@ struct Checker {
   mutating func checkItems(_ statements: [Statement], in body: Body) -> Bool {
     var foreverItem: SourceSpan?
     var runsForever = false
+    let outerNewest = newestAnimationRepeatsForever
+    newestAnimationRepeatsForever = [:]
+    defer { newestAnimationRepeatsForever = outerNewest }
     for statement in statements {
       let placement = resolvePlacement(of: statement, in: body)
       placements[statement.span] = placement
@@ -234,9 +245,13 @@ struct Checker {
             + "place it with 'at TIME' or 'with previous'",
           at: statement.span)
       }
-      if checkStatement(statement, in: body) {
+      let repeatsForever = checkStatement(statement, in: body)
+      if repeatsForever {
         runsForever = true
         if foreverItem == nil { foreverItem = statement.span }
+      }
+      if body == .root || body == .handler {
+        trackNewestAnimation(of: statement, placement: placement, repeatsForever: repeatsForever)
       }
     }
     return runsForever
@@ -331,87 +346,7 @@ struct Checker {
     }
   }
 
-  // MARK: - Handlers and control statements
-
-  // handler -> "on" ( ( "complete" | "start" | "repeat" ) subject | string ) block
-  mutating func checkHandler(_ handler: EventHandler) {
-    switch handler.event {
-    case .custom(let name):
-      if name.plainText == nil {
-        error("expected a plain event name after 'on', found a string with '{ }': an event name is fixed", at: name.span)
-      }
-    case .lifecycle(let kind, _, let subject):
-      if let timeline = resolveSubject(subject, for: "'on \(kind.rawValue)'") {
-        if kind == .complete && timeline.repeatsForever {
-          warning("'on complete \(timeline.name)' never runs: '\(timeline.name)' repeats forever", at: subject.span)
-        }
-        if kind == .repeat, !timeline.repeatsForever, let passes = timeline.passCount, passes <= 1 {
-          warning("'on repeat \(timeline.name)' never runs: '\(timeline.name)' makes a single pass", at: subject.span)
-        }
-      }
-    }
-    let outerLabels = labels
-    labels = collectLabels(in: handler.body.statements)
-    _ = checkItems(handler.body.statements, in: .handler)
-    labels = outerLabels
-  }
-
-  // control -> "play" subject | "pause" [ subject ] | ... | "seek" subject "to" expression
-  //          | "speed" subject expression | "finish" subject | "cancel" subject
-  mutating func checkControl(_ control: ControlStatement) {
-    let verb = "'\(control.action.rawValue)'"
-    if let subject = control.subject {
-      if control.action == .play, case .property(let reference) = subject {
-        _ = resolveProperty(reference)
-        error(
-          "expected a timeline after 'play', found the property '\(reference.target.text).\(reference.property.text)': "
-            + "'play' starts a timeline", at: subject.span)
-      } else if let timeline = resolveSubject(subject, for: verb), control.action == .finish, timeline.repeatsForever {
-        error("cannot 'finish' '\(timeline.name)': it repeats forever, so it has no end", at: subject.span)
-      }
-    }
-    switch control.action {
-    case .seek:
-      if let argument = control.argument { _ = expect(argument, .duration, "after 'seek ... to'") }
-    case .speed:
-      if let argument = control.argument { _ = expect(argument, .number, "as the speed") }
-    default:
-      break
-    }
-  }
-
-  /// Resolves the subject of a control statement or handler: a timeline (returned) or a
-  /// property `T.p`. Reports anything else.
-  mutating func resolveSubject(_ subject: Subject, for verb: String) -> TimelineSymbol? {
-    switch subject {
-    case .property(let reference):
-      _ = resolveProperty(reference)
-      return nil
-    case .name(let name):
-      if let symbol = environment[name.text] {
-        if case .timeline(let timeline) = symbol {
-          references[name.span] = .timeline(name.text)
-          return timeline
-        }
-        error(
-          "expected a timeline or a property 'TARGET.PROPERTY' after \(verb), found '\(name.text)', which is \(symbol.kindDescription)",
-          at: name.span)
-        return nil
-      }
-      if let upcoming = upcomingTimelines[name.text] {
-        references[name.span] = .timeline(name.text)
-        return upcoming
-      }
-      if laterDeclarations[name.text] != nil {
-        error("'\(name.text)' is used before its declaration", at: name.span)
-        return nil
-      }
-      let candidates = environment.names { if case .timeline = $0 { return true } else { return false } }
-        + upcomingTimelines.keys.sorted()
-      error("unknown timeline '\(name.text)'\(didYouMean(name.text, among: candidates))", at: name.span)
-      return nil
-    }
-  }
+  // MARK: - Names
 
   /// Resolves `T.p`; reports an unknown target or property with the nearest name.
   mutating func resolveProperty(_ reference: PropertyReference) -> PropertySymbol? {

@@ -130,9 +130,8 @@ enum ConstantEvaluator {
     case ("abs", 1) where allNumbers: return .number(Swift.abs(numbers[0]))
     case ("abs", 1) where allDurations:
       return durations[0] == .min ? nil : .duration(nanoseconds: Swift.abs(durations[0]))
-    case ("sqrt", 1) where allNumbers: return number(numbers[0].squareRoot())
-    // sin and cos are left to the runtime (the platform's libm), so a folded constant never
-    // differs in its last bit from the value the script computes.
+    // sqrt, sin and cos are left to the runtime: folding them would call libm, which an
+    // executable without Foundation may not link, and the checker needs none of them.
     case ("lerp", 3) where allNumbers: return number(numbers[0] + (numbers[1] - numbers[0]) * numbers[2])
     case ("lerp", 3):
       guard case .vector(let a) = arguments[0], case .vector(let b) = arguments[1], a.count == b.count,

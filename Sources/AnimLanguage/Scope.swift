@@ -21,6 +21,14 @@ public struct ValueSymbol: Hashable, Sendable {
   public var curveKind: CurveKind?
   /// Where it was declared (in the input that declared it).
   public var span: SourceSpan
+
+  public init(name: String, type: ValueType, constant: ConstantValue?, curveKind: CurveKind?, span: SourceSpan) {
+    self.name = name
+    self.type = type
+    self.constant = constant
+    self.curveKind = curveKind
+    self.span = span
+  }
 }
 
 /// A `curve NAME = ...`: its kind and, when its parameters are constant, its value.
@@ -29,6 +37,13 @@ public struct CurveSymbol: Hashable, Sendable {
   public var kind: CurveKind
   public var value: CurveValue?
   public var span: SourceSpan
+
+  public init(name: String, kind: CurveKind, value: CurveValue?, span: SourceSpan) {
+    self.name = name
+    self.kind = kind
+    self.value = value
+    self.span = span
+  }
 }
 
 /// One property of a target: its type (fixed by the initial value) and that value when it
@@ -38,6 +53,13 @@ public struct PropertySymbol: Hashable, Sendable {
   public var type: ValueType
   public var initialValue: ConstantValue?
   public var span: SourceSpan
+
+  public init(name: String, type: ValueType, initialValue: ConstantValue?, span: SourceSpan) {
+    self.name = name
+    self.type = type
+    self.initialValue = initialValue
+    self.span = span
+  }
 }
 
 /// A `target NAME { ... }` and its properties in declaration order.
@@ -45,6 +67,12 @@ public struct TargetSymbol: Hashable, Sendable {
   public var name: String
   public var properties: [PropertySymbol]
   public var span: SourceSpan
+
+  public init(name: String, properties: [PropertySymbol], span: SourceSpan) {
+    self.name = name
+    self.properties = properties
+    self.span = span
+  }
 
   /// The property called `name`, if the target has one.
   public func property(named name: String) -> PropertySymbol? {
@@ -64,6 +92,14 @@ public struct TimelineSymbol: Hashable, Sendable {
   /// known or forever.
   public var passCount: Double?
   public var span: SourceSpan
+
+  public init(name: String, labels: [String], repeatsForever: Bool, passCount: Double?, span: SourceSpan) {
+    self.name = name
+    self.labels = labels
+    self.repeatsForever = repeatsForever
+    self.passCount = passCount
+    self.span = span
+  }
 }
 
 /// What a declared name is.

@@ -1,10 +1,11 @@
 // Types: the static types of the `.anim` language and the constant values the checker
 // can compute ahead of time. The runtime reads both from a `CheckedProgram`, so they are
 // public; they describe the language, not the engine (AnimLanguage does not depend on
-// AnimCore), and the runtime converts a `CurveValue` into AnimCore's curve types.
+// AnimCore), and the runtime converts a `CurveValue` into AnimCore's curve types. They are
+// Codable so that a saved REPL session (`:save`) can write them.
 
 /// The type of an expression, fixed by the checker.
-public enum ValueType: Hashable, Sendable, CustomStringConvertible {
+public enum ValueType: Hashable, Sendable, Codable, CustomStringConvertible {
   case number
   case duration
   /// `40%`: only a keyframe position.
@@ -68,12 +69,12 @@ public enum ValueType: Hashable, Sendable, CustomStringConvertible {
 
 /// Whether a curve is a fixed-length timing curve or a spring (physics, which needs no
 /// `over` and keeps velocity when retargeted).
-public enum CurveKind: String, Hashable, Sendable {
+public enum CurveKind: String, Hashable, Sendable, Codable {
   case timing, spring
 }
 
 /// Where the jumps of `steps(n, position)` fall (CSS `steps()`).
-public enum StepPosition: String, Hashable, Sendable, CaseIterable {
+public enum StepPosition: String, Hashable, Sendable, Codable, CaseIterable {
   case jumpStart, jumpEnd, jumpNone, jumpBoth
 
   /// The smallest step count the position allows: one step of `jumpNone` never leaves 0.
@@ -81,7 +82,7 @@ public enum StepPosition: String, Hashable, Sendable, CaseIterable {
 }
 
 /// The parameters of a spring, in the form they were written.
-public enum SpringParameters: Hashable, Sendable {
+public enum SpringParameters: Hashable, Sendable, Codable {
   /// `spring(response: R, dampingFraction: F)`; the response in seconds.
   case response(response: Double, dampingFraction: Double)
   /// `spring(duration: D, bounce: B)`; the duration in seconds.
@@ -91,7 +92,7 @@ public enum SpringParameters: Hashable, Sendable {
 }
 
 /// A curve whose parameters are all known before the script runs.
-public enum CurveValue: Hashable, Sendable {
+public enum CurveValue: Hashable, Sendable, Codable {
   case linear
   /// CSS `cubic-bezier(x1, y1, x2, y2)`; the presets `ease`, `easeIn`... are cubics too.
   case cubic(x1: Double, y1: Double, x2: Double, y2: Double)
@@ -106,7 +107,7 @@ public enum CurveValue: Hashable, Sendable {
 }
 
 /// A value computed by the checker from literals, constant `let`s and arithmetic.
-public enum ConstantValue: Hashable, Sendable {
+public enum ConstantValue: Hashable, Sendable, Codable {
   case number(Double)
   case duration(nanoseconds: Int64)
   /// A keyframe percent: 40 for `40%`.

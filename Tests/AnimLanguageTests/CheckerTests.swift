@@ -148,7 +148,7 @@ func typeOfLet(_ name: String, in text: String) -> ValueType? {
     #expect(constantOfLet("a", in: "let a = min(3, max(1, 2))") == .number(2))
     #expect(constantOfLet("a", in: "let a = clamp(5, 0, 1)") == .number(1))
     #expect(constantOfLet("a", in: "let a = clamp(-5s, 0s, 1s)") == .duration(nanoseconds: 0))
-    #expect(constantOfLet("a", in: "let a = abs(-2.5) + sqrt(9)") == .number(5.5))
+    #expect(constantOfLet("a", in: "let a = abs(-2.5) + 3") == .number(5.5))
     #expect(constantOfLet("a", in: "let a = lerp(10, 20, 0.25)") == .number(12.5))
     #expect(constantOfLet("a", in: "let a = lerp((0, 10), (10, 20), 0.5)") == .vector([5, 15]))
     #expect(constantOfLet("a", in: "let a = rgba(255, 0, 10, 0.5)") == .color(red: 255, green: 0, blue: 10, alpha: 0.5))
@@ -158,6 +158,7 @@ func typeOfLet(_ name: String, in text: String) -> ValueType? {
     #expect(constantOfLet("a", in: "let a = now + 1s") == nil)
     #expect(constantOfLet("a", in: "target t { x: 1 }\nlet a = t.x * 2") == nil)
     #expect(constantOfLet("a", in: "let a = sin(0)") == nil)  // left to the runtime's libm
+    #expect(constantOfLet("a", in: "let a = sqrt(4)") == nil)
   }
 
   /// language.md: "Division by zero is only ever a runtime error: check does not report it."
@@ -200,6 +201,9 @@ func typeOfLet(_ name: String, in text: String) -> ValueType? {
     #expect(environment.curve(named: "d")?.value == .cubic(x1: 0.42, y1: 0, x2: 0.58, y2: 1))
     #expect(environment.curve(named: "e")?.value == .spring(.duration(duration: 0.5, bounce: 0.3), velocity: 0))
     #expect(environment.curve(named: "a")?.kind == .timing)
+    let (defaults, _) = checked("curve f = spring(duration: 1s)\ncurve g = spring(stiffness: 4, damping: 2)")
+    #expect(defaults.environment.curve(named: "f")?.value == .spring(.duration(duration: 1, bounce: 0), velocity: 0))
+    #expect(defaults.environment.curve(named: "g")?.value == .spring(.physical(mass: 1, stiffness: 4, damping: 2), velocity: 0))
   }
 }
 
@@ -376,5 +380,36 @@ func typeOfLet(_ name: String, in text: String) -> ValueType? {
     let data = try Data(contentsOf: Self.directory.appendingPathComponent(name))
     let source = SourceText(name: name, bytes: [UInt8](data))
     #expect(describe(diagnose(source), in: source) == [], "in examples/\(name)")
+  }
+}
+
+@Suite struct ParseAndCheckTests {
+  @Test func theCheckerRunsOnlyAfterACleanParse() {
+    var environment = Environment()
+    let broken = parseAndCheck(SourceText(name: "a", contents: "let x = \nlet y = nothing"), in: &environment, mode: .session)
+    #expect(broken.program == nil)
+    #expect(broken.parse.hasErrors)
+    #expect(!broken.isRunnable)
+    let clean = parseAndCheck(SourceText(name: "b", contents: "let y = 2"), in: &environment, mode: .session)
+    #expect(clean.isRunnable)
+    #expect(clean.diagnostics.isEmpty)
+    #expect(environment.value(named: "y")?.constant == .number(2))
+    let open = parseAndCheck(SourceText(name: "c", contents: "timeline t {"), in: &environment, mode: .session)
+    #expect(open.parse.isIncomplete)
+  }
+}
+
+@Suite struct ValueCodingTests {
+  @Test func constantsAndCurvesRoundTripThroughJSON() throws {
+    let values: [ConstantValue] = [
+      .number(1.5), .duration(nanoseconds: -7), .percent(40), .vector([1, 2, 3]),
+      .color(red: 255, green: 0, blue: 10, alpha: 0.5), .string("s"),
+      .curve(.cubic(x1: 0.1, y1: 2, x2: 0.3, y2: -1)), .curve(.steps(count: 3, position: .jumpNone)),
+      .curve(.spring(.physical(mass: 1, stiffness: 100, damping: 10), velocity: -2)), .curve(.linear),
+    ]
+    let data = try JSONEncoder().encode(values)
+    #expect(try JSONDecoder().decode([ConstantValue].self, from: data) == values)
+    let types: [ValueType] = [.number, .duration, .percent, .vec2, .vec3, .vec4, .color, .string, .curve]
+    #expect(try JSONDecoder().decode([ValueType].self, from: JSONEncoder().encode(types)) == types)
   }
 }
