@@ -38,6 +38,8 @@ struct GeneratorModel {
   /// The script's own event names; `on "name"` handlers exist for the ones in `handled`.
   let events = ["ready", "tick", "intro-done", "step 2"]
   var handled: Set<String> = []
+  /// The event names some `emit` sends: a handler of a name nothing emits earns a warning.
+  var emitted: Set<String> = []
   /// Labels of the timeline being generated (visible throughout it).
   var labels: [String] = []
   /// False inside a target's braces: an initial value reads no live property.
@@ -70,12 +72,15 @@ extension ScriptGenerator {
     return lines
   }
 
-  /// Plays every timeline not yet played (a timeline nothing plays could earn a warning)
-  /// and handles every event name.
+  /// Handles and emits every event name (a handler of an event nothing emits earns a
+  /// warning), and plays every timeline not yet played.
   mutating func epilogue() -> [String] {
     var lines: [String] = [""]
     for event in model.events where !model.handled.contains(event) {
       lines += handler(event: .custom(event))
+    }
+    for event in model.events where !model.emitted.contains(event) {
+      lines.append(emit(event))
     }
     for timeline in model.timelines where !model.played.contains(timeline.name) {
       lines.append("play \(timeline.name)")
@@ -116,7 +121,7 @@ extension ScriptGenerator {
     case 30..<42: return keyframes(allowForever: true)
     case 42..<52: return [set()]
     case 52..<62: return ["print \(stringLiteral())"]
-    case 62..<68: return ["emit \(quoted(pick(model.events)))"]
+    case 62..<68: return [emit(pick(model.events))]
     default: return [control(allowPlay: true)]
     }
   }
@@ -261,7 +266,7 @@ extension ScriptGenerator {
     case 0..<55: return animate(allowForever: false)
     case 55..<65: return set()
     case 65..<80: return "print \(stringLiteral())"
-    case 80..<88: return "emit \(quoted(pick(model.events)))"
+    case 80..<88: return emit(pick(model.events))
     default: return control(allowPlay: false)
     }
   }
@@ -394,7 +399,7 @@ extension ScriptGenerator {
       switch integer(0...9) {
       case 0, 1, 2: body.append("print \(stringLiteral())")
       case 3:
-        if let event = laterEvents.first { body.append("emit \(quoted(event))") }
+        if let event = laterEvents.first { body.append(emit(event)) }
       case 4: body.append(set())
       case 5: body.append("at \(nonNegativeDuration()) " + animate(allowForever: false))
       case 6: body.append(animate(allowForever: false))
@@ -438,6 +443,12 @@ extension ScriptGenerator {
   }
 
   // MARK: - Helpers
+
+  /// `emit "name"`, remembered so that the epilogue emits every name no one else does.
+  mutating func emit(_ event: String) -> String {
+    model.emitted.insert(event)
+    return "emit \(quoted(event))"
+  }
 
   /// The elements in a random order (Fisher and Yates), the same for the same seed.
   mutating func shuffled<T>(_ elements: [T]) -> [T] {
