@@ -38,7 +38,14 @@ enum ScriptFile {
   /// Replaces a file's contents atomically: the new text goes to a temporary file in the
   /// same directory, with the old file's permissions, which is then renamed over the
   /// old one. A reader never sees half a file, and a failure leaves the old one whole.
-  static func replace(_ path: String, with text: String) throws(Failure) {
+  ///
+  /// A symbolic link is followed: the file it points to is replaced and the link stays.
+  static func replace(_ givenPath: String, with text: String) throws(Failure) {
+    var path = givenPath
+    if let resolved = realpath(givenPath, nil) {
+      path = String(cString: resolved)
+      free(resolved)
+    }
     var status = stat()
     let mode: mode_t = stat(path, &status) == 0 ? status.st_mode & 0o7777 : 0o644
     let directory: String

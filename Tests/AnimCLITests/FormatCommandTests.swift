@@ -55,6 +55,18 @@ import Testing
     #expect(try CLI.run(["fmt", "--check", messy]).status == 0)
   }
 
+  @Test func writeThroughASymbolicLinkKeepsTheLink() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let target = try scratch.file("real.anim", Self.messy)
+    let link = scratch.directory.appendingPathComponent("link.anim").path
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+    let result = try CLI.run(["fmt", "--write", link])
+    #expect(result.status == 0)
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == target)
+    #expect(try scratch.contents(target) == Self.canonical)
+  }
+
   @Test func aFileWithSyntaxErrorsIsNotFormatted() throws {
     let scratch = try Scratch()
     defer { scratch.remove() }
