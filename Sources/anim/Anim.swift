@@ -6,6 +6,6 @@ struct Anim: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "anim",
     abstract: "A scriptable animation interpreter.",
-    subcommands: []
+    subcommands: [Repl.self]
   )
 }
