@@ -246,8 +246,16 @@ final class LineEditor {
   // MARK: - Signal handlers
 
   private var savedActions: [Int32: sigaction] = [:]
+  private var savedMask = sigset_t()
+  private static let handledSignals = [SIGINT, SIGTSTP, SIGCONT, SIGWINCH, SIGTERM, SIGHUP]
 
   private func installSignalHandlers() {
+    // A parent may have started us with these blocked (a test runner, a daemon): the keys
+    // must work anyway.
+    var handled = sigset_t()
+    sigemptyset(&handled)
+    for signal in LineEditor.handledSignals { sigaddset(&handled, signal) }
+    pthread_sigmask(SIG_UNBLOCK, &handled, &savedMask)
     install(handler: { _ in interruptRequested.store(true, ordering: .relaxed) }, for: SIGINT)
     install(handler: { _ in suspendRequested.store(true, ordering: .relaxed) }, for: SIGTSTP)
     install(handler: { _ in continued.store(true, ordering: .relaxed) }, for: SIGCONT)
@@ -270,6 +278,7 @@ final class LineEditor {
   private func restoreSignalHandlers() {
     for (signal, var action) in savedActions { sigaction(signal, &action, nil) }
     savedActions.removeAll()
+    pthread_sigmask(SIG_SETMASK, &savedMask, nil)
   }
 
   // MARK: - Completion
