@@ -206,10 +206,14 @@ final class LineEditor {
     rl_point = rl_end
     rl_redisplay()
     fputs("^C\n", display)
+    // Reset the line out of sight: the screen already shows a fresh line.
+    let redisplay = rl_redisplay_function
+    rl_redisplay_function = { }
     rl_revert_line(1, 0)  // a recalled history line goes back to what it was
     rl_free_line_state()
     rl_replace_line("", 1)
     using_history()
+    rl_redisplay_function = redisplay
     interrupted()
     primaryPrompt = prompt()
     rl_set_prompt(primaryPrompt)

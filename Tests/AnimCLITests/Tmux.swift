@@ -68,6 +68,9 @@ final class TmuxSession {
   func close() {
     _ = try? tmux(["kill-server"])  // the pane's session gets SIGHUP and ends
     try? FileManager.default.removeItem(at: stateHome)
+    // tmux leaves its socket file behind when killed.
+    let socketDirectory = (ProcessInfo.processInfo.environment["TMUX_TMPDIR"] ?? "/tmp") + "/tmux-\(getuid())"
+    try? FileManager.default.removeItem(atPath: "\(socketDirectory)/\(socket)")
   }
 
   @discardableResult
