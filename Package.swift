@@ -36,7 +36,7 @@ let package = Package(
       ]
     ),
     .testTarget(name: "AnimCoreTests", dependencies: ["AnimCore"]),
-    .testTarget(name: "AnimLanguageTests", dependencies: ["AnimLanguage"], resources: [.copy("Golden")]),
+    .testTarget(name: "AnimLanguageTests", dependencies: ["AnimLanguage", "AnimCore"], resources: [.copy("Golden")]),
     .testTarget(name: "AnimREPLTests", dependencies: ["AnimREPL", "AnimLanguage", "AnimCore"]),
     .testTarget(name: "AnimCLITests", dependencies: ["anim"]),
   ]

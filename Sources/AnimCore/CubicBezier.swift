@@ -13,13 +13,23 @@ public struct CubicBezier: Sendable, Hashable, Codable {
   /// The second control point.
   public let x2: Double, y2: Double
 
-  // x(t) = ((ax·t + bx)·t + cx)·t, and the same for y.
-  @usableFromInline let ax: Double, bx: Double, cx: Double
-  @usableFromInline let ay: Double, by: Double, cy: Double
-  /// x at t = i/15, i = 0...15: a bracket and a first guess for Newton's method.
-  @usableFromInline let samples: SIMD16<Double>
-  /// Slopes of the lines that extend the curve before 0 and after 1 (CSS Easing Level 1).
-  @usableFromInline let startSlope: Double, endSlope: Double
+  // x(t) = ((ax·t + bx)·t + cx)·t with ax = 1 − cx − bx, and the same for y. The leading
+  // coefficients are recomputed (one subtraction) to keep the curve small.
+  @usableFromInline let bx: Double, cx: Double
+  @usableFromInline let by: Double, cy: Double
+
+  @inlinable
+  var ax: Double { 1 - cx - bx }
+
+  @inlinable
+  var ay: Double { 1 - cy - by }
+
+  /// x at t = i/7 for i = 1...6 (x is exactly 0 at 0 and 1 at 1): a bracket and a first
+  /// guess for Newton's method. Seven segments guess as well as fifteen did (measured), and
+  /// keep the curve at 112 bytes: it is stored inline in `TimingCurve`, and an enum over
+  /// 128 bytes is copied with `memcpy` each time it is switched on, which cost more than
+  /// linear sampling itself.
+  @usableFromInline let s1: Double, s2: Double, s3: Double, s4: Double, s5: Double, s6: Double
 
   /// The allowed range of x1 and x2.
   public static let controlXRange: ClosedRange<Double> = 0...1
@@ -41,36 +51,23 @@ public struct CubicBezier: Sendable, Hashable, Codable {
     self.y1 = y1
     self.x2 = x2
     self.y2 = y2
-    cx = 3 * x1
-    bx = 3 * (x2 - x1) - cx
-    ax = 1 - cx - bx
+    let cx = 3 * x1
+    let bx = 3 * (x2 - x1) - cx
+    let ax = 1 - cx - bx
+    self.cx = cx
+    self.bx = bx
     cy = 3 * y1
     by = 3 * (y2 - y1) - cy
-    ay = 1 - cy - by
-    var table = SIMD16<Double>()
-    for i in 0..<16 {
-      let t = Double(i) / 15
-      table[i] = ((ax * t + bx) * t + cx) * t
+    func sample(_ i: Int) -> Double {
+      let t = Double(i) / 7
+      return ((ax * t + bx) * t + cx) * t
     }
-    table[0] = 0
-    table[15] = 1
-    samples = table
-    // Before 0: the line through P0 and P1, or if x1 is 0, through P0 and P2, else flat.
-    if x1 > 0 {
-      startSlope = y1 / x1
-    } else if x2 > 0 {
-      startSlope = y2 / x2
-    } else {
-      startSlope = 0
-    }
-    // After 1: the line through P2 and P3, or if x2 is 1, through P1 and P3, else flat.
-    if x2 < 1 {
-      endSlope = (y2 - 1) / (x2 - 1)
-    } else if x1 < 1 {
-      endSlope = (y1 - 1) / (x1 - 1)
-    } else {
-      endSlope = 0
-    }
+    s1 = sample(1)
+    s2 = sample(2)
+    s3 = sample(3)
+    s4 = sample(4)
+    s5 = sample(5)
+    s6 = sample(6)
   }
 
   /// CSS `ease`.
@@ -105,19 +102,47 @@ public struct CubicBezier: Sendable, Hashable, Codable {
     return y(at: solveT(x))
   }
 
+  /// The slope of the line that extends the curve before 0 (CSS Easing Level 1): through P0
+  /// and P1, or if x1 is 0, through P0 and P2, else flat.
+  @usableFromInline
+  var startSlope: Double {
+    if x1 > 0 { return y1 / x1 }
+    if x2 > 0 { return y2 / x2 }
+    return 0
+  }
+
+  /// The slope of the line that extends the curve after 1: through P2 and P3, or if x2 is 1,
+  /// through P1 and P3, else flat.
+  @usableFromInline
+  var endSlope: Double {
+    if x2 < 1 { return (y2 - 1) / (x2 - 1) }
+    if x1 < 1 { return (y1 - 1) / (x1 - 1) }
+    return 0
+  }
+
   /// The t in 0...1 with x(t) = x, for x in (0, 1).
   @inlinable
   func solveT(_ x: Double) -> Double {
-    // Binary search the table for the last sample ≤ x: i in 0...14.
-    var i = 0
-    if samples[i + 8] <= x { i += 8 }
-    if samples[i + 4] <= x { i += 4 }
-    if i + 2 <= 14, samples[i + 2] <= x { i += 2 }
-    if i + 1 <= 14, samples[i + 1] <= x { i += 1 }
-    var low = Double(i) / 15
-    var high = Double(i + 1) / 15
-    let below = samples[i]
-    let above = samples[i + 1]
+    // Find the segment [i/7, (i+1)/7] whose end samples bracket x (three comparisons),
+    // then interpolate linearly in it for a first guess.
+    let i: Int
+    let below: Double
+    let above: Double
+    if x < s4 {
+      if x < s2 {
+        if x < s1 { (i, below, above) = (0, 0, s1) } else { (i, below, above) = (1, s1, s2) }
+      } else {
+        if x < s3 { (i, below, above) = (2, s2, s3) } else { (i, below, above) = (3, s3, s4) }
+      }
+    } else {
+      if x < s6 {
+        if x < s5 { (i, below, above) = (4, s4, s5) } else { (i, below, above) = (5, s5, s6) }
+      } else {
+        (i, below, above) = (6, s6, 1)
+      }
+    }
+    var low = Double(i) / 7
+    var high = Double(i + 1) / 7
     var t = above > below ? low + (x - below) / (above - below) * (high - low) : low
     for _ in 0..<100 {
       let error = self.x(at: t) - x
@@ -125,9 +150,12 @@ public struct CubicBezier: Sendable, Hashable, Codable {
       // mispredicted branch per iteration cost a quarter of the time.
       low = error < 0 ? t : low
       high = error > 0 ? t : high
-      var next = t - error / dxdt(at: t)
+      let step = error / dxdt(at: t)
+      // Converged: test this before the bracket, because at the root rounding noise in
+      // `error` can make t itself an end of the bracket and push a tiny step onto it.
+      if abs(step) <= 1e-12 { return t - step }
+      var next = t - step
       if !(next > low && next < high) { next = error == 0 ? t : 0.5 * (low + high) }
-      if abs(next - t) <= 1e-12 { return next }
       t = next
     }
     return t

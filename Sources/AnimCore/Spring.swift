@@ -61,17 +61,22 @@ public struct Spring: Sendable, Hashable, Codable {
   public init(response: Double, dampingFraction: Double) throws(CurveParameterError) {
     try CurveParameterError.check("response", response, "greater than 0") { $0 > 0 }
     try CurveParameterError.check("dampingFraction", dampingFraction, "greater than 0") { $0 > 0 }
-    let mass = 1.0
-    let angular = 2 * Double.pi / response
-    let stiffness = angular * angular * mass
-    let damping = 4 * Double.pi * dampingFraction * mass / response
-    guard stiffness.isFinite, damping.isFinite, damping > 0 else {
+    let spring = Spring(uncheckedResponse: response, dampingFraction: dampingFraction)
+    guard spring.stiffness.isFinite, spring.damping.isFinite, spring.damping > 0 else {
       throw CurveParameterError(
-        parameter: stiffness.isFinite ? "dampingFraction" : "response",
-        value: stiffness.isFinite ? dampingFraction : response,
+        parameter: spring.stiffness.isFinite ? "dampingFraction" : "response",
+        value: spring.stiffness.isFinite ? dampingFraction : response,
         requirement: "small enough that the spring's stiffness and damping are finite")
     }
-    try self.init(mass: mass, stiffness: stiffness, damping: damping)
+    try self.init(mass: spring.mass, stiffness: spring.stiffness, damping: spring.damping)
+  }
+
+  /// SwiftUI's conversion without validation, for the presets and after validation.
+  init(uncheckedResponse response: Double, dampingFraction: Double) {
+    let mass = 1.0
+    let angular = 2 * Double.pi / response
+    self.init(
+      unchecked: mass, angular * angular * mass, 4 * Double.pi * dampingFraction * mass / response)
   }
 
   /// A spring from SwiftUI's duration (the response) and bounce: dampingFraction = 1 − bounce
@@ -93,11 +98,11 @@ public struct Spring: Sendable, Hashable, Codable {
   }
 
   /// SwiftUI's `.smooth`: duration 0.5 s, bounce 0 (critically damped).
-  public static let smooth = try! Spring(duration: 0.5, bounce: 0)
+  public static let smooth = Spring(uncheckedResponse: 0.5, dampingFraction: 1)
   /// SwiftUI's `.snappy`: duration 0.5 s, bounce 0.15.
-  public static let snappy = try! Spring(duration: 0.5, bounce: 0.15)
+  public static let snappy = Spring(uncheckedResponse: 0.5, dampingFraction: 1 - 0.15)
   /// SwiftUI's `.bouncy`: duration 0.5 s, bounce 0.3.
-  public static let bouncy = try! Spring(duration: 0.5, bounce: 0.3)
+  public static let bouncy = Spring(uncheckedResponse: 0.5, dampingFraction: 1 - 0.3)
 
   /// ζ = c / (2√(km)): below 1 the spring overshoots and oscillates, at 1 it returns as fast
   /// as it can without overshooting, above 1 it creeps.

@@ -9,7 +9,8 @@
 /// At x ≥ 1 the curve is exactly 1: a spring ends exactly at its target.
 public struct SpringCurve: Sendable, Hashable, Codable {
   /// The spring's physics.
-  public let spring: Spring
+  @inlinable
+  public var spring: Spring { motion.spring }
   /// The initial velocity, in distances per second (1 = the whole distance per second).
   public let initialVelocity: Double
   /// The duration it was stretched to, in nanoseconds, or `nil` to run at its own pace.
@@ -23,8 +24,6 @@ public struct SpringCurve: Sendable, Hashable, Codable {
   @usableFromInline let motion: SpringMotion
   /// Seconds of physics per unit of input progress: the settling time in seconds.
   @usableFromInline let secondsPerProgress: Double
-  /// Physics seconds per second of the curve's duration, for velocities.
-  @usableFromInline let timeScale: Double
 
   /// - Parameters:
   ///   - spring: the physics.
@@ -38,14 +37,11 @@ public struct SpringCurve: Sendable, Hashable, Codable {
       throw CurveParameterError(
         parameter: "duration", value: Double(stretchedDuration), requirement: "at least 0")
     }
-    self.spring = spring
     self.initialVelocity = initialVelocity
     self.stretchedDuration = stretchedDuration
     motion = SpringMotion(spring)
     settlingTime = motion.settlingTime(initialVelocity: initialVelocity)
     secondsPerProgress = Double(settlingTime) / 1e9
-    let length = Double(stretchedDuration ?? settlingTime)
-    timeScale = length > 0 ? Double(settlingTime) / length : 0
   }
 
   /// The eased progress at input progress `x` (the fraction of the curve's length):
@@ -67,6 +63,9 @@ public struct SpringCurve: Sendable, Hashable, Codable {
     if !(x < 1) { return x.isNaN ? x : 0 }
     let t = x > 0 ? x * secondsPerProgress : 0
     let responses = motion.responses(at: t)
+    // Physics seconds per second of the curve's duration.
+    let length = Double(duration)
+    let timeScale = length > 0 ? Double(settlingTime) / length : 0
     return (-responses.displacementDerivative + initialVelocity * responses.velocityDerivative) * timeScale
   }
 

@@ -148,6 +148,20 @@ public struct SpringMotion: Sendable, Hashable, Codable {
     return e - b * q
   }
 
+  /// The value and velocity, `t` seconds after the start, of a spring heading for `target`
+  /// from `target + displacement` with `velocity` (value units per second): what
+  /// velocity-preserving retargeting needs for any `Animatable` value.
+  @inlinable
+  public func state<Value: Animatable>(
+    target: Value, displacement: Value, velocity: Value, at t: Double
+  ) -> (value: Value, velocity: Value) {
+    let r = responses(at: t)
+    return (
+      target + displacement.scaled(by: r.displacement) + velocity.scaled(by: r.velocity),
+      displacement.scaled(by: r.displacementDerivative) + velocity.scaled(by: r.velocityDerivative)
+    )
+  }
+
   /// The settling time, in nanoseconds rounded up, of the normalised motion from 0 to 1
   /// starting with `initialVelocity` distances per second (d₀ = −1, v₀ = V).
   public func settlingTime(initialVelocity: Double) -> Int64 {

@@ -1,11 +1,40 @@
 // Diagnose: the one function that finds every problem in a script without running it.
 // `anim check`, the golden tests and the REPL's load all go through it, so a new kind of
-// check (the checker) is added in one place.
+// check is added in one place.
 
-/// Every error and warning of a script, in source order.
+/// Every error and warning of a script, in source order: the parser's syntax errors, then,
+/// when the script parses cleanly, the checker's name, type and range errors and warnings.
 ///
-/// Today this is the parser's syntax errors; the checker extends it with type and name
-/// errors and warnings.
+/// The checker runs only on a tree without syntax errors: a statement with a syntax error is
+/// left out of the tree, and checking the rest would report each use of a name it declared
+/// as unknown.
 public func diagnose(_ source: SourceText) -> [Diagnostic] {
-  parse(source).diagnostics
+  var environment = Environment()
+  let result = parseAndCheck(source, in: &environment, mode: .script)
+  return result.diagnostics
+}
+
+/// What parsing and checking one input produced.
+public struct CheckResult: Sendable {
+  /// The parse: the tree, the syntax errors, and whether the input looks cut short (the
+  /// REPL then reads another line).
+  public var parse: ParseResult
+  /// The check, when the parse was clean; nil after a syntax error.
+  public var program: CheckedProgram?
+
+  /// Every diagnostic: the syntax errors, or the checker's errors and warnings.
+  public var diagnostics: [Diagnostic] { parse.diagnostics + (program?.diagnostics ?? []) }
+
+  /// Whether the input may run: it parsed and checked without errors.
+  public var isRunnable: Bool { !parse.hasErrors && program.map { !$0.hasErrors } ?? false }
+}
+
+/// Parses one input and, when it parses cleanly, checks it against `environment` (see
+/// `check(_:in:mode:)`: the environment takes the input's declarations only when it has no
+/// errors). The REPL calls this for each input in `.session` mode; `anim check` and `anim
+/// run` through `diagnose` or with a fresh environment in `.script` mode.
+public func parseAndCheck(_ source: SourceText, in environment: inout Environment, mode: CheckMode) -> CheckResult {
+  let parsed = parse(source)
+  if parsed.hasErrors { return CheckResult(parse: parsed, program: nil) }
+  return CheckResult(parse: parsed, program: check(parsed.file, in: &environment, mode: mode))
 }

@@ -21,6 +21,15 @@ public struct DiagnosticRenderer: Sendable {
     self.firstLine = max(1, firstLine)
   }
 
+  /// Whether diagnostics should be coloured: only on a terminal, and not when `NO_COLOR`
+  /// is set to a non-empty value (https://no-color.org). The CLI and the REPL pass in the
+  /// facts they know (`isatty(2)`, the process environment), so this stays testable.
+  public static func wantsColor(isTerminal: Bool, environment: [String: String]) -> Bool {
+    guard isTerminal else { return false }
+    if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
+    return true
+  }
+
   /// The `FILE:LINE:COLUMN: severity: MESSAGE` line, the source line and the caret line,
   /// then the same for each note; ends with a newline.
   public func render(_ diagnostic: Diagnostic) -> String {

@@ -8,10 +8,17 @@
 // formatter. Invalid UTF-8 and stray bytes are errors, never a crash.
 
 /// What lexing a source range produced.
-struct LexedTokens {
-  var tokens: [Token]
-  var comments: [Comment]
-  var diagnostics: [Diagnostic]
+public struct LexedTokens: Sendable {
+  /// The tokens, ending with `.endOfFile`.
+  public var tokens: [Token]
+  public var comments: [Comment]
+  public var diagnostics: [Diagnostic]
+}
+
+/// The tokens of a whole script, for tools that work below the syntax tree (syntax
+/// colouring in the REPL, completion of the word under the cursor).
+public func tokenize(_ source: SourceText) -> LexedTokens {
+  Lexer.tokenize(source)
 }
 
 struct Lexer {
@@ -132,24 +139,45 @@ struct Lexer {
 
   // MARK: - Words
 
-  // identifier -> (letter | "_") { letter | digit | "_" }
+  // identifier -> ( letter | "_" ) { letter | digit | "_" }
   private mutating func lexWord() {
     let start = position
     while position < end && isIdentifierContinue(bytes[position]) { position += 1 }
-    let word = text(from: start)
-    if let keyword = Keyword(rawValue: word) {
+    if let keyword = Lexer.keyword(spelledBy: start..<position, in: bytes) {
       add(.keyword(keyword), from: start, length: position - start)
     } else {
       add(.identifier, from: start, length: position - start)
     }
   }
 
+  /// Keywords grouped by their first letter, as bytes, so looking a word up allocates
+  /// nothing.
+  private static let keywordsByFirstByte: [[(spelling: [UInt8], keyword: Keyword)]] = {
+    var table = [[(spelling: [UInt8], keyword: Keyword)]](repeating: [], count: 128)
+    for keyword in Keyword.allCases {
+      let spelling = Array(keyword.rawValue.utf8)
+      table[Int(spelling[0])].append((spelling, keyword))
+    }
+    return table
+  }()
+
+  /// The keyword spelled by `range` of `bytes`, if any.
+  static func keyword(spelledBy range: Range<Int>, in bytes: [UInt8]) -> Keyword? {
+    let first = bytes[range.lowerBound]
+    guard first < 128 else { return nil }
+    for candidate in keywordsByFirstByte[Int(first)] where candidate.spelling.count == range.count {
+      if candidate.spelling.elementsEqual(bytes[range]) { return candidate.keyword }
+    }
+    return nil
+  }
+
   // MARK: - Numbers, durations, percents
 
   // number   -> digits [ "." digits ] [ exponent ] | "." digits [ exponent ]
   // digits   -> digit { digit | "_" }
-  // exponent -> ("e" | "E") [ "+" | "-" ] digits
-  // duration -> number ("s" | "ms")      percent -> number "%"
+  // exponent -> ( "e" | "E" ) [ "+" | "-" ] digits
+  // duration -> number ( "s" | "ms" )
+  // percent  -> number "%"
   private mutating func lexNumber() {
     let start = position
     var integerDigits: [UInt8] = []
@@ -396,7 +424,9 @@ struct Lexer {
             report(
               "expected '}' to close the interpolation; an interpolation cannot hold a string",
               SourceSpan(start: open, end: open + 1))
-            segments.append(.interpolation(SourceSpan(start: open + 1, end: cursor)))
+            if cursor > open + 1 {
+              segments.append(.interpolation(SourceSpan(start: open + 1, end: cursor)))
+            }
             position = cursor + 1
             textStart = position
             break
@@ -419,7 +449,9 @@ struct Lexer {
         } else {
           report("invalid UTF-8 byte 0x\(hex(byte)) in string", SourceSpan(start: position, end: position + 1))
           text.append(contentsOf: [0xEF, 0xBF, 0xBD])  // U+FFFD
+          // One error for the whole broken sequence, not one per stray continuation byte.
           position += 1
+          while position < end && (0x80...0xBF).contains(bytes[position]) { position += 1 }
         }
         continue
       }

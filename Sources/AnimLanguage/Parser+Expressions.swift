@@ -6,10 +6,12 @@
 // factor     -> unary { ( "*" | "/" ) unary }
 // unary      -> "-" unary | postfix
 // postfix    -> primary { "." word }
-// primary    -> number | duration | percent | color | string | "now"
-//             | identifier [ "(" [ argument { "," argument } ] ")" ]
-//             | "(" expression ")" | "(" expression "," expression [ "," expression [ "," expression ] ] ")"
+// primary    -> number | duration | percent | color | string | "now" | identifier | call
+//             | parenthesized | vector
+// call       -> identifier "(" [ argument { "," argument } ] ")"
 // argument   -> [ word ":" ] expression
+// parenthesized -> "(" expression ")"
+// vector     -> "(" expression "," expression [ "," expression [ "," expression ] ] ")"
 
 /// How tightly an operator binds; higher binds tighter.
 enum Precedence: Int, Comparable {
@@ -20,125 +22,155 @@ enum Precedence: Int, Comparable {
   case postfix  // . member
 
   static func < (left: Precedence, right: Precedence) -> Bool { left.rawValue < right.rawValue }
+
+  /// The next tighter level: the right operand of a left-associative operator.
+  var tighter: Precedence { Precedence(rawValue: rawValue + 1) ?? .postfix }
+}
+
+/// What a token does in an expression: how it begins one (prefix), how it continues one
+/// (infix), and how tightly it binds as an infix operator.
+struct ParseRule {
+  typealias Prefix = (inout Parser, Token) throws -> Expression
+  typealias Infix = (inout Parser, Expression, Token) throws -> Expression
+
+  var prefix: Prefix?
+  var infix: Infix?
+  var precedence: Precedence
+
+  init(prefix: Prefix? = nil, infix: Infix? = nil, precedence: Precedence = .none) {
+    self.prefix = prefix
+    self.infix = infix
+    self.precedence = precedence
+  }
+
+  /// The rule table.
+  static func rule(for kind: TokenKind) -> ParseRule {
+    switch kind {
+    case .number, .duration, .percent, .color: return ParseRule(prefix: { $0.parseLiteral($1) })
+    case .string: return ParseRule(prefix: { $0.parseString($1) })
+    case .keyword(.now): return ParseRule(prefix: { $0.parseNow($1) })
+    case .identifier: return ParseRule(prefix: { try $0.parseNameOrCall($1) })
+    case .leftParen: return ParseRule(prefix: { try $0.parseParenthesized($1) })
+    case .minus:
+      return ParseRule(prefix: { try $0.parseNegation($1) }, infix: { try $0.parseBinary($1, $2) }, precedence: .term)
+    case .plus: return ParseRule(infix: { try $0.parseBinary($1, $2) }, precedence: .term)
+    case .star, .slash: return ParseRule(infix: { try $0.parseBinary($1, $2) }, precedence: .factor)
+    case .dot: return ParseRule(infix: { try $0.parseMember($1, $2) }, precedence: .postfix)
+    default: return ParseRule()
+    }
+  }
 }
 
 extension Parser {
-  /// The binding power of a token used as an infix operator, or `.none`.
-  static func infixPrecedence(of kind: TokenKind) -> Precedence {
-    switch kind {
-    case .plus, .minus: return .term
-    case .star, .slash: return .factor
-    case .dot: return .postfix
-    default: return .none
-    }
-  }
-
   /// Whether a token can begin an expression (it has a prefix rule).
   func startsExpression(_ kind: TokenKind) -> Bool {
-    switch kind {
-    case .number, .duration, .percent, .color, .string, .identifier, .keyword(.now), .leftParen, .minus:
-      return true
-    default:
-      return false
-    }
+    ParseRule.rule(for: kind).prefix != nil
   }
 
   /// Parses a full expression. `context` completes "expected an expression ..." messages
   /// (`after 'to'`).
-  mutating func parseExpression(context: String) throws -> Expression {
-    try parseExpression(atLeast: .term, context: context)
+  mutating func parseExpression(context: @autoclosure () -> String) throws -> Expression {
+    try parseExpression(atLeast: .term, context: context())
   }
 
-  /// The Pratt loop: a prefix rule, then infix rules while they bind at least as tightly as
-  /// `minimum`.
-  mutating func parseExpression(atLeast minimum: Precedence, context: String) throws -> Expression {
+  /// The Pratt loop: the current token's prefix rule, then infix rules while they bind at
+  /// least as tightly as `minimum`.
+  mutating func parseExpression(
+    atLeast minimum: Precedence, context: @autoclosure () -> String
+  ) throws -> Expression {
     try enterLevel()
     defer { depth -= 1 }
-    var left = try parsePrefix(context: context)
+    guard let prefix = ParseRule.rule(for: current.kind).prefix else {
+      throw expectedExpression(context: context())
+    }
+    var left = try prefix(&self, advance())
+    // Each operator applied makes the tree one level deeper (`1 + 1 + 1` nests to the
+    // left), and the checker and formatter walk the tree recursively: a chain counts
+    // toward the nesting limit as parentheses do.
+    var chain = 0
+    defer { depth -= chain }
     while true {
-      let precedence = Parser.infixPrecedence(of: current.kind)
-      if precedence == .none || precedence < minimum { break }
-      left = try parseInfix(left: left, precedence: precedence)
+      let rule = ParseRule.rule(for: current.kind)
+      guard let infix = rule.infix, rule.precedence >= minimum else { break }
+      chain += 1
+      try enterLevel()
+      left = try infix(&self, left, advance())
     }
     return left
   }
 
-  // primary and unary
-  mutating func parsePrefix(context: String) throws -> Expression {
-    let token = current
-    switch token.kind {
-    case .number:
-      advance()
-      guard case .number(let value) = token.value else { return Expression(.invalid, span: token.span) }
-      return Expression(.number(value), span: token.span)
-    case .duration:
-      advance()
-      guard case .duration(let nanoseconds) = token.value else { return Expression(.invalid, span: token.span) }
-      return Expression(.duration(nanoseconds: nanoseconds), span: token.span)
-    case .percent:
-      advance()
-      guard case .percent(let value) = token.value else { return Expression(.invalid, span: token.span) }
-      return Expression(.percent(value), span: token.span)
-    case .color:
-      advance()
-      guard case .color(let color) = token.value else { return Expression(.invalid, span: token.span) }
-      return Expression(.color(color), span: token.span)
-    case .string:
-      advance()
-      let literal = parseStringLiteral(token)
-      return Expression(.string(literal), span: literal.span)
-    case .keyword(.now):
-      advance()
-      return Expression(.now, span: token.span)
-    case .identifier:
-      advance()
-      let name = identifier(token)
-      if current.kind == .leftParen { return try parseCall(callee: name) }
-      return Expression(.name(name), span: token.span)
-    case .leftParen:
-      return try parseParenthesized()
-    case .minus:
-      // unary -> "-" unary
-      advance()
-      let operand = try parseExpression(atLeast: .unary, context: "after '-'")
-      return Expression(.negate(operand), span: token.span.through(operand.span))
-    default:
-      let suffix = context.isEmpty ? "" : " \(context)"
-      if case .keyword(let keyword) = token.kind {
-        throw fail(
-          "expected an expression\(suffix), found '\(keyword.rawValue)', which is a reserved word",
-          at: token.span)
-      }
-      throw expected("an expression\(suffix)")
+  mutating func expectedExpression(context: String) -> SyntaxError {
+    let suffix = context.isEmpty ? "" : " \(context)"
+    if case .keyword(let keyword) = current.kind {
+      return fail(
+        "expected an expression\(suffix), found '\(keyword.rawValue)', which is a reserved word",
+        at: current.span)
     }
+    return expected("an expression\(suffix)")
   }
 
-  // term, factor, postfix
-  mutating func parseInfix(left: Expression, precedence: Precedence) throws -> Expression {
-    let operatorToken = advance()
+  // primary -> number | duration | percent | color | ...
+  mutating func parseLiteral(_ token: Token) -> Expression {
+    let kind: ExpressionKind
+    switch token.value {
+    case .number(let value): kind = .number(value)
+    case .duration(let nanoseconds): kind = .duration(nanoseconds: nanoseconds)
+    case .percent(let value): kind = .percent(value)
+    case .color(let color): kind = .color(color)
+    case .none, .string: kind = .invalid
+    }
+    return Expression(kind, span: token.span)
+  }
+
+  // primary -> ... | string | ...
+  mutating func parseString(_ token: Token) -> Expression {
+    let literal = parseStringLiteral(token)
+    return Expression(.string(literal), span: literal.span)
+  }
+
+  // primary -> ... | "now" | ...
+  mutating func parseNow(_ token: Token) -> Expression {
+    Expression(.now, span: token.span)
+  }
+
+  // primary -> ... | identifier | call | ...
+  mutating func parseNameOrCall(_ token: Token) throws -> Expression {
+    let name = identifier(token)
+    if current.kind == .leftParen { return try parseCall(callee: name, open: advance()) }
+    return Expression(.name(name), span: token.span)
+  }
+
+  // unary -> "-" unary
+  mutating func parseNegation(_ minus: Token) throws -> Expression {
+    let operand = try parseExpression(atLeast: .unary, context: "after '-'")
+    return Expression(.negate(operand), span: minus.span.through(operand.span))
+  }
+
+  // term -> factor { ( "+" | "-" ) factor }
+  // factor -> unary { ( "*" | "/" ) unary }
+  mutating func parseBinary(_ left: Expression, _ operatorToken: Token) throws -> Expression {
+    let symbol: BinaryOperator
     switch operatorToken.kind {
-    case .dot:
-      // postfix -> primary { "." word }   (any word, keywords included: `r.to`)
-      let name = try expectWord("a property name after '.'")
-      return Expression(.member(base: left, name: name), span: left.span.through(name.span))
-    default:
-      let symbol: BinaryOperator
-      switch operatorToken.kind {
-      case .plus: symbol = .add
-      case .minus: symbol = .subtract
-      case .star: symbol = .multiply
-      default: symbol = .divide
-      }
-      // Left-associative: the right side binds one level tighter.
-      let tighter = Precedence(rawValue: precedence.rawValue + 1) ?? .postfix
-      let right = try parseExpression(atLeast: tighter, context: "after '\(symbol.rawValue)'")
-      return Expression(.binary(symbol, left, right), span: left.span.through(right.span))
+    case .plus: symbol = .add
+    case .minus: symbol = .subtract
+    case .star: symbol = .multiply
+    default: symbol = .divide
     }
+    // Left-associative: the right side binds one level tighter.
+    let precedence = ParseRule.rule(for: operatorToken.kind).precedence
+    let right = try parseExpression(atLeast: precedence.tighter, context: "after '\(symbol.rawValue)'")
+    return Expression(.binary(symbol, left, right), span: left.span.through(right.span))
   }
 
-  // primary -> "(" expression ")" | "(" expression "," expression [ "," expression [ "," expression ] ] ")"
-  mutating func parseParenthesized() throws -> Expression {
-    let open = advance()
+  // postfix -> primary { "." word }    (any word, keywords included: `r.to`)
+  mutating func parseMember(_ left: Expression, _ dot: Token) throws -> Expression {
+    let name = try expectWord("a property name after '.'")
+    return Expression(.member(base: left, name: name), span: left.span.through(name.span))
+  }
+
+  // parenthesized -> "(" expression ")"
+  // vector -> "(" expression "," expression [ "," expression [ "," expression ] ] ")"
+  mutating func parseParenthesized(_ open: Token) throws -> Expression {
     var elements: [Expression] = []
     while true {
       elements.append(try parseExpression(context: elements.isEmpty ? "after '('" : "after ','"))
@@ -159,8 +191,7 @@ extension Parser {
 
   // call -> identifier "(" [ argument { "," argument } ] ")"
   // argument -> [ word ":" ] expression
-  mutating func parseCall(callee: Identifier) throws -> Expression {
-    let open = advance()
+  mutating func parseCall(callee: Identifier, open: Token) throws -> Expression {
     try enterLevel()
     defer { depth -= 1 }
     var arguments: [Argument] = []
@@ -176,7 +207,8 @@ extension Parser {
           label = identifier(advance())
           advance()
         }
-        let value = try parseExpression(context: label.map { "after '\($0.text):'" } ?? "as an argument of '\(callee.text)'")
+        let value = try parseExpression(
+          context: label.map { "after '\($0.text):'" } ?? "as an argument of '\(callee.text)'")
         arguments.append(Argument(label: label, value: value, span: (label?.span ?? value.span).through(value.span)))
         if current.kind == .comma {
           advance()
@@ -199,7 +231,7 @@ extension Parser {
       at: current.span, notes: [Diagnostic.Note("'(' opens here", span: open.span)])
   }
 
-  // string -> '"' { text | "{" expression "}" } '"'
+  // string -> '"' { character | escape | interpolation } '"'
   /// Builds a string literal from the lexer's segments, parsing each interpolation's inside
   /// with a parser of its own over the same source (so spans stay file offsets).
   mutating func parseStringLiteral(_ token: Token) -> StringLiteral {

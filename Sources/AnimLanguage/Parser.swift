@@ -95,8 +95,8 @@ struct Parser {
   // block -> "{" { separator } [ statement { separator { separator } statement } ] { separator } "}"
   /// Parses a braced statement list. `opener` names what the block belongs to, for the
   /// "expected '}' to close ..." message, which also names the opener's line.
-  mutating func parseBlock(of opener: String) throws -> Block {
-    let open = try expectOpeningBrace(of: opener)
+  mutating func parseBlock(of opener: @autoclosure () -> String) throws -> Block {
+    let open = try expectOpeningBrace(of: opener())
     try enterLevel()
     defer { depth -= 1 }
     var statements: [Statement] = []
@@ -107,7 +107,7 @@ struct Parser {
         return Block(statements: statements, span: open.span.through(close.span))
       }
       if current.kind == .endOfFile {
-        throw unclosedBlock(of: opener, openedBy: open)
+        throw unclosedBlock(of: opener(), openedBy: open)
       }
       let statementStart = index
       do {
@@ -124,7 +124,7 @@ struct Parser {
   // MARK: - Statements
 
   // statement -> letDecl | curveDecl | targetDecl | timelineDecl | handler | label
-  //            | placement item | item
+  //            | [ placement ] item
   // placement -> "at" [ "+" | "-" ] expression | "with" "previous"
   mutating func parseStatement() throws -> Statement {
     let start = current.span
@@ -158,6 +158,9 @@ struct Parser {
   }
 
   // item -> animate | keyframes | set | print | emit | control | wait | group | expression
+  // print -> "print" string
+  // emit -> "emit" string
+  // wait -> "wait" expression
   mutating func parseItem(placement: Placement?, start: SourceSpan) throws -> Statement {
     let kind: StatementKind
     switch current.kind {
@@ -187,7 +190,7 @@ struct Parser {
       throw fail("expected a statement, found '\(keyword.rawValue)'", at: current.span)
     default:
       if !startsExpression(current.kind) {
-        throw expected("a statement")
+        throw expected(placement == nil ? "a statement" : "an item after the placement (animate, print, wait, ...)")
       }
       let expression = try parseExpression(context: "")
       // `animte card.x to 1`: a lone unknown word followed by more on the line is most
@@ -221,9 +224,9 @@ struct Parser {
     return Statement(kind: .curve(CurveDeclaration(name: name, value: value)), span: start.through(value.span))
   }
 
-  // targetDecl -> "target" identifier "{" { separator } [ property { listSeparator property } ] { separator } "}"
-  // property -> word ":" expression
-  // listSeparator -> { newline } ( "," | newline ) { newline }
+  // targetDecl -> "target" identifier "{" { newline } [ propertyInit { listSeparator propertyInit } [ "," ] ] { newline } "}"
+  // propertyInit -> word ":" expression
+  // listSeparator -> "," { newline } | newline { newline }
   mutating func parseTarget() throws -> Statement {
     let start = advance().span
     let name = try expectIdentifier("a name after 'target'")
@@ -308,7 +311,7 @@ struct Parser {
     return Statement(kind: .label(LabelStatement(name: name, at: at)), span: start.through(previousSpan))
   }
 
-  // animate -> "animate" property [ "from" expression ] "to" expression
+  // animate -> "animate" propertyRef [ "from" expression ] "to" expression
   //            [ "over" expression ] [ "with" expression ] options
   mutating func parseAnimate() throws -> AnimateStatement {
     advance()
@@ -335,15 +338,14 @@ struct Parser {
     }
     let options = try parseOptions()
     if current.kind == .keyword(.over) || current.kind == .keyword(.with) {
-      throw fail(
-        "'\(source.text(of: current.span))' must come before the options: write 'animate T.p "
-          + "[from E] to E [over D] [with CURVE] [OPTIONS]'", at: current.span)
+      let word = current.kind == .keyword(.over) ? "'over' must come before 'with' and the options" : "'with' must come before the options"
+      throw fail("\(word): write 'animate T.p [from E] to E [over D] [with CURVE] [OPTIONS]'", at: current.span)
     }
     return AnimateStatement(property: property, from: from, to: to, over: over, curve: curve, options: options)
   }
 
-  // keyframes -> "keyframes" property [ "over" expression ] options
-  //              "{" { separator } [ keyframe { listSeparator keyframe } ] { separator } "}"
+  // keyframes -> "keyframes" propertyRef [ "over" expression ] options
+  //              "{" { newline } [ keyframe { listSeparator keyframe } [ "," ] ] { newline } "}"
   // keyframe -> expression ":" expression [ "with" expression ]
   mutating func parseKeyframes() throws -> KeyframesStatement {
     advance()
@@ -376,7 +378,7 @@ struct Parser {
       bodySpan: open.span.through(close.span))
   }
 
-  // set -> "set" property "to" expression
+  // set -> "set" propertyRef "to" expression
   mutating func parseSet() throws -> SetStatement {
     advance()
     let property = try parsePropertyReference(after: "'set'")
@@ -411,6 +413,7 @@ struct Parser {
       advance()
       argument = try parseExpression(context: "after 'to'")
     case .speed:
+      let source = self.source  // the message is built only on error, from a copy
       argument = try parseExpression(context: "for the speed of '\(source.text(of: subject!.span))'")
     default:
       break
@@ -477,7 +480,7 @@ struct Parser {
 
   // MARK: - Pieces
 
-  // property -> identifier "." word
+  // propertyRef -> identifier "." word
   mutating func parsePropertyReference(after context: String) throws -> PropertyReference {
     guard current.kind == .identifier else {
       throw expected("a property 'TARGET.PROPERTY' after \(context)")
@@ -497,9 +500,9 @@ struct Parser {
   }
 
   // subject -> identifier [ "." word ]
-  mutating func parseSubject(after context: String) throws -> Subject {
+  mutating func parseSubject(after context: @autoclosure () -> String) throws -> Subject {
     guard current.kind == .identifier else {
-      throw expected("a timeline name or a property 'TARGET.PROPERTY' after \(context)")
+      throw expected("a timeline name or a property 'TARGET.PROPERTY' after \(context())")
     }
     let name = identifier(advance())
     guard current.kind == .dot else { return .name(name) }
@@ -591,6 +594,13 @@ struct Parser {
   /// After a statement: a new line, `;`, the `}` of the enclosing block, or the end.
   mutating func expectStatementEnd() throws {
     if isStatementEnd(current.kind) { return }
+    // A line that begins with a statement keyword ends the statement even when the lexer
+    // dropped the newline (after an unclosed parenthesis already reported).
+    if case .keyword(let keyword) = current.kind, Parser.onlyBeginsStatements.contains(keyword),
+      startsLine(current), !diagnostics.isEmpty
+    {
+      return
+    }
     // An invalid token was already reported by the lexer: say nothing more about it.
     if current.kind == .invalid { throw SyntaxError() }
     var message = "expected a new line or ';' after the statement, found \(describe(current))"
@@ -606,8 +616,8 @@ struct Parser {
     throw fail(message, at: current.span)
   }
 
-  mutating func expect(_ kind: TokenKind, _ what: String) throws {
-    guard current.kind == kind else { throw expected(what) }
+  mutating func expect(_ kind: TokenKind, _ what: @autoclosure () -> String) throws {
+    guard current.kind == kind else { throw expected(what()) }
     advance()
   }
 
@@ -634,10 +644,10 @@ struct Parser {
   }
 
   /// Any word, keywords included (property names).
-  mutating func expectWord(_ what: String) throws -> Identifier {
+  mutating func expectWord(_ what: @autoclosure () -> String) throws -> Identifier {
     switch current.kind {
     case .identifier, .keyword: return identifier(advance())
-    default: throw expected(what)
+    default: throw expected(what())
     }
   }
 
@@ -666,6 +676,8 @@ struct Parser {
 
   /// Reports an error and returns the error to throw.
   mutating func fail(_ message: String, at span: SourceSpan, notes: [Diagnostic.Note] = []) -> SyntaxError {
+    // An invalid token was already reported by the lexer: say nothing more about it.
+    if current.kind == .invalid && span == current.span { return SyntaxError() }
     report(message, at: span, notes: notes)
     return SyntaxError()
   }
@@ -673,7 +685,14 @@ struct Parser {
   /// "expected WHAT, found TOKEN" at the current token. At the end of input, the input is
   /// marked incomplete (the REPL asks for more).
   mutating func expected(_ what: String) -> SyntaxError {
-    if current.kind == .endOfFile { isIncomplete = true }
+    // Input that stops right after an operator, a comma or an opening bracket continues on
+    // the next line (the lexer joins such lines); elsewhere the end is simply an error.
+    if current.kind == .endOfFile, index > 0 {
+      switch tokens[index - 1].kind {
+      case .plus, .minus, .star, .slash, .comma, .leftParen, .leftBrace: isIncomplete = true
+      default: break
+      }
+    }
     // An invalid token was already reported by the lexer: say nothing more about it.
     if current.kind == .invalid { return SyntaxError() }
     return fail("expected \(what), found \(describe(current))", at: foundSpan)

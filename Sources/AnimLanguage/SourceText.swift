@@ -19,8 +19,10 @@ public struct SourceText: Sendable {
     self.name = name
     self.bytes = bytes
     var starts = [0]
-    for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
-      starts.append(offset + 1)
+    bytes.withUnsafeBufferPointer { buffer in
+      for offset in 0..<buffer.count where buffer[offset] == UInt8(ascii: "\n") {
+        starts.append(offset + 1)
+      }
     }
     self.lineStarts = starts
   }

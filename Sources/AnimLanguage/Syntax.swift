@@ -423,7 +423,8 @@ public indirect enum ExpressionKind: Hashable, Sendable {
   case color(ColorLiteral)
   /// `"text {expr}"`.
   case string(StringLiteral)
-  /// `(a, b)`, `(a, b, c)`, `(a, b, c, d)`; the parser accepts 2 to 4 components.
+  /// `(a, b)`, `(a, b, c)`, `(a, b, c, d)`; more than 4 components is a syntax error (the
+  /// vector is still kept in the tree).
   case vector([Expression])
   /// `( E )`, kept so the formatter keeps the user's parentheses.
   case parenthesized(Expression)

@@ -163,7 +163,8 @@ public enum SyntaxDump {
 
   /// Integers without a fraction (`1`, not `1.0`); others as Swift prints a Double.
   static func number(_ value: Double) -> String {
-    if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+    // (Checked by conversion, not `rounded()`, which needs libm at link time.)
+    if abs(value) < 1e15, Double(Int64(value)) == value { return String(Int64(value)) }
     return "\(value)"
   }
 

@@ -12,7 +12,8 @@ public enum CompletionResult: Equatable, Sendable {
   case fileNames
 }
 
-/// The predeclared curve names of language.md, offered with the session's own curves.
+/// The predeclared curves and curve constructors of language.md, offered with the
+/// session's own names (the checker's own list is internal to AnimLanguage).
 let predeclaredCurves = [
   "linear", "ease", "easeIn", "easeOut", "easeInOut", "smooth", "snappy", "bouncy",
   "cubic", "steps", "spring",
@@ -40,17 +41,17 @@ extension Session {
     // `T.` and `T.pr` complete to a property of target T.
     if let dot = word.lastIndex(of: ".") {
       let base = String(word[..<dot])
-      guard let properties = names.properties(ofTarget: base) else { return .words([]) }
+      guard let properties = properties(ofTarget: base) else { return .words([]) }
       return .words(matching(word, properties.map { "\(base).\($0)" }))
     }
-    let candidates = Keyword.allCases.map(\.rawValue) + names.all + predeclaredCurves
+    let candidates = Keyword.allCases.map(\.rawValue) + environment.order + predeclaredCurves
     return .words(matching(word, candidates))
   }
 
   /// `T.p` for every property of every target.
   private var propertyPaths: [String] {
-    names.targets.flatMap { target in
-      (names.properties(ofTarget: target) ?? []).map { "\(target).\($0)" }
+    targetNames.flatMap { target in
+      (properties(ofTarget: target) ?? []).map { "\(target).\($0)" }
     }
   }
 }

@@ -2,6 +2,7 @@
 // piped input, makes the session, loads the file given, and runs.
 
 import AnimCore
+import AnimLanguage
 
 #if canImport(Glibc)
   import Glibc
@@ -23,7 +24,8 @@ public enum REPL {
     // A reader that goes away (`anim repl | head -1`) ends writing, not the process.
     signal(SIGPIPE, SIG_IGN)
     let onTerminal = isatty(STDIN_FILENO) != 0
-    let usesColor = isatty(STDERR_FILENO) != 0 && getenv("NO_COLOR") == nil
+    let noColor = getenv("NO_COLOR").map { ["NO_COLOR": String(cString: $0)] } ?? [:]
+    let usesColor = DiagnosticRenderer.wantsColor(isTerminal: isatty(STDERR_FILENO) != 0, environment: noColor)
     if !onTerminal {
       // Reading blocks between lines, so a long wait for input is not a stall of the
       // engine: only an explicit stop counts as a pause.

@@ -7,6 +7,10 @@
 // The engine plugs in through `runtime` (see SessionRuntime.swift). Until one is attached,
 // input that parses and checks is remembered for completion and the session says that
 // statements run once the runtime lands: it never shows a made-up value.
+//
+// Input is parsed and checked in the checker's session mode against the declarations so
+// far, so `card.x` after `target card { x: 0 }` checks, and a misspelt name is an error with
+// a suggestion before anything runs.
 
 import AnimCore
 import AnimLanguage
@@ -32,8 +36,10 @@ public final class Session {
 
   /// The engine, once there is one (AnimRuntime, issue 4). Nil: statements are checked only.
   public var runtime: (any SessionRuntime)?
-  /// The names declared so far, for completion and `:watch`.
-  public private(set) var names = SessionNames()
+  /// The declarations so far, as the checker's session mode keeps them: a later `let`,
+  /// `curve`, `target` or `timeline` replaces an earlier one of the same name. Completion
+  /// and `:watch` read names here.
+  public private(set) var environment = Environment()
   /// The properties `:watch` shows, as `T.p`, in the order asked.
   public private(set) var watched: [String] = []
 
@@ -102,35 +108,42 @@ public final class Session {
     clock.noteSuspension()
   }
 
-  /// Checks `source` and, when it has no errors, records its declarations and runs it.
+  /// Checks `source` against the session's declarations and, when it has no errors, keeps
+  /// its declarations and runs it.
   /// - Returns: whether it had no errors.
   @discardableResult
   private func evaluateLanguage(_ source: SourceText, firstLine: Int, loadedFrom path: String? = nil) -> Bool {
-    let (file, diagnostics) = check(source)
+    // The environment takes the input's declarations only when the input has no errors.
+    let result = parseAndCheck(source, in: &environment, mode: .session)
+    let diagnostics = result.diagnostics
     if !diagnostics.isEmpty {
       let renderer = DiagnosticRenderer(source: source, usesColor: usesColor, firstLine: firstLine)
       write(.standardError, renderer.render(diagnostics))
     }
-    if diagnostics.contains(where: \.isError) {
+    guard result.isRunnable, let program = result.program else {
       if let path { note("nothing from '\(path)' was loaded: the session is unchanged") }
       return false
     }
-    names.record(file)
-    guard !file.statements.isEmpty else { return true }
+    guard !program.file.statements.isEmpty else { return true }
     if let runtime {
-      emit(runtime.run(file, of: source, at: clock.now))
+      emit(runtime.run(program, of: source, at: clock.now))
     } else if let path {
-      note("'\(path)' checked (\(count(file.statements.count, "statement"))); statements run once the runtime lands")
+      note("'\(path)' checked (\(count(program.file.statements.count, "statement"))); statements run once the runtime lands")
     } else {
       note("statements run once the runtime lands")
     }
     return true
   }
 
-  /// Parses and checks an entry. The one place to put the checker's session environment
-  /// (where a later declaration replaces an earlier one) when it lands.
-  private func check(_ source: SourceText) -> (SourceFile, [Diagnostic]) {
-    (parse(source).file, diagnose(source))
+  /// The property names of target `name` in the order declared, or nil when `name` is not
+  /// a target now.
+  public func properties(ofTarget name: String) -> [String]? {
+    environment.target(named: name)?.properties.map(\.name)
+  }
+
+  /// Every target name, sorted.
+  var targetNames: [String] {
+    environment.order.filter { environment.target(named: $0) != nil }.sorted()
   }
 
   // MARK: - Commands
@@ -332,9 +345,9 @@ public final class Session {
       error("expected a property such as card.x, found '\(argument.text)'", at: argument.span, in: line, firstLine: firstLine)
       return nil
     }
-    guard let properties = names.properties(ofTarget: parts[0]) else {
+    guard let properties = properties(ofTarget: parts[0]) else {
       error(
-        "unknown target '\(parts[0])'" + didYouMean(parts[0], among: names.targets),
+        "unknown target '\(parts[0])'" + didYouMean(parts[0], among: targetNames),
         at: argument.span, in: line, firstLine: firstLine)
       return nil
     }

@@ -20,9 +20,11 @@ public enum RuntimeOutput: Sendable {
 /// The engine side of a session. The REPL calls it from one thread (the main actor), and
 /// always with engine times read from the session's clock, which never go backwards.
 public protocol SessionRuntime: AnyObject {
-  /// Runs statements that parsed and checked, at engine time `now` (top-level `at D` is
-  /// relative to it). Declarations replace earlier ones of the same name.
-  func run(_ file: SourceFile, of source: SourceText, at now: Nanoseconds) -> [RuntimeOutput]
+  /// Runs an input that parsed and checked (the checker's facts included: types,
+  /// constants, references, placements), at engine time `now` (top-level `at D` is
+  /// relative to it). Declarations replace earlier ones of the same name; the program's
+  /// `environment` holds the session's declarations after this input.
+  func run(_ program: CheckedProgram, of source: SourceText, at now: Nanoseconds) -> [RuntimeOutput]
 
   /// Advances every animation and timeline to engine time `time`, firing every event due
   /// up to and including it, in order.

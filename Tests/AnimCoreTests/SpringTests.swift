@@ -108,6 +108,23 @@ struct SpringTests {
     #expect(worst <= 1e-6)
   }
 
+  @Test func stateOfAnyAnimatableValueIsComponentWise() {
+    // A 2-vector spring is two independent scalar springs.
+    let motion = Spring.bouncy.motion
+    let target = Vec2(10, -4)
+    let d0 = Vec2(-10, 6)
+    let v0 = Vec2(3, -50)
+    for t in [0.0, 0.05, 0.2, 0.7] {
+      let (value, velocity) = motion.state(target: target, displacement: d0, velocity: v0, at: t)
+      let x = referenceSpring(.bouncy, d0: d0.x, v0: v0.x, at: t)
+      let y = referenceSpring(.bouncy, d0: d0.y, v0: v0.y, at: t)
+      #expect(abs(value.x - (target.x + x.x)) < 1e-12 && abs(value.y - (target.y + y.x)) < 1e-12)
+      #expect(abs(velocity.x - x.v) < 1e-10 && abs(velocity.y - y.v) < 1e-10)
+    }
+    let start = motion.state(target: target, displacement: d0, velocity: v0, at: 0)
+    #expect(start.value == target + d0 && start.velocity == v0)
+  }
+
   @Test func unitResponsesStartRight() {
     for c in Self.cases {
       let r = c.spring.motion.responses(at: 0)
@@ -153,6 +170,50 @@ struct SpringTests {
         #expect(worst <= 0.001, "\(c.name) V=\(v)")
       }
     }
+  }
+
+  @Test func settlingTimeOverAGridOfSpringsAndVelocities() throws {
+    // Every regime, slow and fast, gentle and violent starts: the returned nanosecond is the
+    // first at which the criterion holds (evaluated with the textbook solution).
+    var checked = 0
+    for response in [0.05, 0.5, 3.0] {
+      for zeta in [0.05, 0.5, 0.99, 1, 1.01, 2, 10, 100] {
+        let spring = try Spring(response: response, dampingFraction: zeta)
+        let regime = spring.motion.regime
+        for v in [-50.0, -1, 0, 0.5, 1, 3, 50] {
+          let n = spring.settlingTime(initialVelocity: v)
+          #expect(n > 0 && n < Int64.max)
+          let at = Double(n) / 1e9
+          let before = Double(n - 1) / 1e9
+          if regime == .underDamped {
+            let beta = spring.damping / (2 * spring.mass)
+            let omegaD = (spring.naturalFrequency * spring.naturalFrequency - beta * beta).squareRoot()
+            let amplitude = (1 + pow((v - beta) / omegaD, 2)).squareRoot()
+            #expect(amplitude * exp(-beta * at) <= 0.001)
+            #expect(amplitude * exp(-beta * before) > 0.001)
+          } else {
+            // Critical springs (ζ = 1 after rounding) are checked with the motion itself,
+            // since the textbook form divides by r1 − r2 ≈ 0 there.
+            func residual(_ t: Double) -> Double {
+              if regime == .criticallyDamped {
+                let r = spring.motion.responses(at: t)
+                return abs(-r.displacement + v * r.velocity)
+              }
+              return abs(referenceSpring(spring, d0: -1, v0: v, at: t).x)
+            }
+            // For slow springs one nanosecond moves the residual by ~1e-14 of itself, as
+            // little as two ways of evaluating it differ: allow 1e-11 relative at the edge,
+            // and check strictly a microsecond before.
+            #expect(residual(at) <= 0.001 * (1 + 1e-11), "ζ \(zeta) response \(response) V \(v)")
+            #expect(residual(before) > 0.001 * (1 - 1e-11), "ζ \(zeta) response \(response) V \(v)")
+            #expect(residual(before - 1e-6) > 0.001, "ζ \(zeta) response \(response) V \(v)")
+            for i in 1...400 { #expect(residual(at * (1 + Double(i) / 40)) <= 0.001) }
+          }
+          checked += 1
+        }
+      }
+    }
+    #expect(checked == 3 * 8 * 7)
   }
 
   @Test func criticallyDampedSettlingSolvesTheKnownEquation() {
@@ -214,6 +275,9 @@ struct SpringTests {
   }
 
   @Test func presets() throws {
+    #expect(Spring.smooth == (try Spring(duration: 0.5, bounce: 0)))
+    #expect(Spring.snappy == (try Spring(duration: 0.5, bounce: 0.15)))
+    #expect(Spring.bouncy == (try Spring(duration: 0.5, bounce: 0.3)))
     #expect(Spring.smooth == (try Spring(response: 0.5, dampingFraction: 1)))
     #expect(Spring.snappy == (try Spring(response: 0.5, dampingFraction: 0.85)))
     #expect(Spring.bouncy == (try Spring(response: 0.5, dampingFraction: 0.7)))

@@ -56,3 +56,23 @@ import Testing
     return lines.sorted { key($0) < key($1) }
   }
 }
+
+/// The checker's golden files test the checker: each parses cleanly (so no expectation is
+/// a syntax error's) and expects at least one diagnostic.
+@Suite struct CheckerGoldenFileTests {
+  static func checkFileNames() -> [String] {
+    GoldenTests.fileNames().filter { $0.hasPrefix("check-") }
+  }
+
+  @Test func thereAreEnoughCheckerCases() {
+    #expect(Self.checkFileNames().count >= 40)
+  }
+
+  @Test(arguments: checkFileNames())
+  func parsesCleanlyAndExpectsADiagnostic(_ name: String) throws {
+    let data = try Data(contentsOf: GoldenTests.directory.appendingPathComponent(name))
+    let bytes = [UInt8](data)
+    #expect(parse(SourceText(name: name, bytes: bytes)).diagnostics.isEmpty, "in \(name)")
+    #expect(!GoldenTests.expectations(in: bytes).isEmpty, "in \(name)")
+  }
+}

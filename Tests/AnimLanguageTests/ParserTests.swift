@@ -144,4 +144,63 @@ import Testing
     #expect(errors == [])
     #expect(dump == expected)
   }
+  /// The example script at the top of language.md, statement by statement.
+  @Test func languageExample() {
+    let script = """
+      // A card flips in, a badge bounces, and the director pauses and reverses it.
+      let duration = 600ms
+      let accent   = #ff8800
+
+      curve snap   = cubic(0.2, 0.9, 0.1, 1)
+      curve wobble = spring(response: 0.5, dampingFraction: 0.45)
+
+      target card  { angle: 0, opacity: 0, position: (0, 0), tint: #000000 }
+      target badge { scale: 0 }
+
+      timeline intro {
+        animate card.opacity to 1 over 300ms with easeIn        // starts at 0s
+        at 100ms animate card.angle to 180 over duration with snap
+        animate card.tint to accent over 200ms                   // appended: starts at 700ms
+        with previous animate badge.scale to 1 with wobble       // starts with the tint
+        label landed
+        at landed + 250ms print "landed at {now}, angle {card.angle}"
+      }
+
+      on complete intro { emit "intro-done" }
+      on "intro-done" { print "done" }
+
+      play intro
+      at 400ms pause intro
+      at 1s    resume intro
+      wait 1.2s
+      reverse intro                                              // at 1.2s
+      """
+    let expected = [
+      "(let duration 600ms)",
+      "(let accent #ff8800ff)",
+      "(curve snap (call cubic 0.2 0.9 0.1 1))",
+      "(curve wobble (call spring response: 0.5 dampingFraction: 0.45))",
+      "(target card (angle 0) (opacity 0) (position (vec 0 0)) (tint #000000ff))",
+      "(target badge (scale 0))",
+      "(timeline intro"
+        + " (animate card.opacity (to 1) (over 300ms) (with easeIn))"
+        + " (at 100ms (animate card.angle (to 180) (over duration) (with snap)))"
+        + " (animate card.tint (to accent) (over 200ms))"
+        + " (with-previous (animate badge.scale (to 1) (with wobble)))"
+        + " (label landed)"
+        + " (at (+ landed 250ms) (print (string \"landed at \" now \", angle \" card.angle))))",
+      "(on complete intro (emit \"intro-done\"))",
+      "(on \"intro-done\" (print \"done\"))",
+      "(play intro)",
+      "(at 400ms (pause intro))",
+      "(at 1s (resume intro))",
+      "(wait 1200ms)",
+      "(reverse intro)",
+    ]
+    let source = SourceText(name: "example.anim", contents: script)
+    let result = parse(source)
+    #expect(result.diagnostics.isEmpty)
+    #expect(result.file.statements.map(SyntaxDump.dump) == expected)
+    #expect(result.file.comments.count == 5)
+  }
 }

@@ -12,8 +12,8 @@ final class RecordingRuntime: SessionRuntime {
   var values: [String: String] = [:]
   var linesOnAdvance: [RuntimeOutput] = []
 
-  func run(_ file: SourceFile, of source: SourceText, at now: Nanoseconds) -> [RuntimeOutput] {
-    ran.append((file.statements.count, String(decoding: source.bytes, as: UTF8.self), now))
+  func run(_ program: CheckedProgram, of source: SourceText, at now: Nanoseconds) -> [RuntimeOutput] {
+    ran.append((program.file.statements.count, String(decoding: source.bytes, as: UTF8.self), now))
     return []
   }
 

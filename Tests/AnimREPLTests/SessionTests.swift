@@ -195,32 +195,54 @@ struct LanguageInputTests {
     #expect(lines[0].hasPrefix("<repl>:1:\(column(of: "0", in: line)): error: "))
     #expect(lines[1] == line)
     #expect(lines[2] == caretLine(under: "0", in: line))
-    #expect(transcript.session.names.all.isEmpty)
+    #expect(transcript.session.environment.order.isEmpty)
   }
 
   @Test func errorsInLaterLinesOfAnEntryNameTheirLine() {
     let transcript = Transcript()
     transcript.type("timeline t {\n  animate b.x tu 1\n}")
     #expect(transcript.standardError.hasPrefix("<repl>:2:15: error: expected 'to'"))
-    #expect(transcript.session.names.all.isEmpty)
+    #expect(transcript.session.environment.order.isEmpty)
   }
 
   @Test func checkedInputSaysThatStatementsWaitForTheRuntime() {
     let transcript = Transcript()
-    transcript.type("animate b.x to 100 over 1s")
+    transcript.type("target b { x: 0 }", "animate b.x to 100 over 1s", "b.x")
+    #expect(transcript.standardError == String(repeating: "note: statements run once the runtime lands\n", count: 3))
+    #expect(transcript.standardOutput.isEmpty)  // no made-up value for `b.x`
+  }
+
+  @Test func namesAreCheckedAgainstEarlierEntries() {
+    let transcript = Transcript()
+    transcript.type("target card { x: 0 }")
+    transcript.clear()
+    let line = "animate crad.x to 1 over 1s"
+    transcript.type(line)
+    let lines = transcript.standardError.split(separator: "\n").map(String.init)
+    #expect(lines[0].hasPrefix("<repl>:1:\(column(of: "crad", in: line)): error: "))
+    #expect(lines[0].contains("did you mean 'card'?"))
+  }
+
+  @Test func aReplacedTargetLosesItsOldProperties() {
+    let transcript = Transcript()
+    transcript.type("target b { x: 0 }", "target b { y: 0 }")
+    transcript.clear()
+    transcript.type("animate b.x to 1 over 1s")
+    #expect(transcript.standardError.contains("error: "))
+    transcript.clear()
+    transcript.type("animate b.y to 1 over 1s")
     #expect(transcript.standardError == "note: statements run once the runtime lands\n")
-    #expect(transcript.standardOutput.isEmpty)
   }
 
   @Test func laterDeclarationsReplaceEarlierOnes() {
     let transcript = Transcript()
     transcript.type("target b { x: 0, y: 1 }")
-    #expect(transcript.session.names.properties(ofTarget: "b") == ["x", "y"])
+    #expect(transcript.session.properties(ofTarget: "b") == ["x", "y"])
     transcript.type("target b { z: 2 }")
-    #expect(transcript.session.names.properties(ofTarget: "b") == ["z"])
+    #expect(transcript.session.properties(ofTarget: "b") == ["z"])
     transcript.type("let b = 3")
-    #expect(transcript.session.names.properties(ofTarget: "b") == nil)
-    #expect(transcript.session.names.declarations["b"] == .value)
+    #expect(transcript.session.properties(ofTarget: "b") == nil)
+    #expect(transcript.session.environment.value(named: "b") != nil)
   }
 
   @Test func blankAndCommentOnlyInputSaysNothing() {
@@ -280,15 +302,15 @@ struct LoadTests {
     transcript.type(":load \(path)")
     #expect(transcript.standardError.hasPrefix("\(path):2:13: error: expected 'to'"))
     #expect(transcript.standardError.contains("note: nothing from '\(path)' was loaded"))
-    #expect(transcript.session.names.all.isEmpty)
+    #expect(transcript.session.environment.order.isEmpty)
   }
 
   @Test func aGoodFileDeclaresItsNames() throws {
     let path = try temporaryFile("target a { x: 0 }\ntimeline t {\n  animate a.x to 1 over 1s\n}\n")
     let transcript = Transcript()
     transcript.type(":load \"\(path)\"")
-    #expect(transcript.session.names.properties(ofTarget: "a") == ["x"])
-    #expect(transcript.session.names.declarations["t"] == .timeline)
+    #expect(transcript.session.properties(ofTarget: "a") == ["x"])
+    #expect(transcript.session.environment.timeline(named: "t") != nil)
     #expect(transcript.standardError.contains("2 statements"))
   }
 }

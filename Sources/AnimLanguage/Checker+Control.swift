@@ -1,0 +1,156 @@
+// Checker+Control: `on` handlers, control statements and their subjects, and the cheap
+// "this never runs" checks around them: `finish` on something that repeats forever, a
+// handler whose event cannot happen.
+
+extension Checker {
+  // handler -> "on" ( ( "complete" | "start" | "repeat" ) subject | string ) block
+  mutating func checkHandler(_ handler: EventHandler) {
+    switch handler.event {
+    case .custom(let name):
+      if let text = name.plainText {
+        if let emitted = emittedEvents, !emitted.contains(text) {
+          warning(
+            "'on \"\(text)\"' never runs: nothing in this script emits \"\(text)\""
+              + didYouMean(text, among: emitted.sorted()).replacingQuotes(),
+            at: name.span)
+        }
+      } else {
+        error("expected a plain event name after 'on', found a string with '{ }': an event name is fixed", at: name.span)
+      }
+    case .lifecycle(let kind, _, let subject):
+      if let timeline = resolveSubject(subject, for: "'on \(kind.rawValue)'") {
+        if kind == .complete && timeline.repeatsForever {
+          warning("'on complete \(timeline.name)' never runs: '\(timeline.name)' repeats forever", at: subject.span)
+        }
+        if kind == .repeat, !timeline.repeatsForever, let passes = timeline.passCount, passes <= 1 {
+          warning("'on repeat \(timeline.name)' never runs: '\(timeline.name)' makes a single pass", at: subject.span)
+        }
+      }
+    }
+    let outerLabels = labels
+    labels = collectLabels(in: handler.body.statements)
+    _ = checkItems(handler.body.statements, in: .handler)
+    labels = outerLabels
+  }
+
+  // control -> "play" subject | "pause" [ subject ] | ... | "seek" subject "to" expression
+  //          | "speed" subject expression | "finish" subject | "cancel" subject
+  mutating func checkControl(_ control: ControlStatement) {
+    let verb = "'\(control.action.rawValue)'"
+    if let subject = control.subject {
+      if control.action == .play, case .property(let reference) = subject {
+        _ = resolveProperty(reference)
+        error(
+          "expected a timeline after 'play', found the property '\(reference.target.text).\(reference.property.text)': "
+            + "'play' starts a timeline", at: subject.span)
+      } else if let timeline = resolveSubject(subject, for: verb), control.action == .finish, timeline.repeatsForever {
+        error("cannot 'finish' '\(timeline.name)': it repeats forever, so it has no end", at: subject.span)
+      }
+    }
+    switch control.action {
+    case .seek:
+      if let argument = control.argument { _ = expect(argument, .duration, "after 'seek ... to'") }
+    case .speed:
+      if let argument = control.argument { _ = expect(argument, .number, "as the speed") }
+    default:
+      break
+    }
+  }
+
+  /// Resolves the subject of a control statement or handler: a timeline (returned) or a
+  /// property `T.p`. Reports anything else.
+  mutating func resolveSubject(_ subject: Subject, for verb: String) -> TimelineSymbol? {
+    switch subject {
+    case .property(let reference):
+      _ = resolveProperty(reference)
+      return nil
+    case .name(let name):
+      if let symbol = environment[name.text] {
+        if case .timeline(let timeline) = symbol {
+          references[name.span] = .timeline(name.text)
+          return timeline
+        }
+        error(
+          "expected a timeline or a property 'TARGET.PROPERTY' after \(verb), found '\(name.text)', which is \(symbol.kindDescription)",
+          at: name.span)
+        return nil
+      }
+      if let upcoming = upcomingTimelines[name.text] {
+        references[name.span] = .timeline(name.text)
+        return upcoming
+      }
+      if laterDeclarations[name.text] != nil {
+        error("'\(name.text)' is used before its declaration", at: name.span)
+        return nil
+      }
+      let candidates = environment.names { if case .timeline = $0 { return true } else { return false } }
+        + upcomingTimelines.keys.sorted()
+      error("unknown timeline '\(name.text)'\(didYouMean(name.text, among: candidates))", at: name.span)
+      return nil
+    }
+  }
+
+  /// In a body whose statements run one after another at "now" (the top level, a handler),
+  /// follows whether the newest animation of each property repeats forever, so that
+  /// `finish T.p` on it is an error. Only statements without placement are in a known
+  /// order; a placed animation, a `set` or a `cancel` makes the property unknown again, and
+  /// a `wait` or a `play` (after which a timeline or a handler may animate it) makes every
+  /// property unknown.
+  mutating func trackNewestAnimation(of statement: Statement, placement: ResolvedPlacement, repeatsForever: Bool) {
+    func key(_ reference: PropertyReference) -> String { "\(reference.target.text).\(reference.property.text)" }
+    let isNow = placement == .now
+    switch statement.kind {
+    case .animate(let animate):
+      newestAnimationRepeatsForever[key(animate.property)] = isNow && repeatsForever
+    case .keyframes(let track):
+      newestAnimationRepeatsForever[key(track.property)] = isNow && repeatsForever
+    case .set(let set):
+      newestAnimationRepeatsForever[key(set.property)] = false
+    case .wait:
+      // Time passes: running timelines and handlers may start newer animations.
+      newestAnimationRepeatsForever = [:]
+    case .control(let control) where control.action == .play:
+      // The timeline may animate any property.
+      newestAnimationRepeatsForever = [:]
+    case .control(let control):
+      guard case .property(let reference)? = control.subject else { break }
+      if control.action == .cancel { newestAnimationRepeatsForever[key(reference)] = false }
+      if control.action == .finish, isNow, newestAnimationRepeatsForever[key(reference)] == true {
+        error(
+          "cannot 'finish' '\(key(reference))': its newest animation repeats forever, so it has no end",
+          at: reference.span)
+      }
+    default:
+      break
+    }
+  }
+
+  /// The names of every `emit` in a script, nested blocks included; nil when one of them is
+  /// interpolated (its name is known only when it runs).
+  static func emittedEvents(in statements: [Statement]) -> Set<String>? {
+    var names: Set<String> = []
+    var allPlain = true
+    func visit(_ statements: [Statement]) {
+      for statement in statements {
+        switch statement.kind {
+        case .emit(let literal):
+          if let text = literal.plainText { names.insert(text) } else { allPlain = false }
+        case .timeline(let declaration): visit(declaration.body.statements)
+        case .handler(let handler): visit(handler.body.statements)
+        case .group(let group): visit(group.body.statements)
+        default: break
+        }
+      }
+    }
+    visit(statements)
+    return allPlain ? names : nil
+  }
+}
+
+extension String {
+  /// `; did you mean 'x'?` as `; did you mean "x"?`, for event names, which are strings.
+  func replacingQuotes() -> String {
+    guard hasPrefix("; did you mean '"), hasSuffix("'?") else { return self }
+    return "; did you mean \"" + dropFirst("; did you mean '".count).dropLast(2) + "\"?"
+  }
+}

@@ -1,0 +1,277 @@
+// Checker+Curves: curve expressions (`with CURVE`, `curve NAME = CURVE`) and the curve
+// constructors `cubic`, `steps` and `spring`, with the parameter ranges of language.md's
+// curve table. AnimCore's CubicBezier, Steps and Spring validate the same ranges when the
+// runtime builds them; the language states them here once so `anim check` reports them with
+// their location before anything runs.
+
+/// The parameter ranges of the curve constructors (language.md's curve table).
+enum CurveRanges {
+  /// cubic's x1 and x2 (y1, y2 are free: overshoot is allowed).
+  static let cubicX: ClosedRange<Double> = 0...1
+  /// steps(n): n ≥ 1, ≥ 2 for jumpNone (`StepPosition.minimumCount`).
+  /// spring's bounce: −1 < B < 1.
+  static func isValidBounce(_ bounce: Double) -> Bool { bounce > -1 && bounce < 1 }
+  /// spring's response, duration, dampingFraction, mass, stiffness, damping: > 0.
+  static func isValidPositive(_ value: Double) -> Bool { value > 0 }
+}
+
+/// The three spring forms and their parameter labels; `velocity:` goes with any of them.
+enum SpringForm: CaseIterable {
+  case response, duration, physical
+
+  var labels: [String] {
+    switch self {
+    case .response: return ["response", "dampingFraction"]
+    case .duration: return ["duration", "bounce"]
+    case .physical: return ["mass", "stiffness", "damping"]
+    }
+  }
+
+  /// The parameters that may be left out, with their values (as AnimCore's `Spring`
+  /// initialisers and SwiftUI default them): bounce 0, mass 1.
+  var defaults: [String: Double] {
+    switch self {
+    case .response: return [:]
+    case .duration: return ["bounce": 0]
+    case .physical: return ["mass": 1]
+    }
+  }
+
+  static let allLabels = allCases.flatMap(\.labels) + ["velocity"]
+
+  static let usage =
+    "write spring(response: R, dampingFraction: F), spring(duration: D, bounce: B) or spring(mass: M, stiffness: K, damping: C)"
+
+  static func form(of label: String) -> SpringForm? {
+    allCases.first { $0.labels.contains(label) }
+  }
+}
+
+extension Checker {
+  /// Checks an expression that must be a curve; an unknown name is an "unknown curve" with
+  /// the nearest curve name.
+  mutating func checkCurve(_ expression: Expression, context: String) -> Typed {
+    if case .name(let name) = expression.kind, environment[name.text] == nil,
+      laterDeclarations[name.text] == nil, Predeclared.curve(named: name.text) == nil
+    {
+      let candidates = environment.names { symbol in
+        switch symbol {
+        case .curve: return true
+        case .value(let value): return value.type == .curve
+        default: return false
+        }
+      } + Predeclared.curveNames
+      error("unknown curve '\(name.text)'\(didYouMean(name.text, among: candidates))", at: name.span)
+      types[expression.span] = .error
+      return .error
+    }
+    let typed = check(expression)
+    if typed.type != .curve && typed.type != .error {
+      error("expected a curve \(context), found \(typed.type)", at: expression.span)
+      return .error
+    }
+    return typed
+  }
+
+  /// `cubic(...)`, `steps(...)`, `spring(...)`.
+  mutating func checkCurveCall(callee: Identifier, arguments: [Argument], span: SourceSpan) -> Typed {
+    switch callee.text {
+    case "cubic": return checkCubic(arguments, span: span)
+    case "steps": return checkSteps(arguments, span: span)
+    default: return checkSpring(arguments, span: span)
+    }
+  }
+
+  // cubic(x1, y1, x2, y2)
+  private mutating func checkCubic(_ arguments: [Argument], span: SourceSpan) -> Typed {
+    var values: [Double] = []
+    var valid = true
+    for (index, argument) in arguments.enumerated() {
+      if let label = argument.label {
+        error("'cubic' takes no argument labels, found '\(label.text):'", at: label.span)
+      }
+      let typed = expect(argument.value, .number, "as an argument of 'cubic'")
+      if typed.type == .error { valid = false }
+      guard case .number(let value)? = typed.constant else { continue }
+      values.append(value)
+      if index == 0 || index == 2, !CurveRanges.cubicX.contains(value) {
+        error(
+          "expected '\(index == 0 ? "x1" : "x2")' of 'cubic' in 0...1, found \(formatNumber(value))",
+          at: argument.value.span)
+        valid = false
+      }
+    }
+    guard arguments.count == 4 else {
+      error("'cubic' takes 4 arguments (x1, y1, x2, y2), found \(arguments.count)", at: span)
+      return .error
+    }
+    guard valid else { return .error }
+    let constant: ConstantValue? =
+      values.count == 4 ? .curve(.cubic(x1: values[0], y1: values[1], x2: values[2], y2: values[3])) : nil
+    return Typed(type: .curve, constant: constant, curveKind: .timing)
+  }
+
+  // steps(n) | steps(n, jumpStart | jumpEnd | jumpNone | jumpBoth)
+  private mutating func checkSteps(_ arguments: [Argument], span: SourceSpan) -> Typed {
+    guard arguments.count == 1 || arguments.count == 2 else {
+      for argument in arguments { _ = check(argument.value) }
+      error("'steps' takes 1 or 2 arguments (a count and a position), found \(arguments.count)", at: span)
+      return .error
+    }
+    for argument in arguments {
+      if let label = argument.label {
+        error("'steps' takes no argument labels, found '\(label.text):'", at: label.span)
+      }
+    }
+    var valid = true
+    var position = StepPosition.jumpEnd
+    if arguments.count == 2 {
+      let expression = arguments[1].value
+      // A step position is a keyword here, whatever else the word names.
+      if case .name(let word) = expression.kind, let found = StepPosition(rawValue: word.text) {
+        position = found
+        references[word.span] = .stepPosition(found)
+      } else {
+        valid = false
+        let names = StepPosition.allCases.map(\.rawValue)
+        if case .name(let word) = expression.kind {
+          error("unknown step position '\(word.text)'\(didYouMean(word.text, among: names))", at: word.span)
+        } else {
+          error(
+            "expected a step position (jumpStart, jumpEnd, jumpNone or jumpBoth) as the second argument of 'steps'",
+            at: expression.span)
+        }
+      }
+    }
+    let countExpression = arguments[0].value
+    let typed = expect(countExpression, .number, "as the step count of 'steps'")
+    if typed.type == .error { valid = false }
+    var count: Int?
+    if case .number(let value)? = typed.constant {
+      let minimum = position.minimumCount
+      if !ConstantEvaluator.isWhole(value) || value < Double(minimum) || value > 1e15 {
+        let requirement = position == .jumpNone ? "a whole number ≥ 2 for 'jumpNone'" : "a whole number ≥ 1"
+        error("expected the step count of 'steps' to be \(requirement), found \(formatNumber(value))", at: countExpression.span)
+        valid = false
+      } else {
+        count = Int(value)
+      }
+    }
+    guard valid else { return .error }
+    return Typed(type: .curve, constant: count.map { .curve(.steps(count: $0, position: position)) }, curveKind: .timing)
+  }
+
+  // spring(response: R, dampingFraction: F [, velocity: V])
+  // spring(duration: D [, bounce: B] [, velocity: V])
+  // spring([mass: M,] stiffness: K, damping: C [, velocity: V])
+  private mutating func checkSpring(_ arguments: [Argument], span: SourceSpan) -> Typed {
+    var values: [String: Double] = [:]
+    var given: [String: Argument] = [:]
+    var valid = true
+    for argument in arguments {
+      guard let label = argument.label else {
+        _ = check(argument.value)
+        error("expected a labelled spring parameter, found an argument without a label: \(SpringForm.usage)", at: argument.span)
+        valid = false
+        continue
+      }
+      guard SpringForm.allLabels.contains(label.text) else {
+        _ = check(argument.value)
+        error(
+          "unknown spring parameter '\(label.text)'\(didYouMean(label.text, among: SpringForm.allLabels))",
+          at: label.span)
+        valid = false
+        continue
+      }
+      if given[label.text] != nil {
+        _ = check(argument.value)
+        error("duplicate spring parameter '\(label.text)'", at: label.span)
+        valid = false
+        continue
+      }
+      given[label.text] = argument
+      if let value = checkSpringParameter(label.text, argument.value) {
+        values[label.text] = value
+      } else if types[argument.value.span] == .error {
+        valid = false
+      }
+    }
+    guard valid else { return .error }
+    // Exactly one form, all of its parameters.
+    let forms = Set(given.keys.compactMap(SpringForm.form(of:)))
+    guard forms.count == 1, let form = forms.first else {
+      if forms.isEmpty {
+        error("'spring' needs its parameters: \(SpringForm.usage)", at: span)
+      } else {
+        let labels = arguments.compactMap { $0.label?.text }.filter { $0 != "velocity" }
+        let first = labels.first ?? ""
+        let other = labels.first { SpringForm.form(of: $0) != SpringForm.form(of: first) } ?? ""
+        error("'\(first):' and '\(other):' belong to different spring forms: \(SpringForm.usage)", at: span)
+      }
+      return .error
+    }
+    let missing = form.labels.filter { given[$0] == nil && form.defaults[$0] == nil }
+    guard missing.isEmpty else {
+      let present = form.labels.filter { given[$0] != nil }.map { "'\($0):'" }.joined(separator: " and ")
+      let absent = missing.map { "'\($0):'" }.joined(separator: " and ")
+      error("'spring' with \(present) also needs \(absent)", at: span)
+      return .error
+    }
+    var constant: ConstantValue?
+    for (label, value) in form.defaults where given[label] == nil { values[label] = value }
+    if form.labels.allSatisfy({ values[$0] != nil }), given["velocity"] == nil || values["velocity"] != nil {
+      let parameters: SpringParameters
+      switch form {
+      case .response:
+        parameters = .response(response: values["response"]!, dampingFraction: values["dampingFraction"]!)
+      case .duration:
+        parameters = .duration(duration: values["duration"]!, bounce: values["bounce"]!)
+      case .physical:
+        parameters = .physical(mass: values["mass"]!, stiffness: values["stiffness"]!, damping: values["damping"]!)
+      }
+      constant = .curve(.spring(parameters, velocity: values["velocity"] ?? 0))
+    }
+    return Typed(type: .curve, constant: constant, curveKind: .spring)
+  }
+
+  /// Checks one spring parameter's type and, when constant, its range. Returns its value in
+  /// seconds or as a number when constant and valid.
+  private mutating func checkSpringParameter(_ label: String, _ expression: Expression) -> Double? {
+    let typed = check(expression)
+    var value: Double?
+    switch typed.type {
+    case .error:
+      return nil
+    case .number:
+      if case .number(let x)? = typed.constant { value = x }
+    case .duration where label == "response" || label == "duration":
+      if case .duration(let nanoseconds)? = typed.constant { value = Double(nanoseconds) / 1e9 }
+    default:
+      let expected = label == "response" || label == "duration" ? "a duration or a number of seconds" : "a number"
+      error("expected \(expected) after '\(label):', found \(typed.type)", at: expression.span)
+      types[expression.span] = .error
+      return nil
+    }
+    guard let value else { return nil }
+    let requirement: String?
+    switch label {
+    case "bounce":
+      requirement = CurveRanges.isValidBounce(value) ? nil : "greater than -1 and less than 1"
+    case "velocity":
+      requirement = value.isFinite ? nil : "a finite number"
+    case "response", "duration":
+      // The stiffness (2π / response)² must stay finite.
+      let stiffness = (2 * Double.pi / value) * (2 * Double.pi / value)
+      requirement = CurveRanges.isValidPositive(value) && stiffness.isFinite ? nil : "greater than 0"
+    default:
+      requirement = CurveRanges.isValidPositive(value) ? nil : "greater than 0"
+    }
+    if let requirement {
+      let shown = typed.type == .duration ? describe(typed.constant!) : formatNumber(value)
+      error("expected '\(label)' of 'spring' \(requirement), found \(shown)", at: expression.span)
+      types[expression.span] = .error
+      return nil
+    }
+    return value
+  }
+}

@@ -1,0 +1,299 @@
+// Checker+Timelines: timelines and what goes in them: labels, placements, animations,
+// keyframe tracks and timing options.
+
+/// What the checker learned from a list of timing options.
+struct CheckedOptions {
+  var repeatsForever = false
+  /// The number of passes when known: 1 without `repeat`, N for a constant `repeat N`.
+  var passCount: Double? = 1
+}
+
+extension Checker {
+  // MARK: - Labels
+
+  /// The labels of a timeline body, nested groups included (labels are visible throughout
+  /// their timeline). A second label of a name is an error.
+  mutating func collectLabels(in statements: [Statement]) -> [String: SourceSpan] {
+    var found: [String: SourceSpan] = [:]
+    func visit(_ statements: [Statement], _ checker: inout Checker) {
+      for statement in statements {
+        switch statement.kind {
+        case .label(let label):
+          if let first = found[label.name.text] {
+            checker.error(
+              "duplicate label '\(label.name.text)' in this timeline", at: label.name.span,
+              notes: [Diagnostic.Note("the first label '\(label.name.text)'", span: first)])
+          } else {
+            found[label.name.text] = label.name.span
+          }
+        case .group(let group):
+          visit(group.body.statements, &checker)
+        default:
+          break
+        }
+      }
+    }
+    visit(statements, &self)
+    return found
+  }
+
+  // MARK: - Placement
+
+  // placement -> "at" [ "+" | "-" ] expression | "with" "previous"
+  /// Decides where an item starts. `at NAME ± D ...` is a label placement when the leftmost
+  /// operand of the `+`/`-` chain names a label of the enclosing timeline.
+  mutating func resolvePlacement(of statement: Statement, in body: Body) -> ResolvedPlacement {
+    guard let placement = statement.placement else { return body.appends ? .appended : .now }
+    switch placement {
+    case .withPrevious:
+      return .withPrevious
+    case .at(let sign?, let offset, _):
+      _ = expect(offset, .duration, "after 'at \(sign.rawValue)'")
+      if body.appends || body.isGroup { return .relative(sign, offset) }
+      // At the top level and in handlers there is no end so far: `at +D` means `at D`, and
+      // `at -D` would be in the past.
+      if sign == .minus {
+        error(
+          "'at -' places an item before the end so far, which exists only inside a timeline; "
+            + "\(body.description) write 'at TIME'", at: placement.span)
+      }
+      return .absolute(offset)
+    case .at(nil, let offset, _):
+      var terms: [LabelOffset] = []
+      var head = offset
+      while true {
+        if case .parenthesized(let inner) = head.kind {
+          head = inner
+        } else if case .binary(let op, let left, let right) = head.kind, op == .add || op == .subtract {
+          terms.insert(LabelOffset(sign: op == .add ? .plus : .minus, expression: right), at: 0)
+          head = left
+        } else {
+          break
+        }
+      }
+      if case .name(let name) = head.kind, labels[name.text] != nil {
+        references[name.span] = .label(name.text)
+        for term in terms { _ = expect(term.expression, .duration, "as the offset from label '\(name.text)'") }
+        return .label(name: name.text, offsets: terms)
+      }
+      if case .name(let name) = head.kind, environment[name.text] == nil, laterDeclarations[name.text] == nil,
+        Predeclared.curve(named: name.text) == nil, !Predeclared.functions.contains(name.text)
+      {
+        // An unknown name after `at` is most likely a misspelt label.
+        let values = environment.names { if case .value = $0 { return true } else { return false } }
+        if let near = nearestName(to: name.text, among: labels.keys.sorted()) {
+          error("unknown label '\(name.text)'; did you mean '\(near)'?", at: name.span)
+        } else if let near = nearestName(to: name.text, among: values) {
+          error("unknown name '\(name.text)'; did you mean '\(near)'?", at: name.span)
+        } else {
+          error("unknown label '\(name.text)'", at: name.span)
+        }
+        types[head.span] = .error
+        for term in terms { _ = check(term.expression) }
+        return .absolute(offset)
+      }
+      _ = expect(offset, .duration, "after 'at'")
+      return .absolute(offset)
+    }
+  }
+
+  // MARK: - Timelines
+
+  // timelineDecl -> "timeline" identifier options block
+  mutating func checkTimeline(_ declaration: TimelineDeclaration) {
+    let options = checkOptions(declaration.options, of: "timeline '\(declaration.name.text)'")
+    let outerLabels = labels
+    labels = collectLabels(in: declaration.body.statements)
+    let labelNames = labels.sorted { $0.value.start < $1.value.start }.map(\.key)
+    // Declared before its body is checked, so the body may name its own timeline.
+    var symbol = TimelineSymbol(
+      name: declaration.name.text, labels: labelNames, repeatsForever: options.repeatsForever,
+      passCount: options.repeatsForever ? nil : options.passCount, span: declaration.name.span)
+    let isDuplicate = mode == .script && environment[declaration.name.text] != nil
+    declare(.timeline(symbol), name: declaration.name)
+    let bodyRunsForever = checkItems(declaration.body.statements, in: .timeline)
+    labels = outerLabels
+    if bodyRunsForever && !isDuplicate {
+      symbol.repeatsForever = true
+      environment.declare(.timeline(symbol))
+    }
+  }
+
+  // MARK: - Animations
+
+  // animate -> "animate" property [ "from" expression ] "to" expression
+  //            [ "over" expression ] [ "with" expression ] options
+  /// Returns whether the animation repeats forever.
+  mutating func checkAnimate(_ animate: AnimateStatement) -> Bool {
+    let property = resolveAnimatedProperty(animate.property)
+    let name = "\(animate.property.target.text).\(animate.property.property.text)"
+    let type = property?.type ?? .error
+    if let from = animate.from { _ = expect(from, type, "after 'from' ('\(name)' is \(type))") }
+    _ = expect(animate.to, type, "after 'to' ('\(name)' is \(type))")
+    if let over = animate.over { checkOver(over) }
+    var curveKind: CurveKind? = .timing
+    if let curve = animate.curve {
+      curveKind = checkCurve(curve, context: "after 'with'").curveKind
+    }
+    if animate.over == nil && curveKind == .timing {
+      error("'animate' with a timing curve needs 'over DURATION'", at: animate.curve?.span ?? animate.property.span)
+    }
+    return checkOptions(animate.options, of: "'animate'").repeatsForever
+  }
+
+  /// `over D`: a duration ≥ 0 (a negative one is reported at the value).
+  mutating func checkOver(_ over: Expression) {
+    let typed = expect(over, .duration, "after 'over'")
+    if case .duration(let nanoseconds)? = typed.constant, nanoseconds < 0 {
+      error("expected a duration ≥ 0 after 'over', found \(formatDuration(nanoseconds))", at: over.span)
+    }
+  }
+
+  /// The property animated by `animate` or `keyframes`.
+  mutating func resolveAnimatedProperty(_ reference: PropertyReference) -> PropertySymbol? {
+    resolveProperty(reference)
+  }
+
+  // keyframes -> "keyframes" property [ "over" expression ] options "{" keyframe, ... "}"
+  // keyframe -> expression ":" expression [ "with" expression ]
+  mutating func checkKeyframes(_ track: KeyframesStatement) -> Bool {
+    let property = resolveAnimatedProperty(track.property)
+    let name = "\(track.property.target.text).\(track.property.property.text)"
+    let type = property?.type ?? .error
+    if let over = track.over { checkOver(over) }
+    if track.keyframes.isEmpty {
+      error("expected at least one keyframe in 'keyframes \(name)'", at: track.bodySpan)
+    }
+    // Positions: all percents (which need `over`) or all durations, increasing.
+    var usesPercents: Bool?
+    var previous: (value: Double, text: String)?
+    for (index, keyframe) in track.keyframes.enumerated() {
+      let position = keyframe.position
+      var value: (Double, String)?
+      if let percent = Checker.percentLiteral(position) {
+        types[position.span] = .percent
+        constants[position.span] = .percent(percent)
+        if usesPercents == false {
+          error("expected a duration as a keyframe position (as the first one), found a percent: positions are all percents or all durations", at: position.span)
+        } else {
+          usesPercents = true
+          if !(0...100).contains(percent) {
+            error("expected a keyframe percent in 0%...100%, found \(formatNumber(percent))%", at: position.span)
+          } else {
+            value = (percent, "\(formatNumber(percent))%")
+          }
+        }
+      } else {
+        let typed = check(position)
+        if typed.type == .number, case .number(let number) = position.kind {
+          let text = formatNumber(number)
+          error(
+            "expected a keyframe position, a percent or a duration, found the plain number \(text): write '\(text)%' or '\(text)ms'",
+            at: position.span)
+        } else if typed.type != .duration && typed.type != .error {
+          error("expected a keyframe position, a percent or a duration, found \(typed.type)", at: position.span)
+        } else if typed.type == .duration {
+          if usesPercents == true {
+            error("expected a percent as a keyframe position (as the first one), found a duration: positions are all percents or all durations", at: position.span)
+          } else {
+            usesPercents = false
+            if case .duration(let nanoseconds)? = typed.constant {
+              if nanoseconds < 0 {
+                error("expected a keyframe position ≥ 0, found \(formatDuration(nanoseconds))", at: position.span)
+              } else {
+                value = (Double(nanoseconds), formatDuration(nanoseconds))
+              }
+            }
+          }
+        }
+      }
+      if let (current, text) = value {
+        if let previous {
+          if current == previous.value {
+            error("duplicate keyframe position \(text)", at: position.span)
+          } else if current < previous.value {
+            error("keyframe positions must increase: \(text) comes after \(previous.text)", at: position.span)
+          }
+        }
+        if index == 0, current == 0, let curve = keyframe.curve {
+          error(
+            "'with' on the first keyframe at \(text) has no segment to shape: a keyframe's curve shapes the segment that ends at it",
+            at: curve.span)
+        }
+        previous = (current, text)
+      }
+      _ = expect(keyframe.value, type, "as a keyframe value ('\(name)' is \(type))")
+      if let curve = keyframe.curve { _ = checkCurve(curve, context: "after 'with'") }
+    }
+    if usesPercents == true && track.over == nil, let first = track.keyframes.first {
+      error("keyframes at percents need 'over DURATION' on 'keyframes \(name)'", at: first.position.span)
+    }
+    if usesPercents == false, let over = track.over {
+      error(
+        "'over' does not apply to keyframes at durations: the track's length is its last position",
+        at: over.span)
+    }
+    return checkOptions(track.options, of: "'keyframes'").repeatsForever
+  }
+
+  /// The percent of a keyframe position written as a percent literal, or its negation
+  /// (`-10%`, reported as out of range rather than as a stray percent).
+  static func percentLiteral(_ position: Expression) -> Double? {
+    switch position.kind {
+    case .percent(let percent): return percent
+    case .negate(let inner):
+      if case .percent(let percent) = inner.kind { return -percent }
+      return nil
+    default: return nil
+    }
+  }
+
+  // MARK: - Options
+
+  // options -> { "delay" expression | "repeat" ( "forever" | expression ) | "autoreverse"
+  //            | "speed" expression | "fill" mode | "merge" "replace" }
+  mutating func checkOptions(_ options: [TimingOption], of owner: String) -> CheckedOptions {
+    var result = CheckedOptions()
+    var seen: [String: SourceSpan] = [:]
+    for option in options {
+      let key: String
+      switch option.kind {
+      case .delay(let delay):
+        key = "delay"
+        _ = expect(delay, .duration, "after 'delay'")
+      case .repeat(let count):
+        key = "repeat"
+        let typed = expect(count, .number, "after 'repeat' (a number of passes)")
+        result.passCount = nil
+        if case .number(let passes)? = typed.constant {
+          if passes > 0 {
+            result.passCount = passes
+          } else {
+            error("expected a number of passes > 0 after 'repeat', found \(formatNumber(passes))", at: count.span)
+          }
+        }
+      case .repeatForever:
+        key = "repeat"
+        result.repeatsForever = true
+        result.passCount = nil
+      case .autoreverse:
+        key = "autoreverse"
+      case .speed(let speed):
+        key = "speed"
+        _ = expect(speed, .number, "after 'speed'")
+      case .fill:
+        key = "fill"
+      case .merge:
+        key = "merge"
+      }
+      if let first = seen[key] {
+        error(
+          "duplicate option '\(key)' on \(owner)", at: option.span,
+          notes: [Diagnostic.Note("the first '\(key)'", span: first)])
+      } else {
+        seen[key] = option.span
+      }
+    }
+    return result
+  }
+}
