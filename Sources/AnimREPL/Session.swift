@@ -279,7 +279,7 @@ public final class Session {
     switch expression.kind {
     case .duration(let nanoseconds):
       delta = nanoseconds
-    case .negate(let inner) where { if case .duration = inner.kind { return true } else { return false } }():
+    case .negate:
       error("':tick' cannot go back: the clock only moves forward", at: expression.span, in: line, firstLine: firstLine)
       return
     case .number:

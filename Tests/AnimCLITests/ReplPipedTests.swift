@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 /// `anim repl` with standard input that is not a terminal: no prompt, results on standard
@@ -75,5 +76,23 @@ struct ReplPipedTests {
     let run = try runAnim(["repl", "--clock", "virtual"], input: ":quit\n:clock\n")
     #expect(run.status == 0)
     #expect(run.standardOutput.isEmpty)
+  }
+
+  @Test func aFileArgumentIsLoadedFirst() throws {
+    let path = NSTemporaryDirectory() + "anim-repl-load-\(UUID().uuidString).anim"
+    try "target card { x: 0 }\n".write(toFile: path, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    // `card.x` checks only because the file declared `card`.
+    let run = try runAnim(["repl", path, "--clock", "virtual"], input: "card.x\ncard.y\n")
+    #expect(run.status == 0)
+    #expect(run.errorLines.contains("<stdin>:2:6: error: target 'card' has no property 'y'"))
+    #expect(!run.standardError.contains("<stdin>:1:"))
+  }
+
+  @Test func tickNeedsTheVirtualClock() throws {
+    let run = try runAnim(["repl"], input: ":tick 1s\n:clock\n")
+    #expect(run.status == 0)
+    #expect(run.errorLines[0].hasPrefix("<stdin>:1:1: error: ':tick' advances a virtual clock"))
+    #expect(run.outputLines[0].hasPrefix("real clock at "))
   }
 }
