@@ -100,9 +100,11 @@ final class LineEditor {
       tick()
 
       var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
-      if poll(&descriptor, 1, 16) > 0,
-        descriptor.revents & Int16(POLLIN | POLLHUP | POLLERR) != 0, handlerInstalled
-      {
+      let ready = poll(&descriptor, 1, 16)
+      // Standard input closed under us, or poll itself failing: nothing more can be read,
+      // and going round again would spin.
+      if (ready < 0 && errno != EINTR) || descriptor.revents & Int16(POLLNVAL) != 0 { break }
+      if ready > 0, descriptor.revents & Int16(POLLIN | POLLHUP | POLLERR) != 0, handlerInstalled {
         rl_callback_read_char()
       }
 
