@@ -71,4 +71,26 @@ struct ReplTerminalTests {
       contentsOf: tmux.stateHome.appendingPathComponent("anim/history"), encoding: .utf8)
     #expect(history.split(separator: "\n") == ["let first = 1", "let second = 2"])
   }
+
+  @Test func ctrlZSuspendsAndTheTimeAwayIsAPause() throws {
+    let tmux = try TmuxSession(underJobControl: true)
+    defer { tmux.close() }
+    try tmux.waitForScreen { $0.last == "anim>" }
+    try tmux.type("let kept = 1")
+    try tmux.press("C-z")
+    var screen = try tmux.waitForScreen { $0.contains { $0.contains("Stopped") } && $0.last == "$" }
+    #expect(screen.contains { $0.contains("Stopped") })
+
+    try tmux.type("fg")
+    try tmux.press("Enter")
+    // Back in the session: the line typed before the stop is redrawn, and editing works.
+    screen = try tmux.waitForScreen { $0.last == "anim> let kept = 1" }
+    #expect(screen.last == "anim> let kept = 1")
+    try tmux.press("Enter")
+    try tmux.type(":clock")
+    try tmux.press("Enter")
+    screen = try tmux.waitForScreen { $0.contains { $0.hasSuffix("left out as pauses") } }
+    #expect(screen.contains { $0.hasPrefix("real clock at ") && $0.hasSuffix("left out as pauses") })
+    #expect(screen.contains(note))
+  }
 }

@@ -9,14 +9,24 @@ final class TmuxSession {
   /// Where the pane's shell writes the session's exit status.
   private let statusFile: URL
 
-  init(arguments: String = "repl") throws {
+  /// - Parameter underJobControl: run the session from an interactive shell (so Ctrl-Z
+  ///   stops it and `fg` brings it back) instead of directly in the pane.
+  init(arguments: String = "repl", underJobControl: Bool = false) throws {
     stateHome = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent(socket)
     try FileManager.default.createDirectory(at: stateHome, withIntermediateDirectories: true)
     statusFile = stateHome.appendingPathComponent("status")
+    let session = "'\(try animExecutable())' \(arguments); echo $? > '\(statusFile.path)'"
+    let environment = "XDG_STATE_HOME='\(stateHome.path)' INPUTRC=/dev/null"
     let command =
-      "env XDG_STATE_HOME='\(stateHome.path)' INPUTRC=/dev/null '\(try animExecutable())' \(arguments); "
-      + "echo $? > '\(statusFile.path)'"
-    try tmux(["new-session", "-d", "-x", "100", "-y", "30", "-s", "repl", "sh -c \"\(command)\""])
+      underJobControl
+      ? "env -i PATH=/usr/bin:/bin TERM=screen \(environment) PS1='$ ' bash --norc --noprofile -i"
+      : "sh -c \"env \(environment) \(session)\""
+    try tmux(["new-session", "-d", "-x", "100", "-y", "30", "-s", "repl", command])
+    if underJobControl {
+      _ = try waitForScreen { $0.last == "$" }
+      try type(session)
+      try press("Enter")
+    }
   }
 
   /// Keys by tmux's names (`Tab`, `Enter`, `C-c`, `Up`).
