@@ -32,7 +32,7 @@ public enum REPL {
       let session = Session(
         clock: clock, sourceName: "<stdin>", usesColor: usesColor, gapThreshold: .max,
         write: writeToStandardStreams)
-      if let file, !session.load(path: file), !canRead(file) { return cannotReadFile }
+      if let file, session.load(path: file) == .unreadable { return cannotReadFile }
       runPipedInput(session)
       return 0
     }
@@ -49,7 +49,7 @@ public enum REPL {
           }
         }
       }
-      if let file, !session.load(path: file), !canRead(file) { return cannotReadFile }
+      if let file, session.load(path: file) == .unreadable { return cannotReadFile }
       let lineEditor = LineEditor(historyPath: historyFilePath()) { word, lineBefore in
         session.completions(of: word, after: lineBefore)
       }
@@ -57,10 +57,6 @@ public enum REPL {
       runTerminalInput(session, editor: lineEditor)
       return 0
     }
-  }
-
-  private static func canRead(_ path: String) -> Bool {
-    (try? readWholeFile(atPath: path)) != nil
   }
 }
 

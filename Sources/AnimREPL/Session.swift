@@ -381,18 +381,29 @@ public final class Session {
     write(.standardOutput, text)
   }
 
-  /// `:load FILE` (and `anim repl FILE`): checks the file and runs it into the session.
-  /// - Returns: false when the file could not be read or has errors (nothing changed).
+  /// What became of a `:load`.
+  public enum LoadOutcome: Sendable, Equatable {
+    /// Checked and run (or, with no runtime, checked and declared).
+    case loaded
+    /// The file has errors, all reported; nothing changed.
+    case hadErrors
+    /// The file could not be read; the reason was reported.
+    case unreadable
+  }
+
+  /// `:load FILE` (and `anim repl FILE`): checks the file against the session and runs it
+  /// into the session.
   @discardableResult
-  public func load(path: String) -> Bool {
+  public func load(path: String) -> LoadOutcome {
     let bytes: [UInt8]
     do {
       bytes = try readWholeFile(atPath: path)
     } catch {
       write(.standardError, "error: cannot read '\(path)': \(error.reason)\n")
-      return false
+      return .unreadable
     }
-    return evaluateLanguage(SourceText(name: path, bytes: bytes), firstLine: 1, loadedFrom: path)
+    let source = SourceText(name: path, bytes: bytes)
+    return evaluateLanguage(source, firstLine: 1, loadedFrom: path) ? .loaded : .hadErrors
   }
 
   // MARK: - Output

@@ -290,7 +290,7 @@ struct CompletionTests {
 struct LoadTests {
   @Test func aMissingFileIsAClearError() {
     let transcript = Transcript()
-    transcript.type(":load /nonexistent/dir/intro.anim")
+    #expect(transcript.session.load(path: "/nonexistent/dir/intro.anim") == .unreadable)
     #expect(
       transcript.standardError
         == "error: cannot read '/nonexistent/dir/intro.anim': No such file or directory\n")
@@ -299,7 +299,7 @@ struct LoadTests {
   @Test func aFileWithErrorsIsReportedUnderItsNameAndLoadsNothing() throws {
     let path = try temporaryFile("target a { x: 0 }\nanimate a.x tu 1\n")
     let transcript = Transcript()
-    transcript.type(":load \(path)")
+    #expect(transcript.session.load(path: path) == .hadErrors)
     #expect(transcript.standardError.hasPrefix("\(path):2:13: error: expected 'to'"))
     #expect(transcript.standardError.contains("note: nothing from '\(path)' was loaded"))
     #expect(transcript.session.environment.order.isEmpty)
