@@ -87,8 +87,8 @@ public final class Session {
     let source = SourceText(name: sourceName, contents: entry)
     let leading = entry.utf8.prefix { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }.count
     if entry.utf8.dropFirst(leading).first == UInt8(ascii: ":") {
-      var line = CommandInput(source: source, commandStart: leading)
-      return run(&line, firstLine: firstLine)
+      let line = CommandInput(source: source, commandStart: leading)
+      return run(line, firstLine: firstLine)
     }
     evaluateLanguage(source, firstLine: firstLine)
     return .proceed
@@ -148,7 +148,7 @@ public final class Session {
 
   // MARK: - Commands
 
-  private func run(_ line: inout CommandInput, firstLine: Int) -> Outcome {
+  private func run(_ line: CommandInput, firstLine: Int) -> Outcome {
     let name = line.commandName
     guard let command = Command.allCases.first(where: { $0.rawValue == name.text }) else {
       let shown = ":" + name.text
@@ -200,7 +200,7 @@ public final class Session {
     case .clock:
       if noArguments() { showClock() }
     case .tick:
-      tick(&line, firstLine: firstLine)
+      tick(line, firstLine: firstLine)
     case .status:
       guard noArguments() else { break }
       if let runtime {
@@ -244,7 +244,7 @@ public final class Session {
   }
 
   /// `:tick D`: advances the virtual clock by D, a duration in the language's own syntax.
-  private func tick(_ line: inout CommandInput, firstLine: Int) {
+  private func tick(_ line: CommandInput, firstLine: Int) {
     guard clock.choice == .virtual else {
       error(
         "':tick' advances a virtual clock; this session runs on the real clock "
