@@ -62,15 +62,20 @@ public struct DiagnosticRenderer: Sendable {
       bold("\(source.name):\(shownLine(location.line)):\(location.column):") + " "
       + paint("\(severity.rawValue):", severity) + " " + bold(message)
     let lineRange = source.byteRange(ofLine: location.line)
-    let lineText = String(decoding: source.bytes[lineRange], as: UTF8.self)
-    // The caret line copies the tabs of the text before the column so it lines up.
     let clampedStart = min(max(span.start, lineRange.lowerBound), lineRange.upperBound)
-    let prefix = String(decoding: source.bytes[lineRange.lowerBound..<clampedStart], as: UTF8.self)
+    // A very long line (a minified or generated file) is shown as a window around the
+    // column, marked with "...", so one diagnostic prints a few hundred bytes, not a megabyte.
+    let shown = window(of: lineRange, around: clampedStart)
+    let cutBefore = shown.lowerBound > lineRange.lowerBound ? "..." : ""
+    let cutAfter = shown.upperBound < lineRange.upperBound ? "..." : ""
+    let lineText = cutBefore + String(decoding: source.bytes[shown], as: UTF8.self) + cutAfter
+    // The caret line copies the tabs of the text before the column so it lines up.
+    let prefix = cutBefore + String(decoding: source.bytes[shown.lowerBound..<clampedStart], as: UTF8.self)
     var caret = ""
     for character in prefix { caret.append(character == "\t" ? "\t" : " ") }
     caret.append("^")
     // Tildes under the rest of the span on this line, counted in Characters.
-    let clampedEnd = min(max(span.end, clampedStart), lineRange.upperBound)
+    let clampedEnd = min(max(span.end, clampedStart), shown.upperBound)
     if clampedEnd > clampedStart {
       let covered = String(decoding: source.bytes[clampedStart..<clampedEnd], as: UTF8.self)
       let extra = covered.count - 1
@@ -83,6 +88,24 @@ public struct DiagnosticRenderer: Sendable {
   private func shownLine(_ line: Int) -> Int {
     let (shown, overflow) = line.addingReportingOverflow(firstLine - 1)
     return overflow ? line : shown
+  }
+
+  /// The longest line shown whole, in bytes.
+  static let longestLineShown = 240
+
+  /// The part of a line to show: all of it when short, else about `longestLineShown`
+  /// bytes that start a little before `offset`, cut at UTF-8 character boundaries.
+  private func window(of line: Range<Int>, around offset: Int) -> Range<Int> {
+    let limit = DiagnosticRenderer.longestLineShown
+    guard line.count > limit else { return line }
+    var start = max(line.lowerBound, offset - limit / 3)
+    var end = min(line.upperBound, start + limit)
+    func isContinuation(_ index: Int) -> Bool {
+      index < source.bytes.count && source.bytes[index] & 0xC0 == 0x80
+    }
+    while start > line.lowerBound && isContinuation(start) { start -= 1 }
+    while end < line.upperBound && isContinuation(end) { end += 1 }
+    return start..<end
   }
 
   private func paint(_ text: String, _ severity: Diagnostic.Severity, bold: Bool = true) -> String {

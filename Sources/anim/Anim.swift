@@ -1,11 +1,13 @@
 import ArgumentParser
 
-/// The `anim` command: a thin front over the language, the runtime and the REPL.
+/// The `anim` command: a thin front over the language, the runtime and the REPL. Each
+/// subcommand lives in a file of its own; they share file reading (ScriptFile.swift),
+/// output (Output.swift) and the exit codes of cli.md (ExitStatus.swift).
 @main
 struct Anim: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "anim",
     abstract: "A scriptable animation interpreter.",
-    subcommands: [Repl.self]
+    subcommands: [CheckCommand.self, FormatCommand.self, Repl.self]
   )
 }

@@ -1,0 +1,85 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+import AnimLanguage
+
+/// Reading and writing script files as bytes, with POSIX calls so that a failure says
+/// which file and why (`cannot read 'x.anim': No such file or directory`), and a file
+/// with invalid UTF-8 reaches the lexer, which reports it, instead of being replaced.
+enum ScriptFile {
+  /// Why a file could not be read or written, as a sentence naming it.
+  struct Failure: Error, CustomStringConvertible {
+    var description: String
+  }
+
+  /// The whole file as a `SourceText` named by its path.
+  static func read(_ path: String) throws(Failure) -> SourceText {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    if descriptor < 0 { throw failure("cannot read", path) }
+    defer { close(descriptor) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { buffer in
+        Glibc.read(descriptor, buffer.baseAddress, buffer.count)
+      }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw failure("cannot read", path)
+      }
+      if count == 0 { break }
+      bytes.append(contentsOf: chunk[0..<count])
+    }
+    return SourceText(name: path, bytes: bytes)
+  }
+
+  /// Replaces a file's contents atomically: the new text goes to a temporary file in the
+  /// same directory, with the old file's permissions, which is then renamed over the
+  /// old one. A reader never sees half a file, and a failure leaves the old one whole.
+  static func replace(_ path: String, with text: String) throws(Failure) {
+    var status = stat()
+    let mode: mode_t = stat(path, &status) == 0 ? status.st_mode & 0o7777 : 0o644
+    let directory: String
+    if let slash = path.lastIndex(of: "/") {
+      directory = slash == path.startIndex ? "/" : String(path[..<slash])
+    } else {
+      directory = "."
+    }
+    var template = Array("\(directory)/.anim-fmt-XXXXXX".utf8CString)
+    let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    if descriptor < 0 { throw failure("cannot write a temporary file next to", path) }
+    let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    var succeeded = false
+    defer {
+      if !succeeded { unlink(temporary) }
+    }
+    var utf8 = Array(text.utf8)
+    var offset = 0
+    while offset < utf8.count {
+      let written = utf8.withUnsafeMutableBytes { buffer in
+        Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+      }
+      if written < 0 {
+        if errno == EINTR { continue }
+        let error = failure("cannot write", path)
+        close(descriptor)
+        throw error
+      }
+      offset += written
+    }
+    if fchmod(descriptor, mode) != 0 || fsync(descriptor) != 0 {
+      let error = failure("cannot write", path)
+      close(descriptor)
+      throw error
+    }
+    if close(descriptor) != 0 { throw failure("cannot write", path) }
+    if rename(temporary, path) != 0 { throw failure("cannot replace", path) }
+    succeeded = true
+  }
+
+  private static func failure(_ what: String, _ path: String) -> Failure {
+    Failure(description: "\(what) '\(path)': \(String(cString: strerror(errno)))")
+  }
+}
