@@ -2,7 +2,7 @@ import AnimREPL
 import ArgumentParser
 
 /// `anim repl [FILE] [--clock real|virtual]`: the interactive session (repl.md).
-struct Repl: ParsableCommand {
+struct ReplCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "repl",
     abstract: "An interactive session that steers running animations.",
