@@ -22,16 +22,22 @@ let package = Package(
     ),
     // Source text, lexer, parser, syntax tree, checker, diagnostics, formatter.
     .target(name: "AnimLanguage"),
+    // GNU readline, the system library (libreadline-dev); only AnimREPL's LineEditor uses it.
+    .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),
+    // The interactive session: the evaluator (no terminal), piped input, and the one
+    // readline-facing line editor.
+    .target(name: "AnimREPL", dependencies: ["AnimCore", "AnimLanguage", "CReadline"]),
     // The command-line front: thin.
     .executableTarget(
       name: "anim",
       dependencies: [
-        "AnimCore", "AnimLanguage",
+        "AnimCore", "AnimLanguage", "AnimREPL",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
     .testTarget(name: "AnimCoreTests", dependencies: ["AnimCore"]),
     .testTarget(name: "AnimLanguageTests", dependencies: ["AnimLanguage", "AnimCore"], resources: [.copy("Golden")]),
+    .testTarget(name: "AnimREPLTests", dependencies: ["AnimREPL", "AnimLanguage", "AnimCore"]),
     // End to end: runs the built `anim` binary (the dependency makes `swift test` build it).
     .testTarget(name: "AnimCLITests", dependencies: ["anim"]),
   ]

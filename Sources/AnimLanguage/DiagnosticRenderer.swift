@@ -11,10 +11,14 @@ public struct DiagnosticRenderer: Sendable {
   public let source: SourceText
   /// Whether to colour the output; the CLI decides (a terminal, and NO_COLOR unset).
   public let usesColor: Bool
+  /// The number shown for the source's first line: 1 for a file; for a REPL entry read
+  /// from the middle of piped input, the input line it started on.
+  public let firstLine: Int
 
-  public init(source: SourceText, usesColor: Bool = false) {
+  public init(source: SourceText, usesColor: Bool = false, firstLine: Int = 1) {
     self.source = source
     self.usesColor = usesColor
+    self.firstLine = max(1, firstLine)
   }
 
   /// Whether diagnostics should be coloured: only on a terminal, and not when `NO_COLOR`
@@ -49,13 +53,13 @@ public struct DiagnosticRenderer: Sendable {
   /// `FILE:LINE:COLUMN` of a span's start.
   public func position(of span: SourceSpan) -> String {
     let location = source.location(of: span.start)
-    return "\(source.name):\(location.line):\(location.column)"
+    return "\(source.name):\(shownLine(location.line)):\(location.column)"
   }
 
   private func renderOne(severity: Diagnostic.Severity, message: String, span: SourceSpan) -> String {
     let location = source.location(of: span.start)
     let header =
-      bold("\(source.name):\(location.line):\(location.column):") + " "
+      bold("\(source.name):\(shownLine(location.line)):\(location.column):") + " "
       + paint("\(severity.rawValue):", severity) + " " + bold(message)
     let lineRange = source.byteRange(ofLine: location.line)
     let clampedStart = min(max(span.start, lineRange.lowerBound), lineRange.upperBound)
@@ -78,6 +82,12 @@ public struct DiagnosticRenderer: Sendable {
       if extra > 0 { caret += String(repeating: "~", count: extra) }
     }
     return header + "\n" + lineText + "\n" + paint(caret, .note, bold: true) + "\n"
+  }
+
+  /// A line of the source as numbered for people, counted from `firstLine`.
+  private func shownLine(_ line: Int) -> Int {
+    let (shown, overflow) = line.addingReportingOverflow(firstLine - 1)
+    return overflow ? line : shown
   }
 
   /// The longest line shown whole, in bytes.

@@ -1,0 +1,45 @@
+// InputCompleteness: whether typed input stops in the middle of a statement, so an
+// interactive reader asks for another line (`...> `) instead of reporting an error.
+// Decided with the lexer's tokens, so braces inside strings and comments do not count.
+
+/// How input typed so far ends, as far as line continuation is concerned.
+public struct InputCompleteness: Hashable, Sendable {
+  /// `{` not yet closed by a `}`.
+  public var openBraces: Int
+  /// `(` not yet closed by a `)`.
+  public var openParentheses: Int
+  /// The last token is a binary operator or a comma, after which the language lets a
+  /// statement go on to the next line.
+  public var endsWithContinuation: Bool
+
+  /// Whether another line should be read before the input is evaluated.
+  public var needsMoreInput: Bool {
+    openBraces > 0 || openParentheses > 0 || endsWithContinuation
+  }
+
+  /// Counts the bracket tokens of `source` (strings and comments hold none) and looks at
+  /// its last token.
+  public init(of source: SourceText) {
+    let tokens = Lexer.tokenize(source).tokens
+    var braces = 0
+    var parentheses = 0
+    var last: TokenKind?
+    for token in tokens {
+      switch token.kind {
+      case .leftBrace: braces += 1
+      case .rightBrace: braces = max(0, braces - 1)
+      case .leftParen: parentheses += 1
+      case .rightParen: parentheses = max(0, parentheses - 1)
+      case .newline, .endOfFile: continue
+      default: break
+      }
+      last = token.kind
+    }
+    self.openBraces = braces
+    self.openParentheses = parentheses
+    switch last {
+    case .plus, .minus, .star, .slash, .comma: endsWithContinuation = true
+    default: endsWithContinuation = false
+    }
+  }
+}

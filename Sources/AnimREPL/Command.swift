@@ -1,0 +1,45 @@
+// Command: the REPL's own `:commands`. They start with `:` so they never collide with the
+// language; this enum is their one list, read by the evaluator, `:help` and completion.
+
+/// A `:command` of the REPL.
+public enum Command: String, CaseIterable, Sendable {
+  case help, status, watch, unwatch, load, save, restore, clock, tick, quit
+
+  /// How it is typed, arguments included.
+  public var usage: String {
+    switch self {
+    case .help: return ":help [topic]"
+    case .status: return ":status"
+    case .watch: return ":watch T.p ..."
+    case .unwatch: return ":unwatch [T.p ...]"
+    case .load: return ":load FILE"
+    case .save: return ":save FILE"
+    case .restore: return ":restore FILE"
+    case .clock: return ":clock"
+    case .tick: return ":tick D"
+    case .quit: return ":quit"
+    }
+  }
+
+  /// What it does, in one line.
+  public var summary: String {
+    switch self {
+    case .help: return "what can be typed, with examples (:help animate, :help commands)"
+    case .status: return "every animation and timeline: state, direction, speed, time, progress"
+    case .watch: return "show these values live above the prompt (after each :tick when piped)"
+    case .unwatch: return "stop showing these values (all of them when none is named)"
+    case .load: return "check a script and run it into the session"
+    case .save: return "write the whole session to a JSON file"
+    case .restore: return "continue a saved session, paused (resume starts it)"
+    case .clock: return "show the clock and its time"
+    case .tick: return "advance a virtual clock by D (400ms, 1.5s)"
+    case .quit: return "leave the session (Ctrl-D on an empty line does the same)"
+    }
+  }
+
+  /// `:help`, `:tick`, ...
+  public var spelled: String { ":" + rawValue }
+
+  /// Whether the command's arguments are file paths (completion offers file names).
+  var takesFile: Bool { self == .load || self == .save || self == .restore }
+}

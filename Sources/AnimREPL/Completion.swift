@@ -1,0 +1,62 @@
+// Completion: what Tab offers for the word before the cursor. Pure logic over the session's
+// names; the line editor only hands it the word and the text before it.
+
+import AnimLanguage
+
+/// What to complete a word with.
+public enum CompletionResult: Equatable, Sendable {
+  /// These words (each the whole word, not only the missing part), sorted.
+  case words([String])
+  /// File names: the line editor's own file-name completion (after `:load`, `:save`,
+  /// `:restore`).
+  case fileNames
+}
+
+/// The predeclared curves and curve constructors of language.md, offered with the
+/// session's own names (the checker's own list is internal to AnimLanguage).
+let predeclaredCurves = [
+  "linear", "ease", "easeIn", "easeOut", "easeInOut", "smooth", "snappy", "bouncy",
+  "cubic", "steps", "spring",
+]
+
+extension Session {
+  /// The completions of `word`, the text just before the cursor back to a blank or
+  /// bracket, given the text of the line before it.
+  public func completions(of word: String, after lineBefore: String) -> CompletionResult {
+    let before = lineBefore.drop { $0 == " " || $0 == "\t" }
+    // The first word of a line that starts with `:` is a command name.
+    if before.isEmpty && word.hasPrefix(":") {
+      return .words(matching(word, Command.allCases.map(\.spelled)))
+    }
+    if before.hasPrefix(":") {
+      let commandName = before.dropFirst().prefix { $0 != " " && $0 != "\t" }
+      guard let command = Command(rawValue: String(commandName)) else { return .words([]) }
+      switch command {
+      case .help: return .words(matching(word, Help.topicNames))
+      case .load, .save, .restore: return .fileNames
+      case .watch, .unwatch: return .words(matching(word, propertyPaths))
+      default: return .words([])
+      }
+    }
+    // `T.` and `T.pr` complete to a property of target T.
+    if let dot = word.lastIndex(of: ".") {
+      let base = String(word[..<dot])
+      guard let properties = properties(ofTarget: base) else { return .words([]) }
+      return .words(matching(word, properties.map { "\(base).\($0)" }))
+    }
+    let candidates = Keyword.allCases.map(\.rawValue) + environment.order + predeclaredCurves
+    return .words(matching(word, candidates))
+  }
+
+  /// `T.p` for every property of every target.
+  private var propertyPaths: [String] {
+    targetNames.flatMap { target in
+      (properties(ofTarget: target) ?? []).map { "\(target).\($0)" }
+    }
+  }
+}
+
+/// The candidates that start with `prefix`, sorted, without duplicates.
+private func matching(_ prefix: String, _ candidates: [String]) -> [String] {
+  Array(Set(candidates.filter { $0.hasPrefix(prefix) })).sorted()
+}

@@ -1,0 +1,46 @@
+// FileReading: the bytes of a file, or why they could not be read, with the C library
+// alone (the REPL needs no Foundation for this).
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Why a file could not be read: the system's words (`No such file or directory`).
+struct FileReadError: Error, Sendable {
+  var reason: String
+}
+
+/// Reads the whole file at `path` (a script is small; a huge or endless file is cut off at
+/// `limit` bytes with an error rather than exhausting memory).
+func readWholeFile(atPath path: String, limit: Int = 64 << 20) throws(FileReadError) -> [UInt8] {
+  let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+  guard descriptor >= 0 else { throw FileReadError(reason: systemErrorText(errno)) }
+  defer { close(descriptor) }
+  var status = stat()
+  if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
+    throw FileReadError(reason: "it is a directory")
+  }
+  var bytes: [UInt8] = []
+  var chunk = [UInt8](repeating: 0, count: 65_536)
+  while true {
+    let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+    if count == 0 { break }
+    if count < 0 {
+      if errno == EINTR { continue }
+      throw FileReadError(reason: systemErrorText(errno))
+    }
+    bytes.append(contentsOf: chunk[0..<count])
+    if bytes.count > limit { throw FileReadError(reason: "it is larger than \(limit >> 20) MiB") }
+  }
+  return bytes
+}
+
+/// `strerror` as a Swift string.
+func systemErrorText(_ code: Int32) -> String {
+  guard let text = strerror(code) else { return "error \(code)" }
+  return String(cString: text)
+}

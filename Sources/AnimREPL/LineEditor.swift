@@ -1,0 +1,345 @@
+// LineEditor: the one file that talks to GNU readline. The rest of the REPL sees a line
+// editor that hands over lines, prints above the prompt, and calls a hook on every pass
+// of its loop; it does not know readline exists.
+//
+// Readline runs through its callback interface on the main thread: a poll() loop with a
+// 16 ms timeout feeds it one character at a time when standard input is readable, and
+// calls `tick` on every pass, so the engine advances about 60 times a second while the
+// person types, with no second thread touching the terminal. (A blocking `readline()`
+// plus a ticking thread garbles the line and races readline's globals.)
+//
+// Signals: readline's own handlers are off. Ours only store into atomics; the loop acts
+// on them at its next pass (at most 16 ms later, or at once: poll() returns early with
+// EINTR). The terminal is restored on every way out: Ctrl-D, `:quit`, SIGTERM, SIGHUP.
+
+@preconcurrency import CReadline
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// Set by signal handlers; read and cleared by the loop.
+private let interruptRequested = Atomic<Bool>(false)
+private let suspendRequested = Atomic<Bool>(false)
+private let continued = Atomic<Bool>(false)
+private let resized = Atomic<Bool>(false)
+private let terminateRequested = Atomic<Bool>(false)
+
+/// An interactive line editor on the terminal (GNU readline underneath).
+@MainActor
+final class LineEditor {
+  /// What the reader wants after a line.
+  enum Decision {
+    case proceed
+    case quit
+  }
+
+  /// The editor whose loop is running: readline's C callbacks cannot capture, so they
+  /// find it here.
+  fileprivate static var current: LineEditor?
+
+  private let historyPath: String?
+  private let completer: (_ word: String, _ lineBefore: String) -> CompletionResult
+  /// Whether readline's line handler is installed (a prompt is on screen and the terminal
+  /// is in readline's mode). While a line is being evaluated it is not.
+  private var handlerInstalled = false
+  /// A line readline handed over (nil inside: end of input), waiting for the loop.
+  private var arrived: String??
+  private var primaryPrompt = "anim> "
+  /// Where readline draws: standard output, or standard error when output is redirected.
+  private let display: UnsafeMutablePointer<FILE>
+
+  /// - Parameters:
+  ///   - historyPath: the history file, read now and written on the way out; nil for none.
+  ///   - completer: the completions of a word, given the text of the line before it.
+  init(
+    historyPath: String?,
+    completer: @escaping (_ word: String, _ lineBefore: String) -> CompletionResult
+  ) {
+    self.historyPath = historyPath
+    self.completer = completer
+    self.display = isatty(STDOUT_FILENO) != 0 ? stdout : stderr
+  }
+
+  /// Runs the session until end of input, `quit`, or SIGTERM/SIGHUP.
+  /// - Parameters:
+  ///   - prompt: the prompt for the next line (`anim> ` or `...> `).
+  ///   - tick: called on every pass of the loop, about 60 times a second.
+  ///   - resumed: called after the process was suspended and continued.
+  ///   - interrupted: Ctrl-C dropped the line being typed.
+  ///   - accept: a line was entered (nil: Ctrl-D on an empty line).
+  func run(
+    prompt: () -> String,
+    tick: () -> Void,
+    resumed: () -> Void,
+    interrupted: () -> Void,
+    accept: (String?) -> Decision
+  ) {
+    LineEditor.current = self
+    setUpReadline()
+    installSignalHandlers()
+    defer {
+      if handlerInstalled { rl_callback_handler_remove() }
+      handlerInstalled = false
+      restoreSignalHandlers()
+      saveHistory()
+      LineEditor.current = nil
+    }
+
+    install(prompt: prompt())
+    while !terminateRequested.load(ordering: .relaxed) {
+      if suspendRequested.exchange(false, ordering: .relaxed) { suspend(resumed: resumed) }
+      if continued.exchange(false, ordering: .relaxed) { redrawAfterStop(resumed: resumed) }
+      if resized.exchange(false, ordering: .relaxed), handlerInstalled { rl_resize_terminal() }
+      if interruptRequested.exchange(false, ordering: .relaxed) {
+        dropLine(prompt: prompt, interrupted: interrupted)
+      }
+      tick()
+
+      var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+      let ready = poll(&descriptor, 1, 16)
+      // Standard input closed under us, or poll itself failing: nothing more can be read,
+      // and going round again would spin.
+      if (ready < 0 && errno != EINTR) || descriptor.revents & Int16(POLLNVAL) != 0 { break }
+      if ready > 0, descriptor.revents & Int16(POLLIN | POLLHUP | POLLERR) != 0, handlerInstalled {
+        rl_callback_read_char()
+      }
+
+      guard let line = arrived else { continue }
+      arrived = nil
+      if let line {
+        remember(line)
+      } else {
+        fputs("\n", display)  // Ctrl-D leaves the cursor after the prompt
+      }
+      fflush(display)
+      if accept(line) == .quit { break }
+      install(prompt: prompt())
+    }
+  }
+
+  /// Writes text (whole lines) above the prompt, and redraws the prompt and the line being
+  /// typed below it with the cursor where it was. While no prompt is shown (a line is
+  /// being evaluated) it just writes.
+  func printAbove(_ text: String, toStandardError: Bool = false) {
+    let stream = toStandardError ? stderr : stdout
+    guard handlerInstalled else {
+      fputs(text, stream)
+      fflush(stream)
+      return
+    }
+    rl_clear_visible_line()
+    fflush(display)
+    fputs(text, stream)
+    fflush(stream)
+    rl_on_new_line()
+    rl_redisplay()
+    fflush(display)
+  }
+
+  // MARK: - Readline set-up
+
+  private func setUpReadline() {
+    rl_readline_name = UnsafePointer(strdup("anim"))
+    rl_outstream = display
+    rl_catch_signals = 0
+    rl_catch_sigwinch = 0
+    rl_initialize()
+    // Editing a recalled line must not change the history entry it came from, even when
+    // the line is then dropped with Ctrl-C.
+    rl_variable_bind("revert-all-at-newline", "on")
+    // `card.x` and `:help` are one word; blanks, brackets and operators separate words.
+    rl_completer_word_break_characters = UnsafePointer(strdup(" \t\n\"(){},;=+-*/"))
+    rl_attempted_completion_function = completeWord
+
+    using_history()
+    stifle_history(1000)
+    if let historyPath { _ = read_history(historyPath) }
+  }
+
+  private func install(prompt: String) {
+    primaryPrompt = prompt
+    rl_callback_handler_install(prompt, lineHandler)
+    handlerInstalled = true
+    fflush(display)
+  }
+
+  /// Called from readline's line handler.
+  fileprivate func lineArrived(_ line: String?) {
+    // The line is evaluated with the handler removed, so what it prints needs no redraw;
+    // the loop installs the handler again with the next prompt.
+    rl_callback_handler_remove()
+    handlerInstalled = false
+    arrived = .some(line)
+  }
+
+  /// Adds a non-empty line to the history unless it repeats the last one.
+  private func remember(_ line: String) {
+    guard line.contains(where: { $0 != " " && $0 != "\t" }) else { return }
+    if history_length > 0, let last = history_get(history_base + history_length - 1),
+      let text = last.pointee.line, String(cString: text) == line
+    {
+      return
+    }
+    add_history(line)
+  }
+
+  private func saveHistory() {
+    guard let historyPath else { return }
+    let status = write_history(historyPath)
+    if status != 0 {
+      fputs("note: could not save the history to '\(historyPath)': \(systemErrorText(status))\n", stderr)
+    }
+  }
+
+  // MARK: - Keys that are signals
+
+  /// Ctrl-C: the line being typed (and any unfinished entry) is dropped, and a fresh
+  /// prompt appears below it. The session goes on.
+  private func dropLine(prompt: () -> String, interrupted: () -> Void) {
+    guard handlerInstalled else {
+      interrupted()
+      return
+    }
+    rl_callback_sigcleanup()  // ends an incremental search or a pending key sequence
+    rl_point = rl_end
+    rl_redisplay()
+    fputs("^C\n", display)
+    // Reset the line out of sight: the screen already shows a fresh line.
+    let redisplay = rl_redisplay_function
+    rl_redisplay_function = { }
+    rl_revert_line(1, 0)  // a recalled history line goes back to what it was
+    rl_free_line_state()
+    rl_replace_line("", 1)
+    using_history()
+    rl_redisplay_function = redisplay
+    interrupted()
+    primaryPrompt = prompt()
+    rl_set_prompt(primaryPrompt)
+    rl_on_new_line()
+    rl_redisplay()
+    fflush(display)
+  }
+
+  /// Ctrl-Z: gives the terminal back, stops, and on `fg` takes it again.
+  private func suspend(resumed: () -> Void) {
+    if handlerInstalled { rl_deprep_terminal() }
+    fflush(display)
+    var defaultAction = sigaction()
+    defaultAction.__sigaction_handler.sa_handler = SIG_DFL
+    sigemptyset(&defaultAction.sa_mask)
+    var ours = sigaction()
+    sigaction(SIGTSTP, &defaultAction, &ours)
+    raise(SIGTSTP)  // stops here until SIGCONT
+    sigaction(SIGTSTP, &ours, nil)
+    continued.store(false, ordering: .relaxed)
+    redrawAfterStop(resumed: resumed)
+  }
+
+  /// After a stop (Ctrl-Z, or SIGSTOP from elsewhere): the time away counts as a pause,
+  /// and the terminal, which the shell may have changed, is prepared and redrawn.
+  private func redrawAfterStop(resumed: () -> Void) {
+    resumed()
+    guard handlerInstalled else { return }
+    rl_prep_terminal(1)
+    rl_forced_update_display()
+    fflush(display)
+  }
+
+  // MARK: - Signal handlers
+
+  private var savedActions: [Int32: sigaction] = [:]
+  private var savedMask = sigset_t()
+  private static let handledSignals = [SIGINT, SIGTSTP, SIGCONT, SIGWINCH, SIGTERM, SIGHUP]
+
+  private func installSignalHandlers() {
+    // A parent may have started us with these blocked (a test runner, a daemon): the keys
+    // must work anyway.
+    var handled = sigset_t()
+    sigemptyset(&handled)
+    for signal in LineEditor.handledSignals { sigaddset(&handled, signal) }
+    pthread_sigmask(SIG_UNBLOCK, &handled, &savedMask)
+    install(handler: { _ in interruptRequested.store(true, ordering: .relaxed) }, for: SIGINT)
+    install(handler: { _ in suspendRequested.store(true, ordering: .relaxed) }, for: SIGTSTP)
+    install(handler: { _ in continued.store(true, ordering: .relaxed) }, for: SIGCONT)
+    install(handler: { _ in resized.store(true, ordering: .relaxed) }, for: SIGWINCH)
+    install(handler: { _ in terminateRequested.store(true, ordering: .relaxed) }, for: SIGTERM)
+    install(handler: { _ in terminateRequested.store(true, ordering: .relaxed) }, for: SIGHUP)
+  }
+
+  /// No SA_RESTART: a signal wakes poll() at once.
+  private func install(handler: @convention(c) (Int32) -> Void, for signal: Int32) {
+    var action = sigaction()
+    action.__sigaction_handler.sa_handler = handler
+    sigemptyset(&action.sa_mask)
+    action.sa_flags = 0
+    var previous = sigaction()
+    sigaction(signal, &action, &previous)
+    savedActions[signal] = previous
+  }
+
+  private func restoreSignalHandlers() {
+    for (signal, var action) in savedActions { sigaction(signal, &action, nil) }
+    savedActions.removeAll()
+    pthread_sigmask(SIG_SETMASK, &savedMask, nil)
+  }
+
+  // MARK: - Completion
+
+  /// The matches for readline: nil for file-name completion, else a malloc'd,
+  /// NULL-terminated array of strdup'd strings, the first being what replaces the word
+  /// (the common prefix of several matches).
+  fileprivate func matches(start: Int32, end: Int32) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? {
+    let bytes = UnsafeRawBufferPointer(start: rl_line_buffer, count: Int(rl_end))
+    let lower = max(0, min(Int(start), bytes.count))
+    let upper = max(lower, min(Int(end), bytes.count))
+    let lineBefore = String(decoding: bytes[0..<lower], as: UTF8.self)
+    let word = String(decoding: bytes[lower..<upper], as: UTF8.self)
+    switch completer(word, lineBefore) {
+    case .fileNames:
+      rl_attempted_completion_over = 0
+      return nil
+    case .words(let words):
+      rl_attempted_completion_over = 1
+      guard !words.isEmpty else { return nil }
+      let replacement = words.count == 1 ? words[0] : commonPrefix(of: words)
+      let all = [replacement] + (words.count == 1 ? [] : words)
+      guard let array = malloc((all.count + 1) * MemoryLayout<UnsafeMutablePointer<CChar>?>.stride)
+      else { return nil }
+      let matches = array.bindMemory(to: UnsafeMutablePointer<CChar>?.self, capacity: all.count + 1)
+      for (index, text) in all.enumerated() { matches[index] = strdup(text) }
+      matches[all.count] = nil
+      return matches
+    }
+  }
+}
+
+/// Readline's line handler: copies the line, frees readline's copy, and hands it over.
+private let lineHandler: @convention(c) (UnsafeMutablePointer<CChar>?) -> Void = { line in
+  let text = line.map { String(cString: $0) }
+  free(line)
+  MainActor.assumeIsolated { LineEditor.current?.lineArrived(text) }
+}
+
+/// Readline's completion entry point.
+private let completeWord:
+  @convention(c) (UnsafePointer<CChar>?, Int32, Int32) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = {
+    _, start, end in
+    // Pointers are not Sendable: they cross the isolation boundary as an address.
+    let address = MainActor.assumeIsolated {
+      Int(bitPattern: LineEditor.current?.matches(start: start, end: end))
+    }
+    return UnsafeMutablePointer(bitPattern: address)
+  }
+
+/// The longest common prefix of some words, by Characters.
+private func commonPrefix(of words: [String]) -> String {
+  guard var prefix = words.first else { return "" }
+  for word in words.dropFirst() {
+    while !word.hasPrefix(prefix) { prefix.removeLast() }
+  }
+  return prefix
+}

@@ -1,0 +1,108 @@
+// REPL: the entry point of `anim repl`. It decides between the terminal (readline) and
+// piped input, makes the session, loads the file given, and runs.
+
+import AnimCore
+import AnimLanguage
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `anim repl [FILE] [--clock real|virtual]`.
+public enum REPL {
+  /// Exit status when FILE cannot be read (cli.md).
+  public static let cannotReadFile: Int32 = 66
+
+  /// Runs a session on standard input and returns the exit status: 0 when it ends (even
+  /// after errors in what was typed), 66 when FILE cannot be read.
+  /// Must be called on the main thread.
+  public static func run(file: String?, clock: ClockChoice) -> Int32 {
+    // A reader that goes away (`anim repl | head -1`) ends writing, not the process.
+    signal(SIGPIPE, SIG_IGN)
+    let onTerminal = isatty(STDIN_FILENO) != 0
+    let noColor = getenv("NO_COLOR").map { ["NO_COLOR": String(cString: $0)] } ?? [:]
+    let usesColor = DiagnosticRenderer.wantsColor(isTerminal: isatty(STDERR_FILENO) != 0, environment: noColor)
+    if !onTerminal {
+      // Reading blocks between lines, so a long wait for input is not a stall of the
+      // engine: only an explicit stop counts as a pause.
+      let session = Session(
+        clock: clock, sourceName: "<stdin>", usesColor: usesColor, gapThreshold: .max,
+        write: writeToStandardStreams)
+      if let file, session.load(path: file) == .unreadable { return cannotReadFile }
+      runPipedInput(session)
+      return 0
+    }
+    return MainActor.assumeIsolated {
+      var editor: LineEditor?
+      let session = Session(clock: clock, sourceName: "<repl>", usesColor: usesColor) { stream, text in
+        // Output during evaluation is written plainly; output while a prompt is shown
+        // (events of animations playing) goes above it.
+        MainActor.assumeIsolated {
+          if let editor {
+            editor.printAbove(text, toStandardError: stream == .standardError)
+          } else {
+            writeToStandardStreams(stream, text)
+          }
+        }
+      }
+      if let file, session.load(path: file) == .unreadable { return cannotReadFile }
+      let lineEditor = LineEditor(historyPath: historyFilePath()) { word, lineBefore in
+        session.completions(of: word, after: lineBefore)
+      }
+      editor = lineEditor
+      runTerminalInput(session, editor: lineEditor)
+      return 0
+    }
+  }
+}
+
+/// Results to standard output, diagnostics to standard error, written at once (unbuffered)
+/// so the two streams stay in order when both go to one place.
+private func writeToStandardStreams(_ stream: Session.Stream, _ text: String) {
+  writeAll(stream == .standardOutput ? STDOUT_FILENO : STDERR_FILENO, text)
+}
+
+/// Writes all of `text` to a file descriptor, going on after partial writes and signals;
+/// gives up quietly when the reader has gone (there is no one left to tell).
+func writeAll(_ descriptor: Int32, _ text: String) {
+  var bytes = Array(text.utf8)[...]
+  while !bytes.isEmpty {
+    let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+    if written < 0 {
+      if errno == EINTR { continue }
+      return
+    }
+    bytes = bytes.dropFirst(written)
+  }
+}
+
+/// `$XDG_STATE_HOME/anim/history`, or `~/.local/state/anim/history` when XDG_STATE_HOME is
+/// unset (or not an absolute path, which the XDG spec says to ignore); the directory is
+/// created. Nil when there is no home to put it in.
+func historyFilePath() -> String? {
+  let stateHome: String
+  if let xdg = getenv("XDG_STATE_HOME").map({ String(cString: $0) }), xdg.hasPrefix("/") {
+    stateHome = xdg
+  } else if let home = getenv("HOME").map({ String(cString: $0) }), home.hasPrefix("/") {
+    stateHome = home + "/.local/state"
+  } else {
+    return nil
+  }
+  let directory = stateHome + "/anim"
+  guard makeDirectories(directory) else { return nil }
+  return directory + "/history"
+}
+
+/// `mkdir -p` (mode 0700, as the XDG spec asks of state directories).
+private func makeDirectories(_ path: String) -> Bool {
+  var prefix = ""
+  for component in path.split(separator: "/") {
+    prefix += "/" + component
+    if mkdir(prefix, 0o700) != 0 && errno != EEXIST { return false }
+  }
+  return true
+}

@@ -1,0 +1,450 @@
+// Session: the REPL's evaluator, independent of any terminal. It takes one complete entry
+// (one or more lines), runs a `:command` or checks language input, and writes what it has
+// to say through an output function: results to standard output, diagnostics to standard
+// error. The terminal (LineEditor) and piped input both drive it; neither knows about the
+// other, and the session knows about neither.
+//
+// The engine plugs in through `runtime` (see SessionRuntime.swift). Until one is attached,
+// input that parses and checks is remembered for completion and the session says that
+// statements run once the runtime lands: it never shows a made-up value.
+//
+// Input is parsed and checked in the checker's session mode against the declarations so
+// far, so `card.x` after `target card { x: 0 }` checks, and a misspelt name is an error with
+// a suggestion before anything runs.
+
+import AnimCore
+import AnimLanguage
+
+/// One interactive session: clock, declared names, watched values, and an optional runtime.
+public final class Session {
+  /// Where a piece of output goes.
+  public enum Stream: Sendable {
+    /// Values, prints, events, command results.
+    case standardOutput
+    /// Diagnostics and notes.
+    case standardError
+  }
+
+  /// What the reader should do after an entry.
+  public enum Outcome: Sendable, Equatable {
+    case proceed
+    case quit
+  }
+
+  /// Writes text (whole lines, each ending with a newline) to a stream.
+  public typealias Write = (Stream, String) -> Void
+
+  /// The engine, once there is one (AnimRuntime, issue 4). Nil: statements are checked only.
+  public var runtime: (any SessionRuntime)?
+  /// The declarations so far, as the checker's session mode keeps them: a later `let`,
+  /// `curve`, `target` or `timeline` replaces an earlier one of the same name. Completion
+  /// and `:watch` read names here.
+  public private(set) var environment = Environment()
+  /// The properties `:watch` shows, as `T.p`, in the order asked.
+  public private(set) var watched: [String] = []
+
+  private var clock: SessionClock
+  private let sourceName: String
+  private let usesColor: Bool
+  private let write: Write
+  /// When the watched values were last shown live, and what they were.
+  private var lastWatchTime: Nanoseconds = .min
+  private var lastWatchText = ""
+
+  /// - Parameters:
+  ///   - clock: real (animations play while the person types) or virtual (`:tick`).
+  ///   - sourceName: what diagnostics call typed input: `<repl>` or `<stdin>`.
+  ///   - usesColor: colour diagnostics (standard error is a terminal, NO_COLOR unset).
+  ///   - gapThreshold: on the real clock, a longer stretch between two readings counts as
+  ///     a pause. The terminal reads 60 times a second, so 1 s means "the process was
+  ///     stopped"; piped input, which blocks between lines, passes `.max`.
+  ///   - write: where output goes.
+  public init(
+    clock: ClockChoice, sourceName: String = "<repl>", usesColor: Bool = false,
+    gapThreshold: Nanoseconds = 1_000_000_000, write: @escaping Write
+  ) {
+    self.clock = SessionClock(clock, gapThreshold: gapThreshold)
+    self.sourceName = sourceName
+    self.usesColor = usesColor
+    self.write = write
+  }
+
+  /// The clock this session runs on.
+  public var clockChoice: ClockChoice { clock.choice }
+
+  /// Engine time at the last reading of the clock.
+  public var now: Nanoseconds { clock.now }
+
+  // MARK: - Entries
+
+  /// Evaluates one complete entry.
+  /// - Parameters:
+  ///   - entry: one or more lines, as typed (no trailing newline needed).
+  ///   - firstLine: the input line the entry started on, for diagnostics of piped input.
+  /// - Returns: whether to go on or leave.
+  @discardableResult
+  public func evaluate(_ entry: String, firstLine: Int = 1) -> Outcome {
+    let source = SourceText(name: sourceName, contents: entry)
+    let leading = entry.utf8.prefix { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }.count
+    if entry.utf8.dropFirst(leading).first == UInt8(ascii: ":") {
+      let line = CommandInput(source: source, commandStart: leading)
+      return run(line, firstLine: firstLine)
+    }
+    evaluateLanguage(source, firstLine: firstLine)
+    return .proceed
+  }
+
+  /// Reads the clock and lets the runtime catch up with it. The terminal calls this on
+  /// every pass of its loop (about 60 times a second); piped input before each entry.
+  public func tick() {
+    clock.read()
+    guard let runtime else { return }
+    emit(runtime.advance(to: clock.now))
+    if clock.choice == .real { showWatchedValuesLive() }
+  }
+
+  /// The process was suspended (Ctrl-Z) and has continued: the time away is a pause.
+  public func noteSuspension() {
+    clock.noteSuspension()
+  }
+
+  /// Checks `source` against the session's declarations and, when it has no errors, keeps
+  /// its declarations and runs it.
+  /// - Returns: whether it had no errors.
+  @discardableResult
+  private func evaluateLanguage(_ source: SourceText, firstLine: Int, loadedFrom path: String? = nil) -> Bool {
+    // The environment takes the input's declarations only when the input has no errors.
+    let result = parseAndCheck(source, in: &environment, mode: .session)
+    let diagnostics = result.diagnostics
+    if !diagnostics.isEmpty {
+      let renderer = DiagnosticRenderer(source: source, usesColor: usesColor, firstLine: firstLine)
+      write(.standardError, renderer.render(diagnostics))
+    }
+    guard result.isRunnable, let program = result.program else {
+      if let path { note("nothing from '\(path)' was loaded: the session is unchanged") }
+      return false
+    }
+    guard !program.file.statements.isEmpty else { return true }
+    if let runtime {
+      emit(runtime.run(program, of: source, at: clock.now))
+    } else if let path {
+      note("'\(path)' checked (\(count(program.file.statements.count, "statement"))); statements run once the runtime lands")
+    } else {
+      note("statements run once the runtime lands")
+    }
+    return true
+  }
+
+  /// The property names of target `name` in the order declared, or nil when `name` is not
+  /// a target now.
+  public func properties(ofTarget name: String) -> [String]? {
+    environment.target(named: name)?.properties.map(\.name)
+  }
+
+  /// Every target name, sorted.
+  var targetNames: [String] {
+    environment.order.filter { environment.target(named: $0) != nil }.sorted()
+  }
+
+  // MARK: - Commands
+
+  private func run(_ line: CommandInput, firstLine: Int) -> Outcome {
+    let name = line.commandName
+    guard let command = Command.allCases.first(where: { $0.rawValue == name.text }) else {
+      let shown = ":" + name.text
+      error(
+        name.text.isEmpty
+          ? "expected a command after ':' (:help lists them)"
+          : "unknown command '\(shown)'"
+            + didYouMean(shown, among: Command.allCases.map(\.spelled)) + " (:help lists them)",
+        at: name.span, in: line, firstLine: firstLine)
+      return .proceed
+    }
+    let arguments = line.arguments
+    func noArguments() -> Bool {
+      guard let extra = arguments.first else { return true }
+      error("'\(command.spelled)' takes no arguments", at: extra.span, in: line, firstLine: firstLine)
+      return false
+    }
+    func oneFile() -> String? {
+      guard let file = arguments.first else {
+        error(
+          "expected a file name after '\(command.spelled)'", at: SourceSpan(at: line.source.bytes.count),
+          in: line, firstLine: firstLine)
+        return nil
+      }
+      if arguments.count > 1 {
+        error("'\(command.spelled)' takes one file name", at: arguments[1].span, in: line, firstLine: firstLine)
+        return nil
+      }
+      return file.text
+    }
+
+    switch command {
+    case .help:
+      if arguments.count > 1 {
+        error("':help' takes at most one topic", at: arguments[1].span, in: line, firstLine: firstLine)
+      } else if let topic = arguments.first {
+        if let text = Help.text(forTopic: topic.text) {
+          write(.standardOutput, text)
+        } else {
+          error(
+            "no help on '\(topic.text)'" + didYouMean(topic.text, among: Help.topicNames)
+              + " (:help lists the topics)", at: topic.span, in: line, firstLine: firstLine)
+        }
+      } else {
+        write(.standardOutput, Help.overview)
+      }
+    case .quit:
+      if noArguments() { return .quit }
+    case .clock:
+      if noArguments() { showClock() }
+    case .tick:
+      tick(line, firstLine: firstLine)
+    case .status:
+      guard noArguments() else { break }
+      if let runtime {
+        let lines = runtime.status(at: clock.now)
+        write(.standardOutput, lines.isEmpty ? "nothing is playing or paused\n" : lines.map { $0 + "\n" }.joined())
+      } else {
+        note("':status' shows animations and timelines once the runtime lands; nothing runs yet")
+      }
+    case .watch:
+      watch(arguments, in: line, firstLine: firstLine)
+    case .unwatch:
+      unwatch(arguments, in: line, firstLine: firstLine)
+    case .load:
+      if let path = oneFile() { load(path: path) }
+    case .save, .restore:
+      guard let path = oneFile() else { break }
+      guard let runtime else {
+        note("'\(command.spelled)' needs the runtime, which has not landed yet; nothing was \(command == .save ? "written" : "read")")
+        break
+      }
+      do {
+        if command == .save { try runtime.save(to: path) } else { try runtime.restore(from: path) }
+      } catch {
+        write(.standardError, "error: \(error.message)\n")
+      }
+    }
+    return .proceed
+  }
+
+  /// `:clock`: which clock and its engine time.
+  private func showClock() {
+    clock.read()
+    switch clock.choice {
+    case .virtual:
+      write(.standardOutput, "virtual clock at \(formatSeconds(clock.now)) (moves only on :tick)\n")
+    case .real:
+      let paused = clock.pausedTime
+      let pauses = paused > 0 ? ", \(formatSeconds(paused)) left out as pauses" : ""
+      write(.standardOutput, "real clock at \(formatSeconds(clock.now))\(pauses)\n")
+    }
+  }
+
+  /// `:tick D`: advances the virtual clock by D, a duration in the language's own syntax.
+  private func tick(_ line: CommandInput, firstLine: Int) {
+    guard clock.choice == .virtual else {
+      error(
+        "':tick' advances a virtual clock; this session runs on the real clock "
+          + "(start it with --clock virtual)", at: line.commandName.span, in: line, firstLine: firstLine)
+      return
+    }
+    let expected = "expected a duration after ':tick', such as 400ms or 1.5s"
+    guard let argument = line.argumentRange else {
+      error(expected, at: SourceSpan(at: line.source.bytes.count), in: line, firstLine: firstLine)
+      return
+    }
+    // The argument is parsed in place, everything else blanked, so spans are columns of
+    // the typed line.
+    var bytes = [UInt8](repeating: UInt8(ascii: " "), count: line.source.bytes.count)
+    bytes.replaceSubrange(argument, with: line.source.bytes[argument])
+    let parsed = parse(SourceText(name: sourceName, bytes: bytes))
+    if parsed.hasErrors {
+      let renderer = DiagnosticRenderer(source: line.source, usesColor: usesColor, firstLine: firstLine)
+      write(.standardError, renderer.render(parsed.diagnostics))
+      return
+    }
+    guard let statement = parsed.file.statements.first, case .expression(let expression) = statement.kind
+    else {
+      error(expected, at: SourceSpan(start: argument.lowerBound, end: argument.upperBound), in: line, firstLine: firstLine)
+      return
+    }
+    if parsed.file.statements.count > 1 {
+      error("':tick' takes one duration", at: parsed.file.statements[1].span, in: line, firstLine: firstLine)
+      return
+    }
+    let delta: Nanoseconds
+    switch expression.kind {
+    case .duration(let nanoseconds):
+      delta = nanoseconds
+    case .negate:
+      error("':tick' cannot go back: the clock only moves forward", at: expression.span, in: line, firstLine: firstLine)
+      return
+    case .number:
+      error(
+        "\(expected); a plain number has no unit", at: expression.span, in: line, firstLine: firstLine)
+      return
+    default:
+      error(expected, at: expression.span, in: line, firstLine: firstLine)
+      return
+    }
+    _ = clock.advance(by: delta)
+    if let runtime {
+      emit(runtime.advance(to: clock.now))
+      if let text = watchedValuesText(runtime) { write(.standardOutput, text) }
+    }
+  }
+
+  /// `:watch T.p ...`: adds properties to the live display.
+  private func watch(_ arguments: [CommandInput.Argument], in line: CommandInput, firstLine: Int) {
+    guard !arguments.isEmpty else {
+      if watched.isEmpty {
+        error(
+          "expected properties to watch after ':watch', such as card.x",
+          at: SourceSpan(at: line.source.bytes.count), in: line, firstLine: firstLine)
+      } else {
+        write(.standardOutput, "watching \(watched.joined(separator: " "))\n")
+      }
+      return
+    }
+    var added: [String] = []
+    for argument in arguments {
+      guard let property = validatedProperty(argument, in: line, firstLine: firstLine) else { return }
+      if !watched.contains(property) && !added.contains(property) { added.append(property) }
+    }
+    watched += added
+    lastWatchText = ""
+    if runtime == nil {
+      note("watching \(watched.joined(separator: " ")); values show once the runtime lands")
+    } else if let runtime, let text = watchedValuesText(runtime) {
+      write(.standardOutput, text)
+    }
+  }
+
+  /// `:unwatch [T.p ...]`: removes some, or all, watched properties.
+  private func unwatch(_ arguments: [CommandInput.Argument], in line: CommandInput, firstLine: Int) {
+    if arguments.isEmpty {
+      watched.removeAll()
+      return
+    }
+    for argument in arguments where !watched.contains(argument.text) {
+      error(
+        "'\(argument.text)' is not watched" + didYouMean(argument.text, among: watched),
+        at: argument.span, in: line, firstLine: firstLine)
+      return
+    }
+    watched.removeAll { name in arguments.contains { $0.text == name } }
+  }
+
+  /// `T.p` of a declared target and one of its properties; reports anything else.
+  private func validatedProperty(_ argument: CommandInput.Argument, in line: CommandInput, firstLine: Int) -> String? {
+    let parts = argument.text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+    guard parts.count == 2, parts.allSatisfy(isIdentifier) else {
+      error("expected a property such as card.x, found '\(argument.text)'", at: argument.span, in: line, firstLine: firstLine)
+      return nil
+    }
+    guard let properties = properties(ofTarget: parts[0]) else {
+      error(
+        "unknown target '\(parts[0])'" + didYouMean(parts[0], among: targetNames),
+        at: argument.span, in: line, firstLine: firstLine)
+      return nil
+    }
+    guard properties.contains(parts[1]) else {
+      error(
+        "target '\(parts[0])' has no property '\(parts[1])'" + didYouMean(parts[1], among: properties),
+        at: argument.span, in: line, firstLine: firstLine)
+      return nil
+    }
+    return argument.text
+  }
+
+  /// The watched values as `T.p = v` lines, or nil when nothing is watched.
+  private func watchedValuesText(_ runtime: any SessionRuntime) -> String? {
+    guard !watched.isEmpty else { return nil }
+    return watched.map { name -> String in
+      let parts = name.split(separator: ".").map(String.init)
+      let value = runtime.value(ofTarget: parts[0], property: parts[1]) ?? "(gone)"
+      return "\(name) = \(value)\n"
+    }.joined()
+  }
+
+  /// On the real clock, about ten times a second, the watched values when they changed.
+  private func showWatchedValuesLive() {
+    guard let runtime, !watched.isEmpty else { return }
+    let (elapsed, overflow) = clock.now.subtractingReportingOverflow(lastWatchTime)
+    guard overflow || elapsed >= 100_000_000 else { return }
+    lastWatchTime = clock.now
+    guard let text = watchedValuesText(runtime), text != lastWatchText else { return }
+    lastWatchText = text
+    write(.standardOutput, text)
+  }
+
+  /// What became of a `:load`.
+  public enum LoadOutcome: Sendable, Equatable {
+    /// Checked and run (or, with no runtime, checked and declared).
+    case loaded
+    /// The file has errors, all reported; nothing changed.
+    case hadErrors
+    /// The file could not be read; the reason was reported.
+    case unreadable
+  }
+
+  /// `:load FILE` (and `anim repl FILE`): checks the file against the session and runs it
+  /// into the session.
+  @discardableResult
+  public func load(path: String) -> LoadOutcome {
+    let bytes: [UInt8]
+    do {
+      bytes = try readWholeFile(atPath: path)
+    } catch {
+      write(.standardError, "error: cannot read '\(path)': \(error.reason)\n")
+      return .unreadable
+    }
+    let source = SourceText(name: path, bytes: bytes)
+    return evaluateLanguage(source, firstLine: 1, loadedFrom: path) ? .loaded : .hadErrors
+  }
+
+  // MARK: - Output
+
+  private func emit(_ outputs: [RuntimeOutput]) {
+    for output in outputs {
+      switch output {
+      case .line(let text):
+        write(.standardOutput, text + "\n")
+      case .diagnostic(let diagnostic, let source):
+        write(.standardError, DiagnosticRenderer(source: source, usesColor: usesColor).render(diagnostic))
+      }
+    }
+  }
+
+  private func note(_ message: String) {
+    write(.standardError, "note: \(message)\n")
+  }
+
+  /// An error about a command line, shown as the language's diagnostics are: position,
+  /// message, the typed line and a caret.
+  private func error(_ message: String, at span: SourceSpan, in line: CommandInput, firstLine: Int) {
+    let renderer = DiagnosticRenderer(source: line.source, usesColor: usesColor, firstLine: firstLine)
+    write(.standardError, renderer.render(.error(message, at: span)))
+  }
+}
+
+/// `1 statement`, `3 statements`.
+private func count(_ number: Int, _ noun: String) -> String {
+  "\(number) \(noun)\(number == 1 ? "" : "s")"
+}
+
+/// Whether `text` is an identifier of the language (a letter or `_`, then letters, digits, `_`).
+func isIdentifier(_ text: String) -> Bool {
+  guard let first = text.utf8.first, !first.isASCIIDigit else { return false }
+  return text.utf8.allSatisfy { $0.isASCIIDigit || $0.isASCIILetter || $0 == UInt8(ascii: "_") }
+}
+
+extension UInt8 {
+  var isASCIIDigit: Bool { self >= UInt8(ascii: "0") && self <= UInt8(ascii: "9") }
+  var isASCIILetter: Bool {
+    (self >= UInt8(ascii: "a") && self <= UInt8(ascii: "z")) || (self >= UInt8(ascii: "A") && self <= UInt8(ascii: "Z"))
+  }
+}

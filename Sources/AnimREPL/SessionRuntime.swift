@@ -1,0 +1,55 @@
+// SessionRuntime: the seam where the runtime (AnimRuntime, issue 4) plugs into a session.
+//
+// The session does everything that needs no engine itself: reading input, commands, the
+// clock, checking, remembering names for completion. What needs the engine (running
+// statements, values, status, save and restore) it asks of an attached runtime; with none
+// attached it says plainly that the runtime has not landed, and never makes up a value.
+
+import AnimCore
+import AnimLanguage
+
+/// Something the runtime reports: a line for standard output (a value, a `print`, an event),
+/// or a diagnostic (a runtime error) for standard error.
+public enum RuntimeOutput: Sendable {
+  /// One line of standard output, without its newline: `b.x = 40`, `[1.3s] landed`.
+  case line(String)
+  /// A runtime error, shown with the source it points into.
+  case diagnostic(Diagnostic, in: SourceText)
+}
+
+/// The engine side of a session. The REPL calls it from one thread (the main actor), and
+/// always with engine times read from the session's clock, which never go backwards.
+public protocol SessionRuntime: AnyObject {
+  /// Runs an input that parsed and checked (the checker's facts included: types,
+  /// constants, references, placements), at engine time `now` (top-level `at D` is
+  /// relative to it). Declarations replace earlier ones of the same name; the program's
+  /// `environment` holds the session's declarations after this input.
+  func run(_ program: CheckedProgram, of source: SourceText, at now: Nanoseconds) -> [RuntimeOutput]
+
+  /// Advances every animation and timeline to engine time `time`, firing every event due
+  /// up to and including it, in order.
+  func advance(to time: Nanoseconds) -> [RuntimeOutput]
+
+  /// One line per animation and timeline: state, direction, speed, local time / duration,
+  /// progress (`:status`).
+  func status(at now: Nanoseconds) -> [String]
+
+  /// The current value of `T.p`, as the trace writes it (`40`, `[0,120]`, `#ff8800ff`);
+  /// nil when the target or property does not exist.
+  func value(ofTarget target: String, property: String) -> String?
+
+  /// Writes the whole session (targets, timing state, pending events, handlers) as JSON.
+  func save(to path: String) throws(SessionFileError)
+
+  /// Replaces the session with one saved by `save`, paused.
+  func restore(from path: String) throws(SessionFileError)
+}
+
+/// Why `:save` or `:restore` failed, in words for the person at the prompt.
+public struct SessionFileError: Error, Sendable {
+  public var message: String
+
+  public init(_ message: String) {
+    self.message = message
+  }
+}

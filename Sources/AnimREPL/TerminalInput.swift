@@ -1,0 +1,30 @@
+// TerminalInput: a session on a terminal. It joins the line editor and the session: the
+// editor's loop ticks the session, the session's output goes above the prompt, and
+// unfinished entries continue at `...> `. Nothing here knows about readline.
+
+/// The prompt of a new entry.
+let primaryPrompt = "anim> "
+/// The prompt of a line that continues an unfinished entry.
+let continuationPrompt = "...> "
+
+/// Runs an interactive session until Ctrl-D on an empty line or `:quit`.
+@MainActor
+func runTerminalInput(_ session: Session, editor: LineEditor) {
+  var buffer = InputBuffer()
+  editor.run(
+    prompt: { buffer.isContinuing ? continuationPrompt : primaryPrompt },
+    tick: { session.tick() },
+    resumed: { session.noteSuspension() },
+    interrupted: { buffer.discard() },
+    accept: { line in
+      guard let line else {
+        // Ctrl-D at `...> ` hands over the unfinished entry (its errors say what is
+        // missing); at `anim> ` it ends the session.
+        guard let rest = buffer.flush() else { return .quit }
+        return session.evaluate(rest) == .quit ? .quit : .proceed
+      }
+      // Line numbers count within the entry: an error in an entry's third line is at 3.
+      guard let entry = buffer.add(line, lineNumber: 1) else { return .proceed }
+      return session.evaluate(entry) == .quit ? .quit : .proceed
+    })
+}

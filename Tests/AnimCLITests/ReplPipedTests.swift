@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+
+/// `anim repl` with standard input that is not a terminal: no prompt, results on standard
+/// output, diagnostics on standard error, status 0 at the end of input.
+@Suite("anim repl, piped")
+struct ReplPipedTests {
+  @Test func helpListsTheCommands() throws {
+    let run = try runAnim(["repl", "--clock", "virtual"], input: ":help\n")
+    #expect(run.status == 0)
+    for command in [":help", ":status", ":watch", ":unwatch", ":load", ":save", ":restore", ":clock", ":tick", ":quit"] {
+      #expect(run.standardOutput.contains("  \(command)"), "\(command)")
+    }
+    #expect(!run.standardOutput.contains("anim>"))  // no prompt when piped
+    #expect(run.standardError.isEmpty)
+  }
+
+  @Test func clockStartsAtZeroAndTickMovesIt() throws {
+    let run = try runAnim(["repl", "--clock", "virtual"], input: ":clock\n:tick 400ms\n:clock\n")
+    #expect(run.status == 0)
+    #expect(run.outputLines.count == 3)  // two lines and the final newline
+    #expect(run.outputLines[0].hasPrefix("virtual clock at 0s"))
+    #expect(run.outputLines[1].hasPrefix("virtual clock at 0.4s"))
+    #expect(run.standardError.isEmpty)
+  }
+
+  @Test func anErrorShowsItsLineAndCaretAndTheSessionGoesOn() throws {
+    let bad = "animate b.x tu 3"
+    let run = try runAnim(["repl", "--clock", "virtual"], input: ":tick 1s\n\(bad)\n:clock\n")
+    #expect(run.status == 0)
+    let column = bad.distance(from: bad.startIndex, to: bad.range(of: "tu")!.lowerBound) + 1
+    #expect(run.errorLines[0] == "<stdin>:2:\(column): error: expected 'to' after 'animate b.x', found 'tu'")
+    #expect(run.errorLines[1] == bad)
+    #expect(run.errorLines[2] == String(repeating: " ", count: column - 1) + "^~")
+    #expect(run.outputLines[0].hasPrefix("virtual clock at 1s"))
+  }
+
+  @Test func aMultiLineTimelineIsOneEntry() throws {
+    let input = "target b { x: 0 }\ntimeline x {\n  animate b.x to 100 over 1s\n  animate b.x to 0 over 1s\n}\nplay x\n"
+    let run = try runAnim(["repl", "--clock", "virtual"], input: input)
+    #expect(run.status == 0)
+    #expect(!run.standardError.contains("error"))
+    // One note per entry: the target, the whole timeline, and `play x`.
+    let notes = run.errorLines.filter { $0 == "note: statements run once the runtime lands" }
+    #expect(notes.count == 3)
+  }
+
+  @Test func anErrorInsideAMultiLineEntryNamesItsInputLine() throws {
+    let input = ":clock\ntimeline x {\n  animate b.x to 1 over 1s\n  animate b.x tu 1\n}\n"
+    let run = try runAnim(["repl", "--clock", "virtual"], input: input)
+    #expect(run.status == 0)
+    #expect(run.errorLines[0].hasPrefix("<stdin>:4:15: error: expected 'to'"))
+    #expect(run.errorLines[1] == "  animate b.x tu 1")
+  }
+
+  @Test func inputEndingInsideABlockReportsWhatIsMissing() throws {
+    let run = try runAnim(["repl", "--clock", "virtual"], input: "timeline x {\n  animate b.x to 1 over 1s\n")
+    #expect(run.status == 0)
+    #expect(run.standardError.contains("error: expected '}'"))
+  }
+
+  @Test func loadOfAMissingFileIsAClearError() throws {
+    let run = try runAnim(["repl", "--clock", "virtual"], input: ":load /nonexistent/intro.anim\n:clock\n")
+    #expect(run.status == 0)
+    #expect(run.errorLines[0] == "error: cannot read '/nonexistent/intro.anim': No such file or directory")
+    #expect(run.outputLines[0].hasPrefix("virtual clock at 0s"))
+  }
+
+  @Test func aFileArgumentThatCannotBeReadExits66() throws {
+    let run = try runAnim(["repl", "/nonexistent/intro.anim"], input: "")
+    #expect(run.status == 66)
+    #expect(run.standardError.contains("cannot read '/nonexistent/intro.anim'"))
+  }
+
+  @Test func quitStopsReadingInput() throws {
+    let run = try runAnim(["repl", "--clock", "virtual"], input: ":quit\n:clock\n")
+    #expect(run.status == 0)
+    #expect(run.standardOutput.isEmpty)
+  }
+
+  @Test func aFileArgumentIsLoadedFirst() throws {
+    let path = NSTemporaryDirectory() + "anim-repl-load-\(UUID().uuidString).anim"
+    try "target card { x: 0 }\n".write(toFile: path, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    // `card.x` checks only because the file declared `card`.
+    let run = try runAnim(["repl", path, "--clock", "virtual"], input: "card.x\ncard.y\n")
+    #expect(run.status == 0)
+    #expect(run.errorLines.contains("<stdin>:2:6: error: target 'card' has no property 'y'"))
+    #expect(!run.standardError.contains("<stdin>:1:"))
+  }
+
+  @Test func tickNeedsTheVirtualClock() throws {
+    let run = try runAnim(["repl"], input: ":tick 1s\n:clock\n")
+    #expect(run.status == 0)
+    #expect(run.errorLines[0].hasPrefix("<stdin>:1:1: error: ':tick' advances a virtual clock"))
+    #expect(run.outputLines[0].hasPrefix("real clock at "))
+  }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+
+/// `anim repl` on a real terminal (tmux): completion, Ctrl-C, continuation, history, Ctrl-D.
+@Suite("anim repl on a terminal", .serialized)
+struct ReplTerminalTests {
+  private let note = "note: statements run once the runtime lands"
+
+  @Test func completionInterruptAndContinuation() throws {
+    let tmux = try TmuxSession()
+    defer { tmux.close() }
+    var screen = try tmux.waitForScreen { $0.last == "anim>" }
+    #expect(screen.last == "anim>")
+
+    try tmux.type("anim")
+    try tmux.press("Tab")
+    screen = try tmux.waitForScreen { $0.last == "anim> animate" }
+    #expect(screen.last == "anim> animate")  // a keyword, completed
+
+    try tmux.press("C-u")
+    try tmux.type("target b { x: 0 }")
+    try tmux.press("Enter")
+    screen = try tmux.waitForScreen { $0.contains(self.note) && $0.last == "anim>" }
+    #expect(screen.suffix(2) == [note, "anim>"])
+
+    try tmux.type("b.")
+    try tmux.press("Tab")
+    screen = try tmux.waitForScreen { $0.last == "anim> b.x" }
+    #expect(screen.last == "anim> b.x")  // a property of the declared target
+
+    try tmux.press("C-c")
+    screen = try tmux.waitForScreen { $0.suffix(2) == ["anim> b.x ^C", "anim>"] }
+    #expect(screen.suffix(2) == ["anim> b.x ^C", "anim>"])  // the line dropped, a fresh prompt
+
+    try tmux.type("timeline t {")
+    try tmux.press("Enter")
+    screen = try tmux.waitForScreen { $0.last == "...>" }
+    #expect(screen.last == "...>")  // an open brace continues
+
+    try tmux.type("}")
+    try tmux.press("Enter")
+    screen = try tmux.waitForScreen { $0.filter { $0 == self.note }.count == 2 && $0.last == "anim>" }
+    #expect(screen.suffix(4) == ["anim> timeline t {", "...> }", note, "anim>"])
+  }
+
+  @Test func historyRecallAndCtrlD() throws {
+    let tmux = try TmuxSession()
+    defer { tmux.close() }
+    try tmux.waitForScreen { $0.last == "anim>" }
+    for line in ["let first = 1", "let second = 2"] {
+      try tmux.type(line)
+      try tmux.press("Enter")
+    }
+    var screen = try tmux.waitForScreen { $0.filter { $0 == self.note }.count == 2 && $0.last == "anim>" }
+    #expect(screen.last == "anim>")
+
+    try tmux.press("Up")
+    screen = try tmux.waitForScreen { $0.last == "anim> let second = 2" }
+    #expect(screen.last == "anim> let second = 2")
+    try tmux.press("Up")
+    screen = try tmux.waitForScreen { $0.last == "anim> let first = 1" }
+    #expect(screen.last == "anim> let first = 1")
+
+    // Back down to the empty line, then Ctrl-D ends the session.
+    try tmux.press("Down", "Down")
+    screen = try tmux.waitForScreen { $0.last == "anim>" }
+    try tmux.press("C-d")
+    #expect(tmux.waitForExit() == 0)
+
+    let history = try String(
+      contentsOf: tmux.stateHome.appendingPathComponent("anim/history"), encoding: .utf8)
+    #expect(history.split(separator: "\n") == ["let first = 1", "let second = 2"])
+  }
+
+  @Test func ctrlZSuspendsAndTheTimeAwayIsAPause() throws {
+    let tmux = try TmuxSession(underJobControl: true)
+    defer { tmux.close() }
+    try tmux.waitForScreen { $0.last == "anim>" }
+    try tmux.type("let kept = 1")
+    try tmux.press("C-z")
+    var screen = try tmux.waitForScreen { $0.contains { $0.contains("Stopped") } && $0.last == "$" }
+    #expect(screen.contains { $0.contains("Stopped") })
+
+    try tmux.type("fg")
+    try tmux.press("Enter")
+    // Back in the session: the line typed before the stop is redrawn, and editing works.
+    screen = try tmux.waitForScreen { $0.last == "anim> let kept = 1" }
+    #expect(screen.last == "anim> let kept = 1")
+    try tmux.press("Enter")
+    try tmux.type(":clock")
+    try tmux.press("Enter")
+    screen = try tmux.waitForScreen { $0.contains { $0.hasSuffix("left out as pauses") } }
+    #expect(screen.contains { $0.hasPrefix("real clock at ") && $0.hasSuffix("left out as pauses") })
+    #expect(screen.contains(note))
+  }
+}

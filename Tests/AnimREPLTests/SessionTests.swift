@@ -1,0 +1,316 @@
+import AnimCore
+import AnimLanguage
+import Testing
+
+@testable import AnimREPL
+
+/// A session whose output is collected, stream by stream.
+final class Transcript {
+  var standardOutput = ""
+  var standardError = ""
+  let session: Session
+
+  init(clock: ClockChoice = .virtual, sourceName: String = "<repl>") {
+    var sink: ((Session.Stream, String) -> Void)?
+    session = Session(clock: clock, sourceName: sourceName) { stream, text in sink?(stream, text) }
+    sink = { [unowned self] stream, text in
+      switch stream {
+      case .standardOutput: self.standardOutput += text
+      case .standardError: self.standardError += text
+      }
+    }
+  }
+
+  /// Evaluates entries in order and returns the outcome of the last.
+  @discardableResult
+  func type(_ entries: String...) -> Session.Outcome {
+    var outcome = Session.Outcome.proceed
+    for entry in entries { outcome = session.evaluate(entry) }
+    return outcome
+  }
+
+  func clear() {
+    standardOutput = ""
+    standardError = ""
+  }
+}
+
+/// The caret line the renderer draws under `needle` in `line`: spaces up to its column,
+/// then `^` and a `~` under each further character.
+func caretLine(under needle: String, in line: String) -> String {
+  let start = line.range(of: needle)!.lowerBound
+  let column = line.distance(from: line.startIndex, to: start)
+  return String(repeating: " ", count: column) + "^" + String(repeating: "~", count: needle.count - 1)
+}
+
+/// 1-based column of `needle` in `line`.
+func column(of needle: String, in line: String) -> Int {
+  line.distance(from: line.startIndex, to: line.range(of: needle)!.lowerBound) + 1
+}
+
+@Suite("Session: clock commands")
+struct ClockCommandTests {
+  @Test func virtualClockStartsAtZero() {
+    let transcript = Transcript()
+    transcript.type(":clock")
+    #expect(transcript.standardOutput.hasPrefix("virtual clock at 0s"))
+    #expect(transcript.standardError.isEmpty)
+  }
+
+  @Test(arguments: [
+    (["400ms"], Int64(400_000_000)),
+    (["1.5s", "1.5s"], Int64(3_000_000_000)),
+    (["1ms", "1ms", "1ms"], Int64(3_000_000)),
+    (["0s"], Int64(0)),
+  ])
+  func tickAdvancesTheVirtualClockExactly(ticks: [String], total: Int64) {
+    let transcript = Transcript()
+    for tick in ticks { transcript.type(":tick \(tick)") }
+    #expect(transcript.standardError.isEmpty)
+    #expect(transcript.session.now == total)
+    transcript.type(":clock")
+    // Seconds written as the shortest Double that reads back: total / 1e9.
+    let seconds = Double(total) / 1e9
+    let shown = seconds == seconds.rounded() ? String(Int64(seconds)) : "\(seconds)"
+    #expect(transcript.standardOutput.contains("virtual clock at \(shown)s"))
+  }
+
+  @Test func clockShowsPointFourSecondsAfterTick() {
+    let transcript = Transcript()
+    transcript.type(":tick 400ms", ":clock")
+    #expect(transcript.standardOutput == "virtual clock at 0.4s (moves only on :tick)\n")
+  }
+
+  @Test(arguments: [
+    (":tick 400", "400", "a plain number has no unit"),
+    (":tick -1s", "-1s", "cannot go back"),
+    (":tick card.x", "card.x", "expected a duration"),
+  ])
+  func tickRejectsWhatIsNotADuration(line: String, culprit: String, message: String) {
+    let transcript = Transcript()
+    transcript.type(line)
+    let lines = transcript.standardError.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    #expect(lines[0].hasPrefix("<repl>:1:\(column(of: culprit, in: line)): error: "))
+    #expect(lines[0].contains(message))
+    #expect(lines[1] == line)
+    #expect(lines[2] == caretLine(under: culprit, in: line))
+    #expect(transcript.session.now == 0)
+  }
+
+  @Test func tickWithoutDurationPointsAtTheEndOfTheLine() {
+    let transcript = Transcript()
+    transcript.type(":tick")
+    #expect(transcript.standardError.hasPrefix("<repl>:1:6: error: expected a duration after ':tick'"))
+  }
+
+  @Test func tickOnTheRealClockIsAnError() {
+    let transcript = Transcript(clock: .real)
+    transcript.type(":tick 1s")
+    #expect(transcript.standardError.hasPrefix("<repl>:1:1: error: ':tick' advances a virtual clock"))
+    transcript.clear()
+    transcript.type(":clock")
+    #expect(transcript.standardOutput.hasPrefix("real clock at "))
+  }
+}
+
+@Suite("Session: commands")
+struct CommandTests {
+  @Test func helpListsEveryCommand() {
+    let transcript = Transcript()
+    transcript.type(":help")
+    for command in Command.allCases {
+      #expect(transcript.standardOutput.contains(command.usage))
+    }
+  }
+
+  @Test(arguments: ["animate", "pause", "timeline", ":tick", "tick", "commands", "keys"])
+  func helpTopicsExist(topic: String) {
+    let transcript = Transcript()
+    transcript.type(":help \(topic)")
+    #expect(!transcript.standardOutput.isEmpty)
+    #expect(transcript.standardError.isEmpty)
+  }
+
+  @Test func unknownHelpTopicSuggestsTheNearOne() {
+    let transcript = Transcript()
+    transcript.type(":help animat")
+    #expect(transcript.standardError.contains("error: no help on 'animat'; did you mean 'animate'?"))
+  }
+
+  /// Every example `:help` shows is valid language.
+  @Test(arguments: Help.languageTopics.flatMap(\.examples))
+  func helpExamplesParse(example: String) {
+    let result = parse(SourceText(name: "example", contents: example))
+    #expect(result.diagnostics.isEmpty, "\(example)")
+    #expect(!result.file.statements.isEmpty)
+  }
+
+  @Test func unknownCommandSuggestsTheNearOne() {
+    let transcript = Transcript()
+    transcript.type(":hepl")
+    let lines = transcript.standardError.split(separator: "\n").map(String.init)
+    #expect(lines[0] == "<repl>:1:1: error: unknown command ':hepl'; did you mean ':help'? (:help lists them)")
+    #expect(lines[2] == "^~~~~")
+  }
+
+  @Test func quitEndsAndExtraArgumentsAreAnError() {
+    let transcript = Transcript()
+    #expect(transcript.type(":quit now") == .proceed)
+    #expect(transcript.standardError.contains("error: ':quit' takes no arguments"))
+    #expect(transcript.type("  :quit") == .quit)
+  }
+
+  @Test func commandsThatNeedTheRuntimeSaySo() {
+    let transcript = Transcript()
+    transcript.type(":status", ":save /tmp/never-written.json", ":restore /tmp/never-read.json")
+    let notes = transcript.standardError.split(separator: "\n").filter { $0.hasPrefix("note: ") }
+    #expect(notes.count == 3)
+    #expect(notes.allSatisfy { $0.contains("runtime") })
+    #expect(transcript.standardOutput.isEmpty)
+  }
+
+  @Test func watchChecksNamesAgainstDeclarations() {
+    let transcript = Transcript()
+    transcript.type("target b { x: 0 }")
+    transcript.clear()
+    transcript.type(":watch b.y")
+    #expect(transcript.standardError.contains("error: target 'b' has no property 'y'"))
+    transcript.type(":watch c.x")
+    #expect(transcript.standardError.contains("error: unknown target 'c'"))
+    #expect(transcript.session.watched.isEmpty)
+    transcript.type(":watch b.x b.x")
+    #expect(transcript.session.watched == ["b.x"])
+    transcript.type(":unwatch")
+    #expect(transcript.session.watched.isEmpty)
+  }
+}
+
+@Suite("Session: language input")
+struct LanguageInputTests {
+  @Test func anErrorShowsTheLineWithACaretAndChangesNothing() {
+    let transcript = Transcript()
+    let line = "target b { x 0 }"
+    transcript.type(line)
+    let lines = transcript.standardError.split(separator: "\n").map(String.init)
+    #expect(lines[0].hasPrefix("<repl>:1:\(column(of: "0", in: line)): error: "))
+    #expect(lines[1] == line)
+    #expect(lines[2] == caretLine(under: "0", in: line))
+    #expect(transcript.session.environment.order.isEmpty)
+  }
+
+  @Test func errorsInLaterLinesOfAnEntryNameTheirLine() {
+    let transcript = Transcript()
+    transcript.type("timeline t {\n  animate b.x tu 1\n}")
+    #expect(transcript.standardError.hasPrefix("<repl>:2:15: error: expected 'to'"))
+    #expect(transcript.session.environment.order.isEmpty)
+  }
+
+  @Test func checkedInputSaysThatStatementsWaitForTheRuntime() {
+    let transcript = Transcript()
+    transcript.type("target b { x: 0 }", "animate b.x to 100 over 1s", "b.x")
+    #expect(transcript.standardError == String(repeating: "note: statements run once the runtime lands\n", count: 3))
+    #expect(transcript.standardOutput.isEmpty)  // no made-up value for `b.x`
+  }
+
+  @Test func namesAreCheckedAgainstEarlierEntries() {
+    let transcript = Transcript()
+    transcript.type("target card { x: 0 }")
+    transcript.clear()
+    let line = "animate crad.x to 1 over 1s"
+    transcript.type(line)
+    let lines = transcript.standardError.split(separator: "\n").map(String.init)
+    #expect(lines[0].hasPrefix("<repl>:1:\(column(of: "crad", in: line)): error: "))
+    #expect(lines[0].contains("did you mean 'card'?"))
+  }
+
+  @Test func aReplacedTargetLosesItsOldProperties() {
+    let transcript = Transcript()
+    transcript.type("target b { x: 0 }", "target b { y: 0 }")
+    transcript.clear()
+    transcript.type("animate b.x to 1 over 1s")
+    #expect(transcript.standardError.contains("error: "))
+    transcript.clear()
+    transcript.type("animate b.y to 1 over 1s")
+    #expect(transcript.standardError == "note: statements run once the runtime lands\n")
+  }
+
+  @Test func laterDeclarationsReplaceEarlierOnes() {
+    let transcript = Transcript()
+    transcript.type("target b { x: 0, y: 1 }")
+    #expect(transcript.session.properties(ofTarget: "b") == ["x", "y"])
+    transcript.type("target b { z: 2 }")
+    #expect(transcript.session.properties(ofTarget: "b") == ["z"])
+    transcript.type("let b = 3")
+    #expect(transcript.session.properties(ofTarget: "b") == nil)
+    #expect(transcript.session.environment.value(named: "b") != nil)
+  }
+
+  @Test func blankAndCommentOnlyInputSaysNothing() {
+    let transcript = Transcript()
+    transcript.type("", "   ", "// just a comment")
+    #expect(transcript.standardOutput.isEmpty)
+    #expect(transcript.standardError.isEmpty)
+  }
+}
+
+@Suite("Session: completion")
+struct CompletionTests {
+  private func session() -> Session {
+    let transcript = Transcript()
+    transcript.type("target card { x: 0, angle: 0 }", "timeline intro { }", "curve snap = cubic(0.2, 0.9, 0.1, 1)")
+    return transcript.session
+  }
+
+  @Test func keywordsAndNames() {
+    let session = session()
+    #expect(session.completions(of: "anim", after: "") == .words(["animate"]))
+    #expect(session.completions(of: "in", after: "play ") == .words(["intro"]))
+    #expect(session.completions(of: "sn", after: "curve x = ") == .words(["snap", "snappy"]))
+    #expect(session.completions(of: "ca", after: "") == .words(["cancel", "card"]))
+  }
+
+  @Test func propertiesAfterATargetAndADot() {
+    let session = session()
+    #expect(session.completions(of: "card.", after: "animate ") == .words(["card.angle", "card.x"]))
+    #expect(session.completions(of: "card.a", after: "") == .words(["card.angle"]))
+    #expect(session.completions(of: "intro.", after: "") == .words([]))
+  }
+
+  @Test func commandsAndTheirArguments() {
+    let session = session()
+    #expect(session.completions(of: ":he", after: "") == .words([":help"]))
+    #expect(session.completions(of: ":", after: "") == .words(Command.allCases.map(\.spelled).sorted()))
+    #expect(session.completions(of: "ani", after: ":help ") == .words(["animate"]))
+    #expect(session.completions(of: "", after: ":load ") == .fileNames)
+    #expect(session.completions(of: "card.", after: ":watch ") == .words(["card.angle", "card.x"]))
+  }
+}
+
+@Suite("Session: load")
+struct LoadTests {
+  @Test func aMissingFileIsAClearError() {
+    let transcript = Transcript()
+    #expect(transcript.session.load(path: "/nonexistent/dir/intro.anim") == .unreadable)
+    #expect(
+      transcript.standardError
+        == "error: cannot read '/nonexistent/dir/intro.anim': No such file or directory\n")
+  }
+
+  @Test func aFileWithErrorsIsReportedUnderItsNameAndLoadsNothing() throws {
+    let path = try temporaryFile("target a { x: 0 }\nanimate a.x tu 1\n")
+    let transcript = Transcript()
+    #expect(transcript.session.load(path: path) == .hadErrors)
+    #expect(transcript.standardError.hasPrefix("\(path):2:13: error: expected 'to'"))
+    #expect(transcript.standardError.contains("note: nothing from '\(path)' was loaded"))
+    #expect(transcript.session.environment.order.isEmpty)
+  }
+
+  @Test func aGoodFileDeclaresItsNames() throws {
+    let path = try temporaryFile("target a { x: 0 }\ntimeline t {\n  animate a.x to 1 over 1s\n}\n")
+    let transcript = Transcript()
+    transcript.type(":load \"\(path)\"")
+    #expect(transcript.session.properties(ofTarget: "a") == ["x"])
+    #expect(transcript.session.environment.timeline(named: "t") != nil)
+    #expect(transcript.standardError.contains("2 statements"))
+  }
+}
