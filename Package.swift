@@ -35,6 +35,9 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
+    // libFuzzer over lex, parse, check and fmt: fuzz/run.sh SECONDS builds and runs it.
+    .systemLibrary(name: "CLibFuzzer"),
+    .executableTarget(name: "anim-fuzz", dependencies: ["AnimLanguage", "CLibFuzzer"]),
     .testTarget(name: "AnimCoreTests", dependencies: ["AnimCore"]),
     .testTarget(name: "AnimLanguageTests", dependencies: ["AnimLanguage", "AnimCore"], resources: [.copy("Golden")]),
     .testTarget(name: "AnimREPLTests", dependencies: ["AnimREPL", "AnimLanguage", "AnimCore"]),
