@@ -7,3 +7,19 @@ let only = CommandLine.arguments.dropFirst().first ?? ""
 func report(_ name: String, _ value: Double, _ unit: String) {
   print("\(name) \(String(format: "%.2f", value)) \(unit)")
 }
+
+/// Whether a figure called `name` is wanted.
+func wants(_ name: String) -> Bool {
+  name.hasPrefix(only)
+}
+
+/// Whether any figure of the group `prefix` (such as `front.`) is wanted.
+func wants(group prefix: String) -> Bool {
+  prefix.hasPrefix(only) || only.hasPrefix(prefix)
+}
+
+// A child process that front.memory starts to measure one check (FrontBenchmarks.swift).
+if let status = runFrontMemoryChildIfAsked() { exit(status) }
+
+if wants(group: "front.") { runFrontBenchmarks() }
+// The engine's figures: if wants(group: "engine.") { runEngineBenchmarks() }
