@@ -1,0 +1,223 @@
+// Control: play, pause, resume, reverse, speed, seek, finish and cancel, on any node, at
+// the engine's current time.
+//
+// Each changes the node's playback against its parent's time now, so its local time does
+// not jump (except `seek` and `finish`, which are jumps), and reschedules the node's tree.
+// Pause, resume, reverse and speed fire nothing; a seek is silent (as GSAP's); finish fires
+// the completes at the edge it jumps to.
+
+extension AnimationEngine {
+  /// The parent time of a node now.
+  func parentTime(of index: Int32) -> Nanoseconds {
+    let parent = nodes[Int(index)].parent
+    return parent < 0 ? now : childTime(of: parent, at: now).time
+  }
+
+  /// Starts a node: one never started, finished or cancelled plays from its start (its end
+  /// when its rate is negative); a paused one resumes.
+  public mutating func play(_ id: NodeID) throws(EngineError) {
+    let index = try resolve(id)
+    let status = try status(of: id)
+    let parentTime = parentTime(of: index)
+    if status.state == .finished || nodes[Int(index)].isCancelled {
+      let rate = nodes[Int(index)].playback.rate
+      let end = EventPoints(nodes[Int(index)].timing, hasStarted: false).end
+      if rate < 0 && end == nil { throw .finishesNever }
+      let start: Nanoseconds = rate >= 0 ? 0 : (end ?? 0)
+      nodes[Int(index)].isCancelled = false
+      nodes[Int(index)].hasStarted = false
+      nodes[Int(index)].playback.seek(to: start, at: parentTime)
+      nodes[Int(index)].playback.resume(at: parentTime)
+      resyncSubtree(index)
+      // The start is still ahead: it fires at this instant.
+      nodes[Int(index)].lastLocal = saturatingSum(start, rate >= 0 ? -1 : 1)
+    } else if nodes[Int(index)].playback.isPaused {
+      nodes[Int(index)].playback.resume(at: parentTime)
+    }
+    reschedule(topLevelAncestor(of: index))
+  }
+
+  /// Freezes a node's local time.
+  public mutating func pause(_ id: NodeID) throws(EngineError) {
+    let index = try resolve(id)
+    catchUp(topLevelAncestor(of: index))
+    nodes[Int(index)].playback.pause(at: parentTime(of: index))
+    reschedule(topLevelAncestor(of: index))
+  }
+
+  /// Continues a paused node from exactly where it stopped.
+  public mutating func resume(_ id: NodeID) throws(EngineError) {
+    let index = try resolve(id)
+    catchUp(topLevelAncestor(of: index))
+    nodes[Int(index)].playback.resume(at: parentTime(of: index))
+    reschedule(topLevelAncestor(of: index))
+  }
+
+  /// Turns a node's direction around where it is, keeping it paused or playing.
+  public mutating func reverse(_ id: NodeID) throws(EngineError) {
+    let index = try resolve(id)
+    catchUp(topLevelAncestor(of: index))
+    nodes[Int(index)].playback.reverse(at: parentTime(of: index))
+    reschedule(topLevelAncestor(of: index))
+  }
+
+  /// Sets a node's playback rate without a jump (negative plays backwards, 0 holds).
+  public mutating func setRate(_ rate: Double, of id: NodeID) throws(EngineError) {
+    let index = try resolve(id)
+    catchUp(topLevelAncestor(of: index))
+    nodes[Int(index)].playback.setRate(rate, at: parentTime(of: index))
+    reschedule(topLevelAncestor(of: index))
+  }
+
+  /// Jumps a node to local time `time`, firing nothing.
+  public mutating func seek(_ id: NodeID, to time: Nanoseconds) throws(EngineError) {
+    let index = try resolve(id)
+    nodes[Int(index)].playback.seek(to: time, at: parentTime(of: index))
+    resyncSubtree(index)
+    reschedule(topLevelAncestor(of: index))
+  }
+
+  /// Jumps a node to its end (its start when its rate is negative) and fires the completes
+  /// there.
+  public mutating func finish(
+    _ id: NodeID, _ handle: (inout AnimationEngine, EngineEvent) -> Void = { _, _ in }
+  ) throws(EngineError) {
+    let index = try resolve(id)
+    let node = nodes[Int(index)]
+    guard let end = EventPoints(node.timing, hasStarted: false).end else { throw .finishesNever }
+    let forward = node.playback.rate >= 0
+    let edge = forward ? end : node.timing.delay
+    let parentTime = parentTime(of: index)
+    // Silently to just short of the edge, then across it at this instant.
+    nodes[Int(index)].playback.seek(to: saturatingSum(edge, forward ? -1 : 1), at: parentTime)
+    resyncSubtree(index)
+    nodes[Int(index)].playback.seek(to: edge, at: parentTime)
+    if nodes[Int(index)].playback.isPaused || node.parent < 0 {
+      nodes[Int(index)].playback.hold(at: edge)
+    }
+    var crossed: [Crossed] = []
+    cross(index, to: edge, into: &crossed)
+    crossed.sort { a, b in
+      let ra = a.kind?.rank ?? 3
+      let rb = b.kind?.rank ?? 3
+      if ra != rb { return ra < rb }
+      return (a.forward ? a.sequence : -a.sequence) < (b.forward ? b.sequence : -b.sequence)
+    }
+    reschedule(topLevelAncestor(of: index))
+    for event in crossed { deliver(event, handle) }
+    refreshCurrentValues()
+  }
+
+  /// Stops a node where it is: the values its animations show now become their properties'
+  /// base values, and it fires nothing. A standalone animation goes away; a timeline stays,
+  /// idle, and `play` starts it over.
+  public mutating func cancel(_ id: NodeID) throws(EngineError) {
+    let index = try resolve(id)
+    let top = topLevelAncestor(of: index)
+    endEffects(in: index)
+    if contains(id) {
+      nodes[Int(index)].playback.pause(at: parentTime(of: index))
+      nodes[Int(index)].isCancelled = true
+    }
+    reschedule(top)
+    refreshCurrentValues()
+  }
+
+  mutating func endEffects(in index: Int32) {
+    let node = nodes[Int(index)]
+    switch node.kind {
+    case .free, .callback:
+      return
+    case .timeline:
+      for child in timelines[Int(node.payload)].children { endEffects(in: child) }
+    case .effect:
+      switch node.valueKind {
+      case .number: end(Double.self, node.payload, absorbing: true)
+      case .vec2: end(Vec2.self, node.payload, absorbing: true)
+      case .vec3: end(Vec3.self, node.payload, absorbing: true)
+      case .vec4: end(Vec4.self, node.payload, absorbing: true)
+      case .color: end(Color.self, node.payload, absorbing: true)
+      }
+    }
+  }
+
+  /// Brings a tree's record of what it has crossed up to now, when nothing in it is due
+  /// before or at now (everything due earlier has been handed out). A change of direction
+  /// or rate is then measured from where the tree really is.
+  mutating func catchUp(_ top: Int32) {
+    let node = nodes[Int(top)]
+    guard node.kind != .free else { return }
+    let forward = node.playback.rate >= 0
+    let local = node.playback.currentTime(at: now)
+    if let threshold = nextThreshold(of: top, direction: forward ? 1 : -1),
+      forward ? threshold <= local : threshold >= local
+    {
+      return  // an event at this very instant is still to be handed out
+    }
+    placeSubtree(top)
+  }
+
+  /// Sets each node's record of what it has crossed to where it is now.
+  mutating func placeSubtree(_ index: Int32) {
+    let node = nodes[Int(index)]
+    guard node.kind != .free else { return }
+    nodes[Int(index)].lastLocal = localState(of: index, at: now).local
+    if node.kind == .timeline {
+      for child in timelines[Int(node.payload)].children { placeSubtree(child) }
+    }
+  }
+
+  /// After a jump: each node in the tree has crossed nothing, and sits where it is now.
+  /// Animations that the jump took into or out of their active interval take or leave
+  /// their property silently.
+  mutating func resyncSubtree(_ index: Int32) {
+    let node = nodes[Int(index)]
+    guard node.kind != .free else { return }
+    let state = localState(of: index, at: now)
+    nodes[Int(index)].lastLocal = state.local
+    switch node.kind {
+    case .timeline:
+      for child in timelines[Int(node.payload)].children { resyncSubtree(child) }
+    case .effect:
+      let local = node.timing.wrapped(state.local, hasStarted: node.hasStarted)
+      let phase = node.timing.computedTiming(localTime: local, goingBackwards: state.direction < 0).phase
+      switch node.valueKind {
+      case .number: resync(Double.self, node.payload, phase: phase)
+      case .vec2: resync(Vec2.self, node.payload, phase: phase)
+      case .vec3: resync(Vec3.self, node.payload, phase: phase)
+      case .vec4: resync(Vec4.self, node.payload, phase: phase)
+      case .color: resync(Color.self, node.payload, phase: phase)
+      }
+    case .free, .callback:
+      break
+    }
+  }
+
+  mutating func resync<V: EngineValue>(_ type: V.Type, _ index: Int32, phase: AnimationPhase) {
+    let effect = stores[keyPath: V.store].effects[Int(index)]
+    let active = phase == .active
+    let fill = nodes[Int(effect.node)].timing.fill
+    let filled = (phase == .after && fill.fillsForwards) || (phase == .before && fill.fillsBackwards)
+    if active && (effect.muted || !effect.counted) {
+      _ = activate(V.self, index)
+    } else if filled && effect.mode == .unresolved {
+      // Jumped over: it settles its values, to show its fill.
+      _ = activate(V.self, index)
+      _ = uncount(V.self, index)
+    } else if !active {
+      _ = uncount(V.self, index)
+    }
+  }
+}
+
+extension AnimationEngine {
+  /// Stops an effect counting toward its property's animating, without an event. Returns
+  /// whether it was counted.
+  mutating func uncount<V: EngineValue>(_ type: V.Type, _ index: Int32) -> Bool {
+    let effect = stores[keyPath: V.store].effects[Int(index)]
+    guard effect.counted else { return false }
+    stores[keyPath: V.store].effects[Int(index)].counted = false
+    stores[keyPath: V.store].properties[Int(effect.property)].animating -= 1
+    return true
+  }
+}

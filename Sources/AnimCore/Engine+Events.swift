@@ -1,0 +1,330 @@
+// Events: finding when the next one is due, crossing them in order, and handing them out.
+//
+// Each top-level node has one entry in the pending-event heap: the engine time of the next
+// event anywhere in its tree, computed exactly from its playback and timing (and its
+// children's, mapped through the timeline's current pass). Callbacks scheduled on the
+// engine have entries of their own. Advancing pops every entry due at the earliest instant,
+// walks the trees that are due from where they were to that instant, collecting the points
+// crossed, orders them (completes, repeats, starts, then callbacks; reversed item order when
+// going backwards) and hands them to the handler, which may change anything. Then the next
+// instant, until the target time. A change to a node bumps its version, which makes its old
+// heap entry stale, and schedules a new one.
+
+import HeapModule
+
+extension AnimationEngine {
+  /// One event found while crossing, before ordering.
+  struct Crossed {
+    var node: NodeID
+    var kind: NodeEventKind?
+    /// For callbacks: the key.
+    var key: Int
+    var forward: Bool
+    var sequence: Int
+  }
+
+  // MARK: - Scheduling
+
+  /// The top-level node whose tree holds `index`.
+  func topLevelAncestor(of index: Int32) -> Int32 {
+    var cursor = index
+    while nodes[Int(cursor)].parent >= 0 { cursor = nodes[Int(cursor)].parent }
+    return cursor
+  }
+
+  /// Replaces the heap entry of top-level node `top` with its next event, if any.
+  mutating func reschedule(_ top: Int32) {
+    guard top >= 0, nodes[Int(top)].kind != .free else { return }
+    versions[Int(top)] &+= 1
+    let node = nodes[Int(top)]
+    let direction = node.playback.rate < 0 ? -1 : 1
+    guard let threshold = nextThreshold(of: top, direction: direction),
+      let time = Self.parentThreshold(of: node.playback, reaching: threshold, parentForward: true)
+    else { return }
+    sequence &+= 1
+    pending.insert(Pending(time: max(time, now), sequence: sequence, node: top, version: versions[Int(top)], key: 0))
+  }
+
+  /// The first threshold of node `index`'s local time, moving in `direction`, at which it or
+  /// anything in it has an event.
+  func nextThreshold(of index: Int32, direction: Int) -> Nanoseconds? {
+    let node = nodes[Int(index)]
+    let forward = direction > 0
+    let a = node.lastLocal
+    switch node.kind {
+    case .free:
+      return nil
+    case .callback:
+      if forward { return a < 0 ? 0 : nil }
+      return callbacks[Int(node.payload)].firesBackwards && a >= 0 ? -1 : nil
+    case .effect, .timeline:
+      let points = EventPoints(node.timing, hasStarted: node.hasStarted)
+      var best = points.nextThreshold(from: a, forward: forward)
+      guard node.kind == .timeline, node.timing.iterationDuration > 0 else { return best }
+      // Children move only while the timeline is inside its active interval.
+      if !points.wraps {
+        if forward && (a < node.timing.delay || (points.end.map { a >= $0 } ?? false)) { return best }
+        if !forward && (a <= node.timing.delay || (points.end.map { a > $0 } ?? false)) { return best }
+      }
+      let local = node.timing.wrapped(a, hasStarted: node.hasStarted)
+      let shift = Int128(local) - Int128(a)  // what wrapping added
+      let pass = Self.pass(of: node.timing, at: local)
+      let passForward = Self.isForwardPass(node.timing, pass)
+      let iterationForward = forward == passForward
+      let duration = Int128(node.timing.iterationDuration)
+      let passStart = Int128(node.timing.delay) + pass * duration
+      for child in timelines[Int(node.payload)].children {
+        let childNode = nodes[Int(child)]
+        guard !childNode.playback.isHeld, childNode.playback.rate != 0 else { continue }
+        let childDirection = (iterationForward ? 1 : -1) * (childNode.playback.rate < 0 ? -1 : 1)
+        guard let childThreshold = nextThreshold(of: child, direction: childDirection),
+          let iteration = Self.parentThreshold(
+            of: childNode.playback, reaching: childThreshold, parentForward: iterationForward)
+        else { continue }
+        guard iteration >= 0, Int128(iteration) <= duration else { continue }
+        let mapped = Int128(Self.localTime(node.timing, iteration: iteration, pass: pass)) - shift
+        // Only within the current pass: its boundary is an event of the timeline's own.
+        guard mapped >= passStart - shift, mapped <= passStart + duration - shift else { continue }
+        let candidate = clampedToNanoseconds(mapped)
+        if forward ? candidate <= a : candidate >= a { continue }
+        if let b = best { best = forward ? min(b, candidate) : max(b, candidate) } else { best = candidate }
+      }
+      return best
+    }
+  }
+
+  // MARK: - Advancing
+
+  /// Moves the engine to time `time` (never backwards), handing every event due up to and
+  /// including it to `handle`, at its exact time and in order. The handler may change the
+  /// engine; what it schedules at the same instant is handed out in the same call.
+  ///
+  /// - Throws: `tooManyEventsAtOneInstant` when a chain of events at one instant exceeds
+  ///   `eventLimitPerInstant`; the engine stays at that instant with the rest dropped.
+  public mutating func advance(
+    to time: Nanoseconds, _ handle: (inout AnimationEngine, EngineEvent) -> Void = { _, _ in }
+  ) throws(EngineError) {
+    guard time >= now else { return }
+    var instant = now
+    var countAtInstant = 0
+    while let first = pending.min, first.time <= time {
+      let t = first.time
+      if t != instant {
+        instant = t
+        countAtInstant = 0
+      }
+      now = t
+      var due: [Int32] = []
+      var callbacksDue: [Pending] = []
+      while let entry = pending.min, entry.time == t {
+        pending.removeMin()
+        if entry.node < 0 {
+          callbacksDue.append(entry)
+        } else if entry.version == versions[Int(entry.node)], nodes[Int(entry.node)].kind != .free {
+          due.append(entry.node)
+        }
+      }
+      due.sort { nodes[Int($0)].order < nodes[Int($1)].order }
+      var crossed: [Crossed] = []
+      for top in due {
+        let local = nodes[Int(top)].playback.currentTime(at: t)
+        cross(top, to: local, into: &crossed)
+      }
+      crossed.sort { a, b in
+        let ra = a.kind?.rank ?? 3
+        let rb = b.kind?.rank ?? 3
+        if ra != rb { return ra < rb }
+        let ka = a.forward ? a.sequence : -a.sequence
+        let kb = b.forward ? b.sequence : -b.sequence
+        return ka < kb
+      }
+      countAtInstant += crossed.count + callbacksDue.count
+      for top in due { reschedule(top) }
+      if countAtInstant > Self.eventLimitPerInstant {
+        pending = Heap(pending.unordered.filter { $0.time != t })
+        throw .tooManyEventsAtOneInstant(t)
+      }
+      for event in crossed { deliver(event, handle) }
+      for entry in callbacksDue {
+        handle(&self, EngineEvent(kind: .callback(entry.key), subject: .engine, time: now, isReversed: false))
+      }
+    }
+    now = time
+    refreshCurrentValues()
+  }
+
+  /// Reads `clock` once and advances to its time; a gap it reports (a suspension) becomes a
+  /// `.clockGap` event first.
+  public mutating func tick<Clock: AnimationClock>(
+    _ clock: inout Clock, _ handle: (inout AnimationEngine, EngineEvent) -> Void = { _, _ in }
+  ) throws(EngineError) {
+    let reading = clock.read()
+    if reading.gap > 0 {
+      handle(&self, EngineEvent(kind: .clockGap(reading.gap), subject: .engine, time: now, isReversed: false))
+    }
+    try advance(to: reading.time, handle)
+  }
+
+  // MARK: - Crossing
+
+  /// Moves node `index` from its last local time to `local`, collecting what it crosses;
+  /// a timeline moves its children through its passes.
+  mutating func cross(_ index: Int32, to local: Nanoseconds, into crossed: inout [Crossed]) {
+    let node = nodes[Int(index)]
+    let a = node.lastLocal
+    guard a != local else { return }
+    let forward = local > a
+    let id = id(of: index)
+    switch node.kind {
+    case .free:
+      return
+    case .callback:
+      let record = callbacks[Int(node.payload)]
+      if (forward && a < 0 && local >= 0) || (!forward && record.firesBackwards && a >= 0 && local < 0) {
+        crossed.append(Crossed(node: id, kind: nil, key: record.key, forward: forward, sequence: crossed.count))
+      }
+      nodes[Int(index)].lastLocal = local
+    case .effect, .timeline:
+      let points = EventPoints(node.timing, hasStarted: node.hasStarted)
+      var landed = local
+      for (kind, threshold) in points.crossings(from: a, to: local) {
+        crossed.append(Crossed(node: id, kind: kind, key: 0, forward: forward, sequence: crossed.count))
+        if kind == .start { nodes[Int(index)].hasStarted = true }
+        if kind == .complete, node.parent < 0 {
+          // A top-level node stops at its edge, as Web Animations' finished state.
+          landed = threshold
+          nodes[Int(index)].playback.hold(at: forward ? threshold : node.timing.delay)
+        }
+      }
+      if node.kind == .timeline { crossChildren(of: index, from: a, to: landed, into: &crossed) }
+      nodes[Int(index)].lastLocal = nodes[Int(index)].playback.isHeld && node.parent < 0
+        ? nodes[Int(index)].playback.currentTime(at: now) : landed
+    }
+  }
+
+  /// Moves a timeline's children as its local time goes from `a` to `b`, pass by pass.
+  mutating func crossChildren(of index: Int32, from a: Nanoseconds, to b: Nanoseconds, into crossed: inout [Crossed]) {
+    let node = nodes[Int(index)]
+    let timing = node.timing
+    let forward = b > a
+    let direction = forward ? 1 : -1
+    let duration = Int128(timing.iterationDuration)
+    let children = timelines[Int(node.payload)].children
+    let alternates = timing.direction == .alternate || timing.direction == .alternateReverse
+    let points = EventPoints(timing, hasStarted: node.hasStarted)
+    let low = points.wraps ? Int128(Int64.min) : Int128(timing.delay)
+    let high = points.end.map { Int128($0) } ?? Int128(Int64.max)
+    var position = Int128(a)
+    let target = Int128(b)
+    var reset = false
+
+    func move(from start: Int128, to stop: Int128, pass: Int128, reset: Bool, crossed: inout [Crossed]) {
+      let passForward = Self.isForwardPass(timing, pass)
+      let iterationA = Self.iterationTime(timing, clampedToNanoseconds(start), pass: pass)
+      let iterationB = Self.iterationTime(timing, clampedToNanoseconds(stop), pass: pass)
+      for child in children where nodes[Int(child)].kind != .free {
+        let playback = nodes[Int(child)].playback
+        if reset {
+          let childDirection = direction * (passForward ? 1 : -1) * (playback.rate < 0 ? -1 : 1)
+          nodes[Int(child)].lastLocal = saturatingSum(playback.currentTime(at: iterationA), -Int64(childDirection))
+        }
+        cross(child, to: playback.currentTime(at: iterationB), into: &crossed)
+      }
+    }
+
+    if duration == 0 {
+      // A timeline of no length: its children sit at time 0; they are crossed on entering.
+      let entering = forward ? (Int128(a) < low && target >= low) : (Int128(a) >= high && target < high)
+      if entering { move(from: 0, to: 0, pass: 0, reset: true, crossed: &crossed) }
+      return
+    }
+    if forward {
+      if position >= high { return }
+      if position < low {
+        if target < low { return }
+        position = low
+        reset = true
+      }
+      let stop = min(target, high)
+      var pass = Self.pass(of: timing, at: clampedToNanoseconds(position))
+      if points.wraps { pass = floorDivide(position - Int128(timing.delay), duration) }
+      var steps = 0
+      while steps < AnimationEngine.eventLimitPerInstant {
+        let passEnd = Int128(timing.delay) + (pass + 1) * duration
+        let segmentEnd = min(stop, passEnd)
+        move(from: position, to: segmentEnd, pass: pass, reset: reset, crossed: &crossed)
+        if segmentEnd >= stop { break }
+        position = passEnd
+        pass += 1
+        reset = !alternates
+        steps += 1
+      }
+    } else {
+      if position <= low { return }
+      if position >= high {
+        if target >= high { return }
+        position = high
+        reset = true
+      }
+      let stop = max(target, low)
+      var pass = Self.pass(of: timing, at: clampedToNanoseconds(position))
+      if points.wraps { pass = floorDivide(position - Int128(timing.delay), duration) }
+      var steps = 0
+      while steps < AnimationEngine.eventLimitPerInstant {
+        let passStart = Int128(timing.delay) + pass * duration
+        let segmentEnd = max(stop, passStart)
+        move(from: position, to: segmentEnd, pass: pass, reset: reset, crossed: &crossed)
+        if segmentEnd <= stop { break }
+        position = passStart
+        pass -= 1
+        reset = !alternates
+        steps += 1
+      }
+    }
+  }
+
+  // MARK: - Delivering
+
+  /// Applies what an event means to the engine (an animation taking its property, a value
+  /// left as the base value), then hands it, and any property event it causes, to `handle`.
+  mutating func deliver(_ event: Crossed, _ handle: (inout AnimationEngine, EngineEvent) -> Void) {
+    guard let index = try? resolve(event.node) else { return }
+    let reversed = !event.forward
+    guard let kind = event.kind else {
+      handle(&self, EngineEvent(kind: .callback(event.key), subject: .node(event.node), time: now, isReversed: reversed))
+      return
+    }
+    let node = nodes[Int(index)]
+    var propertyEvent: (EngineEvent.Kind, PropertyID)?
+    if node.kind == .effect {
+      let property = effectProperty(of: index)
+      switch kind {
+      case .start:
+        if needsValues(index) {
+          handle(&self, EngineEvent(kind: .needsValues, subject: .node(event.node), time: now, isReversed: reversed))
+          guard contains(event.node) else { return }
+        }
+        if activate(index, forward: event.forward) { propertyEvent = (.start, property) }
+      case .complete:
+        if complete(index, forward: event.forward) { propertyEvent = (.complete, property) }
+      case .repeat:
+        break
+      }
+    }
+    let nodeKind: EngineEvent.Kind =
+      switch kind {
+      case .start: .start
+      case .repeat: .repeat
+      case .complete: .complete
+      }
+    handle(&self, EngineEvent(kind: nodeKind, subject: .node(event.node), time: now, isReversed: reversed))
+    if let (kind, property) = propertyEvent {
+      handle(&self, EngineEvent(kind: kind, subject: .property(property), time: now, isReversed: reversed))
+    }
+    // A standalone animation that completed has done its work: its value is the base value.
+    if kind == .complete, node.kind == .effect, node.parent < 0, let index = try? resolve(event.node) {
+      let top = index
+      removeSubtree(top)
+    }
+  }
+}

@@ -1,0 +1,314 @@
+// Values: what each animation outputs, how the animations on one property combine, and what
+// starting and completing do to a property.
+//
+// A property's value is its base value with its animations applied in the order they
+// started: a replacing animation (the first on a property at rest, `merge replace`, a
+// spring taking over) sets the value; an additive one (a timing curve started while the
+// property was animating) adds its change, its value minus the target it started from. So a
+// retarget has no jump: value = newest target − Σ remaining changes. When an animation
+// completes with a fill, the value it ended at becomes the base value and it falls silent
+// until it starts again.
+
+extension AnimationEngine {
+  /// The value of property `property` at engine time `time`.
+  func evaluate<V: EngineValue>(_ type: V.Type, _ property: Int32, at time: Nanoseconds) -> V {
+    let store = stores[keyPath: V.store]
+    return evaluate(store, property, at: time)
+  }
+
+  @inline(__always)
+  func evaluate<V: EngineValue>(_ store: ValueStore<V>, _ property: Int32, at time: Nanoseconds) -> V {
+    let slot = store.properties[Int(property)]
+    var value = slot.base
+    var cursor = slot.firstEffect
+    while cursor >= 0 {
+      let effect = store.effects[Int(cursor)]
+      if !effect.muted, effect.mode != .unresolved, let output = output(of: effect, cursor, store, at: time) {
+        value = effect.mode == .additive ? value + (output - effect.from) : output
+      }
+      cursor = effect.next
+    }
+    return value
+  }
+
+  /// The value an effect shows at engine time `time`, or nil when it has none (outside its
+  /// active interval and fill).
+  @inline(__always)
+  func output<V: EngineValue>(of effect: Effect<V>, _ index: Int32, _ store: ValueStore<V>, at time: Nanoseconds) -> V? {
+    let node = nodes[Int(effect.node)]
+    let state: (local: Nanoseconds, direction: Int)
+    if node.parent < 0 {
+      state = (node.playback.currentTime(at: time), node.playback.rate < 0 ? -1 : 1)
+    } else {
+      state = localState(of: effect.node, at: time)
+    }
+    let local = node.timing.wrapped(state.local, hasStarted: node.hasStarted)
+    let timing = node.timing.computedTiming(localTime: local, goingBackwards: state.direction < 0)
+    guard let progress = timing.directedProgress else { return nil }
+    return shapeValue(of: effect, index, store, progress: progress, beforeFlag: timing.beforeFlag)
+  }
+
+  /// The effect's value at directed progress `progress` (0...1 through a pass).
+  @inline(__always)
+  func shapeValue<V: EngineValue>(
+    of effect: Effect<V>, _ index: Int32, _ store: ValueStore<V>, progress: Double, beforeFlag: Bool
+  ) -> V {
+    if effect.curve >= 0 {
+      let curve = curves[Int(effect.curve)]
+      if effect.mode == .spring, case .spring(let spring) = curve {
+        if progress >= 1 { return effect.to }
+        let seconds = max(progress, 0) * spring.secondsPerProgress
+        let velocity = store.springVelocities[index] ?? .zero
+        return spring.motion.state(
+          target: effect.to, displacement: effect.from - effect.to, velocity: velocity, at: seconds
+        ).value
+      }
+      let eased = curve.progress(at: progress, beforeFlag: beforeFlag)
+      return V.interpolate(from: effect.from, to: effect.to, progress: eased, in: effect.colorSpace)
+    }
+    // A keyframe track: find the segment, ease it with the curve of the keyframe it ends at.
+    guard let frames = store.tracks[index], !frames.isEmpty else { return effect.to }
+    if progress <= frames[0].offset { return frames[0].value ?? effect.from }
+    var previousOffset = 0.0
+    var previousValue = effect.from
+    if frames[0].offset == 0 {
+      previousValue = frames[0].value ?? effect.from
+    }
+    for frame in frames {
+      let value = frame.value ?? effect.from
+      if progress <= frame.offset {
+        let span = frame.offset - previousOffset
+        let local = span > 0 ? (progress - previousOffset) / span : 1
+        let eased = curves[Int(frame.curve)].progress(at: local, beforeFlag: beforeFlag)
+        return V.interpolate(from: previousValue, to: value, progress: eased, in: effect.colorSpace)
+      }
+      previousOffset = frame.offset
+      previousValue = value
+    }
+    return previousValue
+  }
+
+  /// The property's velocity now, in value units per second: a central difference over
+  /// 100 µs, which is exact enough for handing on to a spring and works for every mix of
+  /// animations.
+  func velocity<V: EngineValue>(_ type: V.Type, _ property: Int32) -> V {
+    let h: Nanoseconds = 100_000
+    let ahead = evaluate(V.self, property, at: saturatingSum(now, h))
+    let behind = evaluate(V.self, property, at: saturatingSum(now, -h))
+    return (ahead - behind).scaled(by: 1e9 / Double(2 * h))
+  }
+
+  /// Where the property is heading: its base value with every animation on it run to its
+  /// end.
+  func target<V: EngineValue>(_ type: V.Type, _ property: Int32, excluding excluded: Int32) -> V {
+    let store = stores[keyPath: V.store]
+    var value = store.properties[Int(property)].base
+    for index in store.effects(on: property) where index != excluded {
+      let effect = store.effects[Int(index)]
+      guard !effect.muted, effect.mode != .unresolved else { continue }
+      value = effect.mode == .additive ? value + (effect.to - effect.from) : effect.to
+    }
+    return value
+  }
+
+  /// Refreshes the stored current value of every animated property (after an advance).
+  mutating func refreshCurrentValues() {
+    refresh(Double.self)
+    refresh(Vec2.self)
+    refresh(Vec3.self)
+    refresh(Vec4.self)
+    refresh(Color.self)
+  }
+
+  mutating func refresh<V: EngineValue>(_ type: V.Type) {
+    var store = stores[keyPath: V.store]
+    guard !store.effects.isEmpty else { return }
+    stores[keyPath: V.store] = ValueStore()  // hand the arrays over, so writes do not copy them
+    for index in store.properties.indices where store.properties[index].firstEffect >= 0 {
+      store.properties[index].current = evaluate(store, Int32(index), at: now)
+    }
+    stores[keyPath: V.store] = store
+  }
+
+  /// The current (last refreshed) value of a number property: the fast read for hosts that
+  /// sample many properties per frame.
+  public func currentNumber(of property: PropertyID) -> Double? {
+    guard property.kind == .number, Int(property.index) < stores.numbers.properties.count else { return nil }
+    return stores.numbers.properties[Int(property.index)].current
+  }
+
+  // MARK: - Starting and completing
+
+  func effectProperty(of node: Int32) -> PropertyID {
+    let n = nodes[Int(node)]
+    switch n.valueKind {
+    case .number: return PropertyID(kind: .number, index: stores.numbers.effects[Int(n.payload)].property)
+    case .vec2: return PropertyID(kind: .vec2, index: stores.vec2s.effects[Int(n.payload)].property)
+    case .vec3: return PropertyID(kind: .vec3, index: stores.vec3s.effects[Int(n.payload)].property)
+    case .vec4: return PropertyID(kind: .vec4, index: stores.vec4s.effects[Int(n.payload)].property)
+    case .color: return PropertyID(kind: .color, index: stores.colors.effects[Int(n.payload)].property)
+    }
+  }
+
+  func needsValues(_ node: Int32) -> Bool {
+    func check<V: EngineValue>(_ type: V.Type) -> Bool {
+      let effect = stores[keyPath: V.store].effects[Int(nodes[Int(node)].payload)]
+      return effect.resolvesValuesAtStart && !effect.hasValues
+    }
+    switch nodes[Int(node)].valueKind {
+    case .number: return check(Double.self)
+    case .vec2: return check(Vec2.self)
+    case .vec3: return check(Vec3.self)
+    case .vec4: return check(Vec4.self)
+    case .color: return check(Color.self)
+    }
+  }
+
+  /// An effect node starts (in either direction). Returns whether its property left rest.
+  mutating func activate(_ node: Int32, forward: Bool) -> Bool {
+    switch nodes[Int(node)].valueKind {
+    case .number: activate(Double.self, nodes[Int(node)].payload)
+    case .vec2: activate(Vec2.self, nodes[Int(node)].payload)
+    case .vec3: activate(Vec3.self, nodes[Int(node)].payload)
+    case .vec4: activate(Vec4.self, nodes[Int(node)].payload)
+    case .color: activate(Color.self, nodes[Int(node)].payload)
+    }
+  }
+
+  mutating func activate<V: EngineValue>(_ type: V.Type, _ index: Int32) -> Bool {
+    var effect = stores[keyPath: V.store].effects[Int(index)]
+    let property = effect.property
+    if effect.muted {
+      if effect.mode == .additive, let atEnd = effect.committedAtEnd {
+        // Its change went into the base value when it completed; it shows it again itself.
+        let edge = edgeValue(of: effect, index, atEnd: atEnd)
+        stores[keyPath: V.store].properties[Int(property)].base =
+          stores[keyPath: V.store].properties[Int(property)].base - (edge - effect.from)
+      }
+      effect.muted = false
+      effect.committedAtEnd = nil
+    }
+    if effect.mode == .unresolved {
+      let animating = stores[keyPath: V.store].properties[Int(property)].animating > 0
+      let current = evaluate(V.self, property, at: now)
+      let isSpring = effect.curve >= 0 && curves[Int(effect.curve)].isSpring
+      if isSpring {
+        var velocity: V
+        if animating {
+          velocity = self.velocity(V.self, property)
+        } else if case .spring(let spring) = curves[Int(effect.curve)] {
+          let from = effect.hasExplicitFrom ? effect.from : current
+          velocity = (effect.to - from).scaled(by: spring.initialVelocity)
+        } else {
+          velocity = .zero
+        }
+        if !effect.hasExplicitFrom { effect.from = current }
+        effect.mode = .spring
+        stores[keyPath: V.store].springVelocities[index] = velocity
+        supersede(V.self, property, except: index, includingActive: true)
+      } else if !animating || effect.composition == .replace || effect.hasExplicitFrom {
+        if !effect.hasExplicitFrom { effect.from = current }
+        effect.mode = .replace
+        supersede(V.self, property, except: index, includingActive: animating)
+      } else {
+        effect.from = target(V.self, property, excluding: index)
+        effect.mode = .additive
+      }
+    }
+    var startsProperty = false
+    if !effect.counted {
+      effect.counted = true
+      stores[keyPath: V.store].properties[Int(property)].animating += 1
+      startsProperty = stores[keyPath: V.store].properties[Int(property)].animating == 1
+    }
+    stores[keyPath: V.store].effects[Int(index)] = effect
+    stores[keyPath: V.store].moveToTop(index)
+    return startsProperty
+  }
+
+  /// Silences the other effects on a property that a new replacing one takes over: those
+  /// filling, and the active ones too when `includingActive` (a standalone one is removed).
+  mutating func supersede<V: EngineValue>(_ type: V.Type, _ property: Int32, except keep: Int32, includingActive: Bool) {
+    for other in stores[keyPath: V.store].effects(on: property) where other != keep {
+      let effect = stores[keyPath: V.store].effects[Int(other)]
+      guard effect.mode != .unresolved else { continue }
+      if effect.counted && !includingActive { continue }
+      end(V.self, other, absorbing: false)
+    }
+  }
+
+  /// Ends an effect's hold on its property without an event: it stops counting as
+  /// animating and falls silent; a standalone one is removed. With `absorbing`, the value it
+  /// shows now goes into the base value first (`cancel`).
+  mutating func end<V: EngineValue>(_ type: V.Type, _ index: Int32, absorbing: Bool) {
+    let effect = stores[keyPath: V.store].effects[Int(index)]
+    let property = effect.property
+    if absorbing, !effect.muted, effect.mode != .unresolved,
+      let output = output(of: effect, index, stores[keyPath: V.store], at: now)
+    {
+      let base = stores[keyPath: V.store].properties[Int(property)].base
+      stores[keyPath: V.store].properties[Int(property)].base =
+        effect.mode == .additive ? base + (output - effect.from) : output
+    }
+    if effect.counted {
+      stores[keyPath: V.store].effects[Int(index)].counted = false
+      stores[keyPath: V.store].properties[Int(property)].animating -= 1
+    }
+    stores[keyPath: V.store].effects[Int(index)].muted = true
+    stores[keyPath: V.store].effects[Int(index)].committedAtEnd = nil
+    if nodes[Int(effect.node)].parent < 0 {
+      removeSubtree(effect.node)
+    }
+  }
+
+  /// The value an effect shows at the end of its active interval (`atEnd`) or at its start.
+  func edgeValue<V: EngineValue>(of effect: Effect<V>, _ index: Int32, atEnd: Bool) -> V {
+    var timing = nodes[Int(effect.node)].timing
+    timing.fill = .both
+    let local = atEnd ? (EventPoints(timing, hasStarted: false).end ?? timing.delay) : timing.delay
+    let computed = timing.computedTiming(localTime: local, goingBackwards: !atEnd)
+    let store = stores[keyPath: V.store]
+    return shapeValue(
+      of: effect, index, store, progress: computed.directedProgress ?? (atEnd ? 1 : 0), beforeFlag: computed.beforeFlag)
+  }
+
+  /// An effect node completes (at its end, or at its start going backwards). Its value
+  /// there becomes the base value when its fill covers it. Returns whether its property came
+  /// to rest.
+  mutating func complete(_ node: Int32, forward: Bool) -> Bool {
+    switch nodes[Int(node)].valueKind {
+    case .number: complete(Double.self, nodes[Int(node)].payload, forward: forward)
+    case .vec2: complete(Vec2.self, nodes[Int(node)].payload, forward: forward)
+    case .vec3: complete(Vec3.self, nodes[Int(node)].payload, forward: forward)
+    case .vec4: complete(Vec4.self, nodes[Int(node)].payload, forward: forward)
+    case .color: complete(Color.self, nodes[Int(node)].payload, forward: forward)
+    }
+  }
+
+  mutating func complete<V: EngineValue>(_ type: V.Type, _ index: Int32, forward: Bool) -> Bool {
+    var effect = stores[keyPath: V.store].effects[Int(index)]
+    let property = effect.property
+    var rests = false
+    if effect.counted {
+      effect.counted = false
+      stores[keyPath: V.store].properties[Int(property)].animating -= 1
+      rests = stores[keyPath: V.store].properties[Int(property)].animating == 0
+    }
+    let fills = nodes[Int(effect.node)].timing.fill != .none
+    if !effect.muted, effect.mode != .unresolved {
+      if fills {
+        // Fill applies in the direction of travel: ending at its start leaves the start value.
+        let edge = edgeValue(of: effect, index, atEnd: forward)
+        let base = stores[keyPath: V.store].properties[Int(property)].base
+        stores[keyPath: V.store].properties[Int(property)].base =
+          effect.mode == .additive ? base + (edge - effect.from) : edge
+        effect.committedAtEnd = forward
+      } else {
+        effect.committedAtEnd = nil
+      }
+      effect.muted = true
+    }
+    stores[keyPath: V.store].effects[Int(index)] = effect
+    return rests
+  }
+}

@@ -1,0 +1,719 @@
+// The engine: properties, animations, timelines and scheduled callbacks on one clock.
+//
+// Everything that moves is a node: a property animation (an effect), a timeline, or a
+// callback placed in a timeline. A node has an effect timing (Web Animations) and a playback
+// (start time, hold time, rate) against its parent's time: the engine's time for top-level
+// nodes, the timeline's iteration time for its children. Nothing is accumulated: every local
+// time is computed from the engine time down the chain of parents, so pausing, reversing and
+// seeking are exact.
+//
+// The engine is a value. It calls nothing back: `advance(to:)` hands each event, at its exact
+// time and in order, to a handler that may change the engine (`inout`), and callbacks are keys
+// the embedder binds. So the whole state is `Codable`.
+
+import HeapModule
+
+/// A property in an engine.
+public struct PropertyID: Sendable, Hashable, Codable, Comparable {
+  public let kind: ValueKind
+  let index: Int32
+
+  public static func < (lhs: PropertyID, rhs: PropertyID) -> Bool {
+    (lhs.kind.order, lhs.index) < (rhs.kind.order, rhs.index)
+  }
+}
+
+extension ValueKind {
+  var order: Int {
+    switch self {
+    case .number: 0
+    case .vec2: 1
+    case .vec3: 2
+    case .vec4: 3
+    case .color: 4
+    }
+  }
+}
+
+/// An animation, timeline or placed callback in an engine. Stale after the node is removed.
+public struct NodeID: Sendable, Hashable, Codable {
+  let index: Int32
+  let generation: UInt32
+}
+
+/// What an engine can refuse.
+public enum EngineError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The node was removed (or never existed).
+  case unknownNode
+  /// The property does not exist.
+  case unknownProperty
+  /// A value of the wrong type for the property.
+  case typeMismatch(expected: ValueKind, found: ValueKind)
+  /// A timeline was expected.
+  case notATimeline
+  /// `finish` on something that never ends.
+  case finishesNever
+  /// More than `AnimationEngine.eventLimitPerInstant` events at one instant: a chain of
+  /// handlers that schedule each other without time passing.
+  case tooManyEventsAtOneInstant(Nanoseconds)
+  /// A keyframe track with no keyframes, or offsets outside 0...1 or out of order.
+  case invalidKeyframes
+
+  public var description: String {
+    switch self {
+    case .unknownNode: "no such animation or timeline"
+    case .unknownProperty: "no such property"
+    case .typeMismatch(let expected, let found): "expected a \(expected) value, found a \(found)"
+    case .notATimeline: "not a timeline"
+    case .finishesNever: "it repeats forever, so it never finishes"
+    case .tooManyEventsAtOneInstant(let t):
+      "more than \(AnimationEngine.eventLimitPerInstant) events at \(seconds(t))s: handlers schedule each other without time passing"
+    case .invalidKeyframes: "keyframe offsets must be in 0...1 and in order"
+    }
+  }
+}
+
+/// Something that happened at an exact engine time.
+public struct EngineEvent: Sendable, Hashable {
+  public enum Kind: Sendable, Hashable {
+    /// A node or property started (a property: it left rest).
+    case start
+    /// A node crossed a boundary between passes.
+    case `repeat`
+    /// A node finished in its direction of travel; a property came to rest.
+    case complete
+    /// A callback's time came: the key given to `schedule` or `addCallback`.
+    case callback(Int)
+    /// An animation that resolves its values at start is starting: call `setValues` now.
+    case needsValues
+    /// The real clock skipped this much time (a suspension), which was treated as a pause.
+    case clockGap(Nanoseconds)
+  }
+
+  /// What the event is about.
+  public enum Subject: Sendable, Hashable {
+    case node(NodeID)
+    case property(PropertyID)
+    case engine
+  }
+
+  public var kind: Kind
+  public var subject: Subject
+  /// The exact engine time of the event.
+  public var time: Nanoseconds
+  /// Whether it was crossed moving backwards.
+  public var isReversed: Bool
+}
+
+/// The state of a node, for status displays.
+public struct NodeStatus: Sendable, Hashable {
+  public enum State: String, Sendable, Hashable { case playing, paused, finished, idle }
+  public var state: State
+  /// The playback rate (negative: reversed).
+  public var rate: Double
+  /// Local time now.
+  public var localTime: Nanoseconds
+  /// The end of the active interval; nil when it repeats forever.
+  public var duration: Nanoseconds?
+  /// Local time / duration, 0...1 (nil when infinite).
+  public var progress: Double?
+  /// Whether it is a timeline.
+  public var isTimeline: Bool
+}
+
+/// The animation engine.
+public struct AnimationEngine: Sendable {
+  /// More events than this at one instant is an error, not a hang.
+  public static let eventLimitPerInstant = 10_000
+
+  /// Storage per value type.
+  public struct Stores: Sendable, Codable {
+    var numbers = ValueStore<Double>()
+    var vec2s = ValueStore<Vec2>()
+    var vec3s = ValueStore<Vec3>()
+    var vec4s = ValueStore<Vec4>()
+    var colors = ValueStore<Color>()
+  }
+
+  enum NodeKind: UInt8, Sendable, Codable {
+    case free, effect, timeline, callback
+  }
+
+  struct Node: Sendable, Codable {
+    var playback: Playback
+    var timing: EffectTiming
+    /// Local time as of the last event processing (what has been crossed so far).
+    var lastLocal: Nanoseconds
+    /// The parent timeline's node, or -1 for the engine itself.
+    var parent: Int32
+    /// The effect, timeline or callback record.
+    var payload: Int32
+    var generation: UInt32
+    var kind: NodeKind
+    var valueKind: ValueKind
+    /// Whether it has entered its active phase (an infinite node that has loops both ways).
+    var hasStarted = false
+    /// A cancelled timeline: `play` starts it over.
+    var isCancelled = false
+    /// When it was made, for ordering events at one instant.
+    var order: UInt64 = 0
+  }
+
+  struct TimelineRecord: Sendable, Codable {
+    var node: Int32
+    var children: [Int32] = []
+  }
+
+  struct CallbackRecord: Sendable, Codable {
+    var key: Int
+    var firesBackwards: Bool
+  }
+
+  /// An entry of the pending-event queue: a root-level callback, or the next event of a
+  /// top-level node's tree. Entries whose node changed since are stale and skipped.
+  struct Pending: Comparable, Sendable, Codable {
+    var time: Nanoseconds
+    var sequence: UInt64
+    /// The top-level node, or -1 for a callback scheduled on the engine itself.
+    var node: Int32
+    var version: UInt32
+    var key: Int
+
+    static func < (a: Pending, b: Pending) -> Bool { (a.time, a.sequence) < (b.time, b.sequence) }
+    static func == (a: Pending, b: Pending) -> Bool { (a.time, a.sequence) == (b.time, b.sequence) }
+  }
+
+  /// The engine time of the last advance.
+  public internal(set) var now: Nanoseconds = 0
+
+  var stores = Stores()
+  var nodes: [Node] = []
+  var freeNodes: [Int32] = []
+  /// Per node: bumped whenever its scheduled event may have changed.
+  var versions: [UInt32] = []
+  var timelines: [TimelineRecord] = []
+  var freeTimelines: [Int32] = []
+  var callbacks: [CallbackRecord] = []
+  var freeCallbacks: [Int32] = []
+  /// Curves, shared by index.
+  var curves: [TimingCurve] = []
+  var curveIndex: [TimingCurve: Int32] = [:]
+  /// Top-level nodes, in the order they were added.
+  var topLevel: [Int32] = []
+  /// Properties that have effects: their current values are refreshed on each advance.
+  var animated: [PropertyID] = []
+  var pending = Heap<Pending>()
+  var sequence: UInt64 = 0
+
+  public init(startingAt time: Nanoseconds = 0) {
+    now = time
+  }
+
+  // MARK: - Properties
+
+  /// Adds a property with its initial (base) value.
+  public mutating func addProperty(_ value: AnimationValue) -> PropertyID {
+    switch value {
+    case .number(let x): addProperty(x)
+    case .vec2(let v): addProperty(v)
+    case .vec3(let v): addProperty(v)
+    case .vec4(let v): addProperty(v)
+    case .color(let c): addProperty(c)
+    }
+  }
+
+  mutating func addProperty<V: EngineValue>(_ value: V) -> PropertyID {
+    stores[keyPath: V.store].properties.append(PropertySlot(base: value, current: value))
+    return PropertyID(kind: V.kind, index: Int32(stores[keyPath: V.store].properties.count - 1))
+  }
+
+  func contains(_ property: PropertyID) -> Bool {
+    switch property.kind {
+    case .number: Int(property.index) < stores.numbers.properties.count
+    case .vec2: Int(property.index) < stores.vec2s.properties.count
+    case .vec3: Int(property.index) < stores.vec3s.properties.count
+    case .vec4: Int(property.index) < stores.vec4s.properties.count
+    case .color: Int(property.index) < stores.colors.properties.count
+    }
+  }
+
+  /// The property's value now (as of the last advance, or the event being handled).
+  public func value(of property: PropertyID) -> AnimationValue {
+    switch property.kind {
+    case .number: evaluate(Double.self, property.index, at: now).animationValue
+    case .vec2: evaluate(Vec2.self, property.index, at: now).animationValue
+    case .vec3: evaluate(Vec3.self, property.index, at: now).animationValue
+    case .vec4: evaluate(Vec4.self, property.index, at: now).animationValue
+    case .color: evaluate(Color.self, property.index, at: now).animationValue
+    }
+  }
+
+  /// The property's value at engine time `time`, should nothing change until then.
+  public func value(of property: PropertyID, at time: Nanoseconds) -> AnimationValue {
+    switch property.kind {
+    case .number: evaluate(Double.self, property.index, at: time).animationValue
+    case .vec2: evaluate(Vec2.self, property.index, at: time).animationValue
+    case .vec3: evaluate(Vec3.self, property.index, at: time).animationValue
+    case .vec4: evaluate(Vec4.self, property.index, at: time).animationValue
+    case .color: evaluate(Color.self, property.index, at: time).animationValue
+    }
+  }
+
+  /// The value the property shows when no animation has output: its initial value, then
+  /// the value each finished animation left, or the last `set`.
+  public func baseValue(of property: PropertyID) -> AnimationValue {
+    switch property.kind {
+    case .number: stores.numbers.properties[Int(property.index)].base.animationValue
+    case .vec2: stores.vec2s.properties[Int(property.index)].base.animationValue
+    case .vec3: stores.vec3s.properties[Int(property.index)].base.animationValue
+    case .vec4: stores.vec4s.properties[Int(property.index)].base.animationValue
+    case .color: stores.colors.properties[Int(property.index)].base.animationValue
+    }
+  }
+
+  /// The property's rate of change now, in value units per second.
+  public func velocity(of property: PropertyID) -> AnimationValue {
+    switch property.kind {
+    case .number: velocity(Double.self, property.index).animationValue
+    case .vec2: velocity(Vec2.self, property.index).animationValue
+    case .vec3: velocity(Vec3.self, property.index).animationValue
+    case .vec4: velocity(Vec4.self, property.index).animationValue
+    case .color: velocity(Color.self, property.index).animationValue
+    }
+  }
+
+  /// Whether any animation on the property has started and not completed.
+  public func isAnimating(_ property: PropertyID) -> Bool {
+    switch property.kind {
+    case .number: stores.numbers.properties[Int(property.index)].animating > 0
+    case .vec2: stores.vec2s.properties[Int(property.index)].animating > 0
+    case .vec3: stores.vec3s.properties[Int(property.index)].animating > 0
+    case .vec4: stores.vec4s.properties[Int(property.index)].animating > 0
+    case .color: stores.colors.properties[Int(property.index)].animating > 0
+    }
+  }
+
+  /// The animations on the property, oldest first.
+  public func animations(on property: PropertyID) -> [NodeID] {
+    func ids<V: EngineValue>(_ type: V.Type) -> [NodeID] {
+      let store = stores[keyPath: V.store]
+      return store.effects(on: property.index).map { id(of: store.effects[Int($0)].node) }
+    }
+    switch property.kind {
+    case .number: return ids(Double.self)
+    case .vec2: return ids(Vec2.self)
+    case .vec3: return ids(Vec3.self)
+    case .vec4: return ids(Vec4.self)
+    case .color: return ids(Color.self)
+    }
+  }
+
+  /// Sets the property's base value at once and ends its animations (timeline animations
+  /// on it stop having output until they start again). Fires no event.
+  public mutating func set(_ property: PropertyID, to value: AnimationValue) throws(EngineError) {
+    guard contains(property) else { throw .unknownProperty }
+    guard value.kind == property.kind else { throw .typeMismatch(expected: property.kind, found: value.kind) }
+    switch value {
+    case .number(let x): set(property.index, to: x)
+    case .vec2(let v): set(property.index, to: v)
+    case .vec3(let v): set(property.index, to: v)
+    case .vec4(let v): set(property.index, to: v)
+    case .color(let c): set(property.index, to: c)
+    }
+  }
+
+  mutating func set<V: EngineValue>(_ property: Int32, to value: V) {
+    for effect in stores[keyPath: V.store].effects(on: property) {
+      end(V.self, effect, absorbing: false)
+    }
+    stores[keyPath: V.store].properties[Int(property)].base = value
+    stores[keyPath: V.store].properties[Int(property)].current = value
+  }
+
+  // MARK: - Nodes
+
+  func id(of node: Int32) -> NodeID {
+    NodeID(index: node, generation: nodes[Int(node)].generation)
+  }
+
+  func resolve(_ id: NodeID) throws(EngineError) -> Int32 {
+    guard id.index >= 0, Int(id.index) < nodes.count, nodes[Int(id.index)].kind != .free,
+      nodes[Int(id.index)].generation == id.generation
+    else { throw .unknownNode }
+    return id.index
+  }
+
+  /// Whether the node still exists.
+  public func contains(_ id: NodeID) -> Bool {
+    (try? resolve(id)) != nil
+  }
+
+  mutating func allocateNode(_ node: Node) -> Int32 {
+    if let index = freeNodes.popLast() {
+      var node = node
+      node.generation = nodes[Int(index)].generation &+ 1
+      nodes[Int(index)] = node
+      versions[Int(index)] &+= 1
+      return index
+    }
+    nodes.append(node)
+    versions.append(0)
+    return Int32(nodes.count - 1)
+  }
+
+  /// Where a new node goes.
+  public enum Placement: Sendable, Hashable {
+    /// On the engine, starting at engine time `time` (local time 0 then), playing.
+    case engine(at: Nanoseconds)
+    /// On the engine, created paused at local time 0: a timeline that waits for `play`.
+    case engineIdle
+    /// In a timeline, starting at `time` of the timeline's iteration time.
+    case timeline(NodeID, at: Nanoseconds)
+  }
+
+  mutating func makeNode(
+    kind: NodeKind, valueKind: ValueKind = .number, payload: Int32, timing: EffectTiming, rate: Double,
+    placement: Placement
+  ) throws(EngineError) -> Int32 {
+    var timing = timing
+    timing.endDelay = 0
+    var parent: Int32 = -1
+    let playback: Playback
+    switch placement {
+    case .engine(let time):
+      playback = Playback(localTime: scaled(saturatingDifference(now, time), by: rate), at: now, rate: rate)
+    case .engineIdle:
+      playback = Playback(localTime: 0, at: now, rate: rate, paused: true)
+    case .timeline(let timeline, let time):
+      parent = try resolve(timeline)
+      guard nodes[Int(parent)].kind == .timeline else { throw .notATimeline }
+      let parentTime = childTime(of: parent, at: now).time
+      playback = Playback(localTime: scaled(saturatingDifference(parentTime, time), by: rate), at: parentTime, rate: rate)
+    }
+    var node = Node(
+      playback: playback, timing: timing, lastLocal: 0, parent: parent, payload: payload, generation: 0, kind: kind,
+      valueKind: valueKind)
+    sequence &+= 1
+    node.order = sequence
+    let index = allocateNode(node)
+    if parent >= 0 {
+      timelines[Int(nodes[Int(parent)].payload)].children.append(index)
+    } else {
+      topLevel.append(index)
+    }
+    // Nothing has been crossed yet: a point at exactly this instant is still ahead.
+    let state = localState(of: index, at: now)
+    nodes[Int(index)].lastLocal = state.direction < 0 ? saturatingSum(state.local, 1) : saturatingSum(state.local, -1)
+    return index
+  }
+
+  /// Adds a timeline: on the engine (`.engineIdle` waits for `play`), or inside another
+  /// timeline as a group that plays with it.
+  public mutating func addTimeline(
+    timing: EffectTiming, rate: Double = 1, placement: Placement = .engineIdle
+  ) throws(EngineError) -> NodeID {
+    let record: Int32
+    if let free = freeTimelines.popLast() {
+      record = free
+    } else {
+      timelines.append(TimelineRecord(node: -1))
+      record = Int32(timelines.count - 1)
+    }
+    let index: Int32
+    do {
+      index = try makeNode(kind: .timeline, payload: record, timing: timing, rate: rate, placement: placement)
+    } catch {
+      freeTimelines.append(record)
+      throw error
+    }
+    timelines[Int(record)] = TimelineRecord(node: index)
+    reschedule(topLevelAncestor(of: index))
+    return id(of: index)
+  }
+
+  /// Changes a timeline's timing (its duration grows as items are added to it).
+  public mutating func setTiming(_ timing: EffectTiming, of id: NodeID) throws(EngineError) {
+    let index = try resolve(id)
+    var timing = timing
+    timing.endDelay = 0
+    nodes[Int(index)].timing = timing
+    resyncSubtree(index)
+    reschedule(topLevelAncestor(of: index))
+  }
+
+  /// Places a callback in a timeline: the event `.callback(key)` fires when the timeline's
+  /// time crosses `time` forwards, and backwards too when `firesBackwards`.
+  public mutating func addCallback(
+    key: Int, to timeline: NodeID, at time: Nanoseconds, firesBackwards: Bool
+  ) throws(EngineError) -> NodeID {
+    let record: Int32
+    if let free = freeCallbacks.popLast() {
+      record = free
+      callbacks[Int(free)] = CallbackRecord(key: key, firesBackwards: firesBackwards)
+    } else {
+      callbacks.append(CallbackRecord(key: key, firesBackwards: firesBackwards))
+      record = Int32(callbacks.count - 1)
+    }
+    let index: Int32
+    do {
+      index = try makeNode(
+        kind: .callback, payload: record, timing: EffectTiming(duration: 0), rate: 1,
+        placement: .timeline(timeline, at: time))
+    } catch {
+      freeCallbacks.append(record)
+      throw error
+    }
+    reschedule(topLevelAncestor(of: index))
+    return id(of: index)
+  }
+
+  /// Schedules `.callback(key)` at engine time `time` (now, if earlier). Callbacks at one
+  /// instant fire in the order they were scheduled, after the animations' events.
+  public mutating func schedule(callback key: Int, at time: Nanoseconds) {
+    sequence &+= 1
+    pending.insert(Pending(time: max(time, now), sequence: sequence, node: -1, version: 0, key: key))
+  }
+
+  /// Adds an animation of `property`: standalone on the engine (it goes away when it
+  /// completes), or inside a timeline (it stays with the timeline).
+  public mutating func animate(
+    _ property: PropertyID, with animation: Animation, placement: Placement
+  ) throws(EngineError) -> NodeID {
+    guard contains(property) else { throw .unknownProperty }
+    if let kind = animation.valueKind, kind != property.kind {
+      throw .typeMismatch(expected: property.kind, found: kind)
+    }
+    switch property.kind {
+    case .number: return try animate(Double.self, property.index, animation, placement)
+    case .vec2: return try animate(Vec2.self, property.index, animation, placement)
+    case .vec3: return try animate(Vec3.self, property.index, animation, placement)
+    case .vec4: return try animate(Vec4.self, property.index, animation, placement)
+    case .color: return try animate(Color.self, property.index, animation, placement)
+    }
+  }
+
+  mutating func curveSlot(_ curve: TimingCurve) -> Int32 {
+    if let index = curveIndex[curve] { return index }
+    curves.append(curve)
+    let index = Int32(curves.count - 1)
+    curveIndex[curve] = index
+    return index
+  }
+
+  mutating func animate<V: EngineValue>(
+    _ type: V.Type, _ property: Int32, _ animation: Animation, _ placement: Placement
+  ) throws(EngineError) -> NodeID {
+    let base = stores[keyPath: V.store].properties[Int(property)].base
+    var effect: Effect<V>
+    var frames: [TrackFrame<V>]?
+    switch animation.shape {
+    case .tween(let from, let to, let curve):
+      effect = Effect(
+        node: -1, property: property, curve: curveSlot(curve), from: from.flatMap(V.init) ?? base,
+        to: V(to) ?? base, hasExplicitFrom: from != nil, hasValues: !animation.resolvesValuesAtStart,
+        resolvesValuesAtStart: animation.resolvesValuesAtStart, composition: animation.composition)
+    case .keyframes(let keyframes):
+      guard !keyframes.isEmpty,
+        keyframes.allSatisfy({ (0...1).contains($0.offset) }),
+        zip(keyframes, keyframes.dropFirst()).allSatisfy({ $0.offset <= $1.offset })
+      else { throw .invalidKeyframes }
+      frames = keyframes.map { TrackFrame(offset: $0.offset, value: $0.value.flatMap(V.init), curve: curveSlot($0.curve)) }
+      let explicitFirst = keyframes[0].offset == 0 && keyframes[0].value != nil
+      effect = Effect(
+        node: -1, property: property, curve: -1, from: frames![0].value ?? base, to: frames!.last!.value ?? base,
+        hasExplicitFrom: explicitFirst, hasValues: !animation.resolvesValuesAtStart,
+        resolvesValuesAtStart: animation.resolvesValuesAtStart, composition: animation.composition)
+    }
+    effect.colorSpace = animation.colorSpace
+    let index = stores[keyPath: V.store].allocateEffect(effect)
+    if let frames { stores[keyPath: V.store].tracks[index] = frames }
+    let node: Int32
+    do {
+      node = try makeNode(
+        kind: .effect, valueKind: V.kind, payload: index, timing: animation.timing, rate: animation.rate,
+        placement: placement)
+    } catch {
+      stores[keyPath: V.store].freeEffects.append(index)
+      throw error
+    }
+    stores[keyPath: V.store].effects[Int(index)].node = node
+    stores[keyPath: V.store].link(index)
+    list(PropertyID(kind: V.kind, index: property))
+    reschedule(topLevelAncestor(of: node))
+    return id(of: node)
+  }
+
+  /// Supplies the values of an animation that resolves them at its start (answering
+  /// `.needsValues`), or changes them before it starts: the tween's `from` (nil: the current
+  /// value) and `to`, or the keyframes' values in order.
+  public mutating func setValues(of id: NodeID, from: AnimationValue?, to values: [AnimationValue]) throws(EngineError) {
+    let node = try resolve(id)
+    guard nodes[Int(node)].kind == .effect else { throw .unknownNode }
+    let kind = nodes[Int(node)].valueKind
+    for value in values + (from.map { [$0] } ?? []) where value.kind != kind {
+      throw .typeMismatch(expected: kind, found: value.kind)
+    }
+    switch kind {
+    case .number: setValues(Double.self, nodes[Int(node)].payload, from, values)
+    case .vec2: setValues(Vec2.self, nodes[Int(node)].payload, from, values)
+    case .vec3: setValues(Vec3.self, nodes[Int(node)].payload, from, values)
+    case .vec4: setValues(Vec4.self, nodes[Int(node)].payload, from, values)
+    case .color: setValues(Color.self, nodes[Int(node)].payload, from, values)
+    }
+  }
+
+  mutating func setValues<V: EngineValue>(_ type: V.Type, _ effect: Int32, _ from: AnimationValue?, _ values: [AnimationValue]) {
+    let typed = values.compactMap(V.init)
+    if var frames = stores[keyPath: V.store].tracks[effect] {
+      // Keyframe values fill the keyframes in order; a missing first keyframe stays missing.
+      var remaining = typed[...]
+      for i in frames.indices where !(i == 0 && frames[0].value == nil && typed.count < frames.count) {
+        if let next = remaining.popFirst() { frames[i].value = next }
+      }
+      stores[keyPath: V.store].tracks[effect] = frames
+      if let first = frames.first?.value { stores[keyPath: V.store].effects[Int(effect)].from = first }
+      if let last = frames.last?.value { stores[keyPath: V.store].effects[Int(effect)].to = last }
+    } else if let to = typed.last {
+      stores[keyPath: V.store].effects[Int(effect)].to = to
+    }
+    if let from = from.flatMap(V.init) {
+      stores[keyPath: V.store].effects[Int(effect)].from = from
+      stores[keyPath: V.store].effects[Int(effect)].hasExplicitFrom = true
+    }
+    stores[keyPath: V.store].effects[Int(effect)].hasValues = true
+  }
+
+  /// Removes a node and everything in it (a timeline's children). Its animations stop
+  /// having output, and its callbacks will not fire. Fires no event.
+  public mutating func remove(_ id: NodeID) throws(EngineError) {
+    let index = try resolve(id)
+    let top = topLevelAncestor(of: index)
+    removeSubtree(index)
+    if top != index { reschedule(top) }
+  }
+
+  mutating func removeSubtree(_ index: Int32) {
+    let node = nodes[Int(index)]
+    switch node.kind {
+    case .free: return
+    case .timeline:
+      for child in timelines[Int(node.payload)].children { removeSubtree(child) }
+      timelines[Int(node.payload)].children = []
+      freeTimelines.append(node.payload)
+    case .callback:
+      freeCallbacks.append(node.payload)
+    case .effect:
+      switch node.valueKind {
+      case .number: removeEffect(Double.self, node.payload)
+      case .vec2: removeEffect(Vec2.self, node.payload)
+      case .vec3: removeEffect(Vec3.self, node.payload)
+      case .vec4: removeEffect(Vec4.self, node.payload)
+      case .color: removeEffect(Color.self, node.payload)
+      }
+    }
+    if node.parent >= 0 {
+      let parentNode = nodes[Int(node.parent)]
+      if parentNode.kind == .timeline {
+        timelines[Int(parentNode.payload)].children.removeAll { $0 == index }
+      }
+    } else {
+      topLevel.removeAll { $0 == index }
+    }
+    nodes[Int(index)].kind = .free
+    versions[Int(index)] &+= 1
+    freeNodes.append(index)
+  }
+
+  mutating func removeEffect<V: EngineValue>(_ type: V.Type, _ effect: Int32) {
+    let slot = stores[keyPath: V.store].effects[Int(effect)]
+    if slot.counted { stores[keyPath: V.store].properties[Int(slot.property)].animating -= 1 }
+    stores[keyPath: V.store].freeEffect(effect)
+    if stores[keyPath: V.store].properties[Int(slot.property)].firstEffect < 0 {
+      unlist(PropertyID(kind: V.kind, index: slot.property))
+    }
+  }
+
+  // MARK: - Animated property list
+
+  mutating func list(_ property: PropertyID) {
+    func go<V: EngineValue>(_ type: V.Type) {
+      guard stores[keyPath: V.store].properties[Int(property.index)].listed < 0 else { return }
+      stores[keyPath: V.store].properties[Int(property.index)].listed = Int32(animated.count)
+      animated.append(property)
+    }
+    switch property.kind {
+    case .number: go(Double.self)
+    case .vec2: go(Vec2.self)
+    case .vec3: go(Vec3.self)
+    case .vec4: go(Vec4.self)
+    case .color: go(Color.self)
+    }
+  }
+
+  mutating func unlist(_ property: PropertyID) {
+    let at = listPosition(of: property, setting: -1)
+    guard at >= 0 else { return }
+    let last = animated.removeLast()
+    if Int(at) < animated.count {
+      animated[Int(at)] = last
+      _ = listPosition(of: last, setting: at)
+    }
+  }
+
+  /// A property's position in `animated`, replaced by `value`.
+  mutating func listPosition(of p: PropertyID, setting value: Int32) -> Int32 {
+    switch p.kind {
+    case .number: return positionOf(Double.self, p, value)
+    case .vec2: return positionOf(Vec2.self, p, value)
+    case .vec3: return positionOf(Vec3.self, p, value)
+    case .vec4: return positionOf(Vec4.self, p, value)
+    case .color: return positionOf(Color.self, p, value)
+    }
+  }
+
+  mutating func positionOf<V: EngineValue>(_ type: V.Type, _ p: PropertyID, _ value: Int32) -> Int32 {
+    let old = stores[keyPath: V.store].properties[Int(p.index)].listed
+    stores[keyPath: V.store].properties[Int(p.index)].listed = value
+    return old
+  }
+
+  // MARK: - Status
+
+  /// The state of a node now.
+  public func status(of id: NodeID) throws(EngineError) -> NodeStatus {
+    let index = try resolve(id)
+    let node = nodes[Int(index)]
+    let local = localState(of: index, at: now).local
+    let end = EventPoints(node.timing, hasStarted: node.hasStarted).end
+    let state: NodeStatus.State
+    if node.isCancelled {
+      state = .idle
+    } else if node.playback.isPaused {
+      state = .paused
+    } else if let end, (node.playback.rate >= 0 && local >= end) || (node.playback.rate < 0 && local <= node.timing.delay) {
+      state = .finished
+    } else {
+      state = .playing
+    }
+    let progress = end.map { end in end > 0 ? min(max(Double(local) / Double(end), 0), 1) : 1 }
+    return NodeStatus(
+      state: state, rate: node.playback.rate, localTime: local, duration: end, progress: progress,
+      isTimeline: node.kind == .timeline)
+  }
+
+  /// The top-level nodes (animations and timelines on the engine), oldest first.
+  public var topLevelNodes: [NodeID] { topLevel.map(id(of:)) }
+
+  /// Whether anything will still move or fire: a node playing toward an edge it has not
+  /// reached, or a pending callback. Paused nodes do not count.
+  public var hasPendingWork: Bool {
+    pending.unordered.contains { entry in
+      entry.node < 0 || (entry.version == versions[Int(entry.node)] && nodes[Int(entry.node)].kind != .free)
+    }
+  }
+
+  /// The next time something is due, if anything is.
+  public var nextEventTime: Nanoseconds? {
+    pending.unordered.filter { $0.node < 0 || $0.version == versions[Int($0.node)] }.map(\.time).min()
+  }
+}

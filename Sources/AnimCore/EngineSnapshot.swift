@@ -1,0 +1,130 @@
+// Snapshot and restore: the whole engine as Codable, so a session can be written out and
+// continued later, in this process or another, exactly where it was.
+//
+// Every part of the state is a plain value. Callbacks are the embedder's integer keys, which
+// it binds again after restoring; infinite iteration counts are written as "forever"
+// (EffectTiming's own coding), since JSON has no infinity. The pending-event heap is written
+// as its entries and rebuilt on reading.
+
+import HeapModule
+
+extension AnimationEngine: Codable {
+  /// The format of the encoded engine; a newer one is refused on decoding.
+  public static let snapshotVersion = 1
+
+  private enum CodingKeys: String, CodingKey {
+    case version, now, stores, nodes, freeNodes, versions, timelines, freeTimelines, callbacks, freeCallbacks
+    case curves, topLevel, animated, pending, sequence
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    let version = try container.decode(Int.self, forKey: .version)
+    guard version <= Self.snapshotVersion else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .version, in: container,
+        debugDescription: "engine snapshot version \(version) is newer than this engine's (\(Self.snapshotVersion))")
+    }
+    now = try container.decode(Nanoseconds.self, forKey: .now)
+    stores = try container.decode(Stores.self, forKey: .stores)
+    nodes = try container.decode([Node].self, forKey: .nodes)
+    freeNodes = try container.decode([Int32].self, forKey: .freeNodes)
+    versions = try container.decode([UInt32].self, forKey: .versions)
+    timelines = try container.decode([TimelineRecord].self, forKey: .timelines)
+    freeTimelines = try container.decode([Int32].self, forKey: .freeTimelines)
+    callbacks = try container.decode([CallbackRecord].self, forKey: .callbacks)
+    freeCallbacks = try container.decode([Int32].self, forKey: .freeCallbacks)
+    curves = try container.decode([TimingCurve].self, forKey: .curves)
+    topLevel = try container.decode([Int32].self, forKey: .topLevel)
+    animated = try container.decode([PropertyID].self, forKey: .animated)
+    pending = Heap(try container.decode([Pending].self, forKey: .pending))
+    sequence = try container.decode(UInt64.self, forKey: .sequence)
+    curveIndex = Dictionary(curves.enumerated().map { ($1, Int32($0)) }, uniquingKeysWith: { first, _ in first })
+    guard versions.count == nodes.count else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .versions, in: container, debugDescription: "the node tables disagree in length")
+    }
+    try validate()
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(Self.snapshotVersion, forKey: .version)
+    try container.encode(now, forKey: .now)
+    try container.encode(stores, forKey: .stores)
+    try container.encode(nodes, forKey: .nodes)
+    try container.encode(freeNodes, forKey: .freeNodes)
+    try container.encode(versions, forKey: .versions)
+    try container.encode(timelines, forKey: .timelines)
+    try container.encode(freeTimelines, forKey: .freeTimelines)
+    try container.encode(callbacks, forKey: .callbacks)
+    try container.encode(freeCallbacks, forKey: .freeCallbacks)
+    try container.encode(curves, forKey: .curves)
+    try container.encode(topLevel, forKey: .topLevel)
+    try container.encode(animated, forKey: .animated)
+    // Only live entries: stale ones would be skipped anyway.
+    let live = pending.unordered.filter { $0.node < 0 || $0.version == versions[Int($0.node)] }
+    try container.encode(live, forKey: .pending)
+    try container.encode(sequence, forKey: .sequence)
+  }
+
+  /// Checks that every index in a decoded engine points where it should, so a corrupt file
+  /// is refused rather than trapping later.
+  func validate() throws {
+    struct Corrupt: Error, CustomStringConvertible {
+      var description: String
+    }
+    func check(_ condition: Bool, _ what: String) throws {
+      if !condition { throw Corrupt(description: "corrupt engine snapshot: \(what)") }
+    }
+    func inNodes(_ i: Int32) -> Bool { i >= 0 && Int(i) < nodes.count }
+    for (i, node) in nodes.enumerated() where node.kind != .free {
+      try check(node.parent == -1 || (inNodes(node.parent) && nodes[Int(node.parent)].kind == .timeline), "node \(i)'s parent")
+      switch node.kind {
+      case .timeline: try check(node.payload >= 0 && Int(node.payload) < timelines.count, "timeline \(i)")
+      case .callback: try check(node.payload >= 0 && Int(node.payload) < callbacks.count, "callback \(i)")
+      case .effect: try check(effectIndexIsValid(node), "effect \(i)")
+      case .free: break
+      }
+    }
+    for record in timelines where record.node >= 0 {
+      try check(record.children.allSatisfy(inNodes), "a timeline's children")
+    }
+    try check(topLevel.allSatisfy(inNodes), "top-level nodes")
+    try check(pending.unordered.allSatisfy { $0.node == -1 || inNodes($0.node) }, "pending events")
+    try check(animated.allSatisfy(contains), "animated properties")
+    try checkStore(stores.numbers, check)
+    try checkStore(stores.vec2s, check)
+    try checkStore(stores.vec3s, check)
+    try checkStore(stores.vec4s, check)
+    try checkStore(stores.colors, check)
+  }
+
+  private func effectIndexIsValid(_ node: Node) -> Bool {
+    let i = Int(node.payload)
+    guard i >= 0 else { return false }
+    switch node.valueKind {
+    case .number: return i < stores.numbers.effects.count
+    case .vec2: return i < stores.vec2s.effects.count
+    case .vec3: return i < stores.vec3s.effects.count
+    case .vec4: return i < stores.vec4s.effects.count
+    case .color: return i < stores.colors.effects.count
+    }
+  }
+
+  private func checkStore<V: EngineValue>(_ store: ValueStore<V>, _ check: (Bool, String) throws -> Void) throws {
+    let effects = store.effects.count
+    for slot in store.properties {
+      try check(slot.firstEffect >= -1 && Int(slot.firstEffect) < effects, "a property's animations")
+    }
+    for effect in store.effects {
+      try check(effect.next >= -1 && Int(effect.next) < effects, "an animation list")
+      try check(effect.property >= 0 && Int(effect.property) < store.properties.count, "an animation's property")
+      try check(effect.node >= -1 && Int(effect.node) < nodes.count, "an animation's node")
+      try check(effect.curve >= -1 && Int(effect.curve) < curves.count, "an animation's curve")
+    }
+    for frames in store.tracks.values {
+      try check(frames.allSatisfy { $0.curve >= 0 && Int($0.curve) < curves.count }, "a keyframe's curve")
+    }
+  }
+}

@@ -1,0 +1,145 @@
+// EventPoints: where on its own local time line an effect's start, repeat and complete
+// events fall, and which of them a move from one local time to another crosses.
+//
+// The points follow the phases of Web Animations, direction included. Moving forwards, the
+// start fires on reaching the delay, a repeat on reaching each pass boundary (a boundary
+// belongs to the next pass) and the complete on reaching the end of the active interval.
+// Moving backwards, the start fires on leaving the end (local < end), a repeat on leaving a
+// boundary (local < boundary) and the complete on reaching the delay (local ≤ delay), which is
+// where `computedTiming(goingBackwards: true)` puts the phase changes. Each point is a
+// threshold: forwards "local ≥ threshold", backwards "local ≤ threshold".
+
+/// The events of an animation or timeline itself.
+public enum NodeEventKind: UInt8, Sendable, Hashable, Codable {
+  case start, `repeat`, complete
+
+  /// The order at one instant: completes, then repeats, then starts.
+  var rank: Int {
+    switch self {
+    case .complete: 0
+    case .repeat: 1
+    case .start: 2
+    }
+  }
+}
+
+/// The event points of one effect timing.
+struct EventPoints {
+  let delay: Nanoseconds
+  let duration: Nanoseconds
+  /// The end of the active interval; nil when infinite.
+  let end: Nanoseconds?
+  /// An infinite effect that has started loops in both directions: below its delay it keeps
+  /// running down through its passes, so there is no start or complete, only repeats.
+  let wraps: Bool
+
+  init(_ timing: EffectTiming, hasStarted: Bool) {
+    delay = timing.delay
+    duration = timing.iterationDuration
+    end = timing.activeDuration.map { clampedToNanoseconds(Int128(timing.delay) + Int128($0)) }
+    wraps = end == nil && hasStarted && duration > 0
+  }
+
+  /// The pass boundary `delay + k·duration` nearest above `local` (strictly), if it is a
+  /// repeat point.
+  private func boundary(above local: Nanoseconds) -> Nanoseconds? {
+    guard duration > 0 else { return nil }
+    let k = floorDivide(Int128(local) - Int128(delay), Int128(duration)) + 1
+    let q = Int128(delay) + k * Int128(duration)
+    return repeatPoint(q)
+  }
+
+  /// The pass boundary nearest at or below `local`, if it is a repeat point.
+  private func boundary(atOrBelow local: Nanoseconds) -> Nanoseconds? {
+    guard duration > 0 else { return nil }
+    let k = floorDivide(Int128(local) - Int128(delay), Int128(duration))
+    let q = Int128(delay) + k * Int128(duration)
+    return repeatPoint(q)
+  }
+
+  /// `q` if a boundary there is a repeat: inside the active interval, or anywhere once an
+  /// infinite effect wraps.
+  private func repeatPoint(_ q: Int128) -> Nanoseconds? {
+    guard q > Int128(Int64.min), q < Int128(Int64.max) else { return nil }
+    if wraps { return Int64(q) }
+    guard q > Int128(delay) else { return nil }
+    if let end, q >= Int128(end) { return nil }
+    return Int64(q)
+  }
+
+  /// Whether the active interval has no length (start and complete coincide).
+  private var isInstant: Bool { end == delay }
+
+  /// The first threshold reached moving from `local` in direction `forward`, or nil.
+  func nextThreshold(from local: Nanoseconds, forward: Bool) -> Nanoseconds? {
+    var best: Nanoseconds?
+    func consider(_ t: Nanoseconds?) {
+      guard let t else { return }
+      if let b = best { best = forward ? min(b, t) : max(b, t) } else { best = t }
+    }
+    if forward {
+      if !wraps, local < delay { consider(delay) }
+      consider(boundary(above: local))
+      if let end, local < end { consider(end) }
+    } else {
+      if let end, local >= end, end > Int64.min { consider(end - 1) }
+      if let q = boundary(atOrBelow: local) { consider(q - 1) }
+      if !wraps, !isInstant, local > delay { consider(delay) }
+    }
+    return best
+  }
+
+  /// The events at threshold `t`, reached moving from `local`, in the order of travel.
+  func events(at t: Nanoseconds, from local: Nanoseconds, forward: Bool) -> [NodeEventKind] {
+    var kinds: [NodeEventKind] = []
+    if forward {
+      if !wraps, local < delay, t == delay { kinds.append(.start) }
+      if let q = boundary(above: local), q == t { kinds.append(.repeat) }
+      if let end, local < end, t == end { kinds.append(.complete) }
+    } else {
+      if let end, local >= end, t == end - 1 {
+        kinds.append(.start)
+        if isInstant { kinds.append(.complete) }
+      }
+      if let q = boundary(atOrBelow: local), t == q - 1 { kinds.append(.repeat) }
+      if !wraps, !isInstant, local > delay, t == delay { kinds.append(.complete) }
+    }
+    return kinds
+  }
+
+  /// Every event crossed moving from `a` to `b` (a ≠ b), in order of travel, at most `limit`.
+  func crossings(from a: Nanoseconds, to b: Nanoseconds, limit: Int = 10_001) -> [(kind: NodeEventKind, threshold: Nanoseconds)] {
+    let forward = b > a
+    var result: [(NodeEventKind, Nanoseconds)] = []
+    var position = a
+    while result.count < limit, let t = nextThreshold(from: position, forward: forward),
+      forward ? t <= b : t >= b
+    {
+      for kind in events(at: t, from: position, forward: forward) { result.append((kind, t)) }
+      position = t
+    }
+    return result
+  }
+}
+
+/// ⌊a / b⌋ for b > 0 (Swift's `/` truncates toward zero).
+@inlinable
+func floorDivide(_ a: Int128, _ b: Int128) -> Int128 {
+  let q = a / b
+  return (a % b != 0 && a < 0) ? q - 1 : q
+}
+
+extension EffectTiming {
+  /// The local time at which sampling reads an infinite effect that has started and has
+  /// run below its delay: moved up by whole periods (two passes when alternating, so the
+  /// direction of each pass is kept) into the active interval. Anything else is unchanged.
+  @inlinable
+  func wrapped(_ local: Nanoseconds, hasStarted: Bool) -> Nanoseconds {
+    guard hasStarted, local <= delay, iterationCount.isInfinite, iterationDuration > 0 else { return local }
+    let alternates = direction == .alternate || direction == .alternateReverse
+    let period = Int128(iterationDuration) * (alternates ? 2 : 1)
+    let below = Int128(delay) - Int128(local)
+    let periods = below / period + 1
+    return clampedToNanoseconds(Int128(local) + periods * period)
+  }
+}
