@@ -104,7 +104,7 @@ extension AnimationEngine {
       return (a.forward ? a.sequence : -a.sequence) < (b.forward ? b.sequence : -b.sequence)
     }
     reschedule(topLevelAncestor(of: index))
-    for event in crossed { deliver(event, handle) }
+    deliver(crossed, handle)
     refreshCurrentValues()
   }
 
@@ -161,7 +161,13 @@ extension AnimationEngine {
   mutating func placeSubtree(_ index: Int32) {
     let node = nodes[Int(index)]
     guard node.kind != .free else { return }
-    nodes[Int(index)].lastLocal = localState(of: index, at: now).local
+    let local = localState(of: index, at: now).local
+    // A node recorded just past an edge it completed at stays so: turning back must cross
+    // that edge again.
+    let points = EventPoints(node.timing, hasStarted: node.hasStarted)
+    let justPast = (local == points.end && node.lastLocal == saturatingSum(local, 1))
+      || (local == node.timing.delay && node.lastLocal == saturatingSum(local, -1))
+    if !justPast { nodes[Int(index)].lastLocal = local }
     if node.kind == .timeline {
       for child in timelines[Int(node.payload)].children { placeSubtree(child) }
     }

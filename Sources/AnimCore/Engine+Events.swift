@@ -56,7 +56,7 @@ extension AnimationEngine {
       return nil
     case .callback:
       if forward { return a < 0 ? 0 : nil }
-      return callbacks[Int(node.payload)].firesBackwards && a >= 0 ? -1 : nil
+      return callbacks[Int(node.payload)].firesBackwards && a > 0 ? 0 : nil
     case .effect, .timeline:
       let points = EventPoints(node.timing, hasStarted: node.hasStarted)
       var best = points.nextThreshold(from: a, forward: forward)
@@ -68,7 +68,7 @@ extension AnimationEngine {
       }
       let local = node.timing.wrapped(a, hasStarted: node.hasStarted)
       let shift = Int128(local) - Int128(a)  // what wrapping added
-      let pass = Self.pass(of: node.timing, at: local)
+      let pass = Self.pass(of: node.timing, at: local, forward: forward)
       let passForward = Self.isForwardPass(node.timing, pass)
       let iterationForward = forward == passForward
       let duration = Int128(node.timing.iterationDuration)
@@ -144,7 +144,7 @@ extension AnimationEngine {
         pending = Heap(pending.unordered.filter { $0.time != t })
         throw .tooManyEventsAtOneInstant(t)
       }
-      for event in crossed { deliver(event, handle) }
+      deliver(crossed, handle)
       for entry in callbacksDue {
         handle(&self, EngineEvent(kind: .callback(entry.key), subject: .engine, time: now, isReversed: false))
       }
@@ -180,25 +180,32 @@ extension AnimationEngine {
       return
     case .callback:
       let record = callbacks[Int(node.payload)]
-      if (forward && a < 0 && local >= 0) || (!forward && record.firesBackwards && a >= 0 && local < 0) {
+      if (forward && a < 0 && local >= 0) || (!forward && record.firesBackwards && a > 0 && local <= 0) {
         crossed.append(Crossed(node: id, kind: nil, key: record.key, forward: forward, sequence: crossed.count))
       }
       nodes[Int(index)].lastLocal = local
     case .effect, .timeline:
       let points = EventPoints(node.timing, hasStarted: node.hasStarted)
       var landed = local
+      var completedAt: Nanoseconds?
       for (kind, threshold) in points.crossings(from: a, to: local) {
         crossed.append(Crossed(node: id, kind: kind, key: 0, forward: forward, sequence: crossed.count))
         if kind == .start { nodes[Int(index)].hasStarted = true }
-        if kind == .complete, node.parent < 0 {
-          // A top-level node stops at its edge, as Web Animations' finished state.
-          landed = threshold
-          nodes[Int(index)].playback.hold(at: forward ? threshold : node.timing.delay)
+        if kind == .complete {
+          completedAt = threshold
+          if node.parent < 0 {
+            // A top-level node stops at its edge, as Web Animations' finished state.
+            landed = threshold
+            nodes[Int(index)].playback.hold(at: threshold)
+          }
         }
       }
       if node.kind == .timeline { crossChildren(of: index, from: a, to: landed, into: &crossed) }
-      nodes[Int(index)].lastLocal = nodes[Int(index)].playback.isHeld && node.parent < 0
-        ? nodes[Int(index)].playback.currentTime(at: now) : landed
+      // Just past an edge it completed at, so that turning back crosses it again at once.
+      if let completedAt, landed == completedAt {
+        landed = saturatingSum(landed, forward ? 1 : -1)
+      }
+      nodes[Int(index)].lastLocal = landed
     }
   }
 
@@ -234,7 +241,7 @@ extension AnimationEngine {
 
     if duration == 0 {
       // A timeline of no length: its children sit at time 0; they are crossed on entering.
-      let entering = forward ? (Int128(a) < low && target >= low) : (Int128(a) >= high && target < high)
+      let entering = forward ? (Int128(a) < low && target >= low) : (Int128(a) > high && target <= high)
       if entering { move(from: 0, to: 0, pass: 0, reset: true, crossed: &crossed) }
       return
     }
@@ -246,48 +253,68 @@ extension AnimationEngine {
         reset = true
       }
       let stop = min(target, high)
-      var pass = Self.pass(of: timing, at: clampedToNanoseconds(position))
-      if points.wraps { pass = floorDivide(position - Int128(timing.delay), duration) }
-      var steps = 0
-      while steps < AnimationEngine.eventLimitPerInstant {
+      var pass = points.wraps
+        ? floorDivide(position - Int128(timing.delay), duration)
+        : Self.pass(of: timing, at: clampedToNanoseconds(position), forward: true)
+      for _ in 0..<AnimationEngine.eventLimitPerInstant {
         let passEnd = Int128(timing.delay) + (pass + 1) * duration
         let segmentEnd = min(stop, passEnd)
         move(from: position, to: segmentEnd, pass: pass, reset: reset, crossed: &crossed)
-        if segmentEnd >= stop { break }
+        // Stopped inside the pass, or at the end of the last one.
+        if segmentEnd < passEnd || passEnd >= high { break }
+        // On a boundary: the next pass begins here.
         position = passEnd
         pass += 1
         reset = !alternates
-        steps += 1
       }
     } else {
       if position <= low { return }
-      if position >= high {
-        if target >= high { return }
+      if position > high {
+        if target > high { return }
         position = high
         reset = true
       }
       let stop = max(target, low)
-      var pass = Self.pass(of: timing, at: clampedToNanoseconds(position))
-      if points.wraps { pass = floorDivide(position - Int128(timing.delay), duration) }
-      var steps = 0
-      while steps < AnimationEngine.eventLimitPerInstant {
+      var pass = points.wraps
+        ? ceilDivide(position - Int128(timing.delay), duration) - 1
+        : Self.pass(of: timing, at: clampedToNanoseconds(position), forward: false)
+      for _ in 0..<AnimationEngine.eventLimitPerInstant {
         let passStart = Int128(timing.delay) + pass * duration
         let segmentEnd = max(stop, passStart)
         move(from: position, to: segmentEnd, pass: pass, reset: reset, crossed: &crossed)
-        if segmentEnd <= stop { break }
+        if segmentEnd > passStart || passStart <= low { break }
         position = passStart
         pass -= 1
         reset = !alternates
-        steps += 1
       }
     }
   }
 
   // MARK: - Delivering
 
+  /// Hands out the events of one instant, in order. A property that one animation leaves
+  /// and another takes at the same instant (a sequence handing over) does not come to rest:
+  /// its complete and start are not fired.
+  mutating func deliver(_ events: [Crossed], _ handle: (inout AnimationEngine, EngineEvent) -> Void) {
+    var starting = Set<PropertyID>()
+    for event in events where event.kind == .start {
+      if let index = try? resolve(event.node), nodes[Int(index)].kind == .effect {
+        starting.insert(effectProperty(of: index))
+      }
+    }
+    var handedOver = Set<PropertyID>()
+    for event in events { deliver(event, handle, starting: starting, handedOver: &handedOver) }
+    for property in handedOver.sorted() where !isAnimating(property) {
+      handle(&self, EngineEvent(kind: .complete, subject: .property(property), time: now, isReversed: false))
+    }
+  }
+
   /// Applies what an event means to the engine (an animation taking its property, a value
   /// left as the base value), then hands it, and any property event it causes, to `handle`.
-  mutating func deliver(_ event: Crossed, _ handle: (inout AnimationEngine, EngineEvent) -> Void) {
+  mutating func deliver(
+    _ event: Crossed, _ handle: (inout AnimationEngine, EngineEvent) -> Void, starting: Set<PropertyID>,
+    handedOver: inout Set<PropertyID>
+  ) {
     guard let index = try? resolve(event.node) else { return }
     let reversed = !event.forward
     guard let kind = event.kind else {
@@ -304,9 +331,17 @@ extension AnimationEngine {
           handle(&self, EngineEvent(kind: .needsValues, subject: .node(event.node), time: now, isReversed: reversed))
           guard contains(event.node) else { return }
         }
-        if activate(index, forward: event.forward) { propertyEvent = (.start, property) }
+        if activate(index, forward: event.forward) {
+          if handedOver.remove(property) == nil { propertyEvent = (.start, property) }
+        }
       case .complete:
-        if complete(index, forward: event.forward) { propertyEvent = (.complete, property) }
+        if complete(index, forward: event.forward) {
+          if starting.contains(property) {
+            handedOver.insert(property)
+          } else {
+            propertyEvent = (.complete, property)
+          }
+        }
       case .repeat:
         break
       }

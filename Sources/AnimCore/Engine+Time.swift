@@ -21,19 +21,20 @@ extension AnimationEngine {
     let state = localState(of: timeline, at: time)
     let node = nodes[Int(timeline)]
     let local = node.timing.wrapped(state.local, hasStarted: node.hasStarted)
-    let pass = Self.pass(of: node.timing, at: local)
+    let pass = Self.pass(of: node.timing, at: local, forward: state.direction >= 0)
     let forwards = Self.isForwardPass(node.timing, pass)
     return (Self.iterationTime(node.timing, local, pass: pass), forwards ? state.direction : -state.direction)
   }
 
-  /// The pass that local time `local` falls in: boundaries belong to the next pass, the end
-  /// of the active interval to the last; clamped to the active interval.
-  static func pass(of timing: EffectTiming, at local: Nanoseconds) -> Int128 {
+  /// The pass that local time `local` falls in, clamped to the active interval. A boundary
+  /// belongs to the pass being entered: the next one moving forwards, the previous one moving
+  /// backwards (crossing a boundary either way is a repeat).
+  static func pass(of timing: EffectTiming, at local: Nanoseconds, forward: Bool) -> Int128 {
     let duration = Int128(timing.iterationDuration)
     guard duration > 0 else { return 0 }
     let count = timing.iterationCount
     let sinceDelay = max(Int128(local) - Int128(timing.delay), 0)
-    var pass = sinceDelay / duration
+    var pass = forward ? sinceDelay / duration : max(ceilDivide(sinceDelay, duration) - 1, 0)
     if !count.isInfinite {
       let last = max(Int128(count.rounded(.up)) - 1, 0)
       pass = min(pass, last)

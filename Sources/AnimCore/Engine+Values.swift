@@ -67,13 +67,11 @@ extension AnimationEngine {
       return V.interpolate(from: effect.from, to: effect.to, progress: eased, in: effect.colorSpace)
     }
     // A keyframe track: find the segment, ease it with the curve of the keyframe it ends at.
+    // Before the first keyframe the track runs from `from`: the first keyframe's value when
+    // it is at 0, else the value the property had when the track started.
     guard let frames = store.tracks[index], !frames.isEmpty else { return effect.to }
-    if progress <= frames[0].offset { return frames[0].value ?? effect.from }
     var previousOffset = 0.0
     var previousValue = effect.from
-    if frames[0].offset == 0 {
-      previousValue = frames[0].value ?? effect.from
-    }
     for frame in frames {
       let value = frame.value ?? effect.from
       if progress <= frame.offset {
@@ -88,14 +86,16 @@ extension AnimationEngine {
     return previousValue
   }
 
-  /// The property's velocity now, in value units per second: a central difference over
-  /// 100 µs, which is exact enough for handing on to a spring and works for every mix of
-  /// animations.
+  /// The property's velocity now, in value units per second: the three-point one-sided
+  /// difference over the next 100 µs (second-order accurate). One-sided ahead, because an
+  /// animation that has just started has no past, and the animations a new one takes over
+  /// from are still in place when it asks.
   func velocity<V: EngineValue>(_ type: V.Type, _ property: Int32) -> V {
-    let h: Nanoseconds = 100_000
-    let ahead = evaluate(V.self, property, at: saturatingSum(now, h))
-    let behind = evaluate(V.self, property, at: saturatingSum(now, -h))
-    return (ahead - behind).scaled(by: 1e9 / Double(2 * h))
+    let h: Nanoseconds = 50_000
+    let f0 = evaluate(V.self, property, at: now)
+    let f1 = evaluate(V.self, property, at: saturatingSum(now, h))
+    let f2 = evaluate(V.self, property, at: saturatingSum(now, 2 * h))
+    return (f1.scaled(by: 4) - f0.scaled(by: 3) - f2).scaled(by: 1e9 / Double(2 * h))
   }
 
   /// Where the property is heading: its base value with every animation on it run to its

@@ -1,13 +1,14 @@
 // EventPoints: where on its own local time line an effect's start, repeat and complete
 // events fall, and which of them a move from one local time to another crosses.
 //
-// The points follow the phases of Web Animations, direction included. Moving forwards, the
-// start fires on reaching the delay, a repeat on reaching each pass boundary (a boundary
-// belongs to the next pass) and the complete on reaching the end of the active interval.
-// Moving backwards, the start fires on leaving the end (local < end), a repeat on leaving a
-// boundary (local < boundary) and the complete on reaching the delay (local ≤ delay), which is
-// where `computedTiming(goingBackwards: true)` puts the phase changes. Each point is a
-// threshold: forwards "local ≥ threshold", backwards "local ≤ threshold".
+// The points follow the phases of Web Animations. Moving forwards, the start fires on
+// reaching the delay, a repeat on reaching each pass boundary and the complete on reaching the
+// end of the active interval; moving backwards, the same points in mirror order: the start on
+// reaching the end, a repeat on reaching a boundary, the complete on reaching the delay. A
+// point is crossed forwards when local time goes from below it to at or above it, and
+// backwards when it goes from above it to at or below it. A node that completes is then
+// recorded a nanosecond beyond its edge, so that turning back crosses the edge again at once
+// (a reversed finished animation starts back immediately).
 
 /// The events of an animation or timeline itself.
 public enum NodeEventKind: UInt8, Sendable, Hashable, Codable {
@@ -45,16 +46,14 @@ struct EventPoints {
   private func boundary(above local: Nanoseconds) -> Nanoseconds? {
     guard duration > 0 else { return nil }
     let k = floorDivide(Int128(local) - Int128(delay), Int128(duration)) + 1
-    let q = Int128(delay) + k * Int128(duration)
-    return repeatPoint(q)
+    return repeatPoint(Int128(delay) + k * Int128(duration))
   }
 
-  /// The pass boundary nearest at or below `local`, if it is a repeat point.
-  private func boundary(atOrBelow local: Nanoseconds) -> Nanoseconds? {
+  /// The pass boundary nearest below `local` (strictly), if it is a repeat point.
+  private func boundary(below local: Nanoseconds) -> Nanoseconds? {
     guard duration > 0 else { return nil }
-    let k = floorDivide(Int128(local) - Int128(delay), Int128(duration))
-    let q = Int128(delay) + k * Int128(duration)
-    return repeatPoint(q)
+    let k = ceilDivide(Int128(local) - Int128(delay), Int128(duration)) - 1
+    return repeatPoint(Int128(delay) + k * Int128(duration))
   }
 
   /// `q` if a boundary there is a repeat: inside the active interval, or anywhere once an
@@ -67,10 +66,7 @@ struct EventPoints {
     return Int64(q)
   }
 
-  /// Whether the active interval has no length (start and complete coincide).
-  private var isInstant: Bool { end == delay }
-
-  /// The first threshold reached moving from `local` in direction `forward`, or nil.
+  /// The first point reached moving from `local` in direction `forward`, or nil.
   func nextThreshold(from local: Nanoseconds, forward: Bool) -> Nanoseconds? {
     var best: Nanoseconds?
     func consider(_ t: Nanoseconds?) {
@@ -82,14 +78,14 @@ struct EventPoints {
       consider(boundary(above: local))
       if let end, local < end { consider(end) }
     } else {
-      if let end, local >= end, end > Int64.min { consider(end - 1) }
-      if let q = boundary(atOrBelow: local) { consider(q - 1) }
-      if !wraps, !isInstant, local > delay { consider(delay) }
+      if let end, local > end { consider(end) }
+      consider(boundary(below: local))
+      if !wraps, local > delay { consider(delay) }
     }
     return best
   }
 
-  /// The events at threshold `t`, reached moving from `local`, in the order of travel.
+  /// The events at point `t`, reached moving from `local`, in the order of travel.
   func events(at t: Nanoseconds, from local: Nanoseconds, forward: Bool) -> [NodeEventKind] {
     var kinds: [NodeEventKind] = []
     if forward {
@@ -97,12 +93,9 @@ struct EventPoints {
       if let q = boundary(above: local), q == t { kinds.append(.repeat) }
       if let end, local < end, t == end { kinds.append(.complete) }
     } else {
-      if let end, local >= end, t == end - 1 {
-        kinds.append(.start)
-        if isInstant { kinds.append(.complete) }
-      }
-      if let q = boundary(atOrBelow: local), t == q - 1 { kinds.append(.repeat) }
-      if !wraps, !isInstant, local > delay, t == delay { kinds.append(.complete) }
+      if let end, local > end, t == end { kinds.append(.start) }
+      if let q = boundary(below: local), q == t { kinds.append(.repeat) }
+      if !wraps, local > delay, t == delay { kinds.append(.complete) }
     }
     return kinds
   }
@@ -116,10 +109,18 @@ struct EventPoints {
       forward ? t <= b : t >= b
     {
       for kind in events(at: t, from: position, forward: forward) { result.append((kind, t)) }
+      // Every condition is strict, so the next search starts beyond this point.
       position = t
     }
     return result
   }
+}
+
+/// ⌈a / b⌉ for b > 0.
+@inlinable
+func ceilDivide(_ a: Int128, _ b: Int128) -> Int128 {
+  let q = a / b
+  return (a % b != 0 && a > 0) ? q + 1 : q
 }
 
 /// ⌊a / b⌋ for b > 0 (Swift's `/` truncates toward zero).

@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+
+@testable import AnimCore
+
+@Suite("Engine: snapshot and restore")
+struct EngineSnapshotTests {
+  /// A busy engine: tweens, springs, keyframes, a looping alternating timeline with a
+  /// nested group, a paused animation, a reversed one and pending callbacks.
+  func busyEngine() throws -> (AnimationEngine, [PropertyID]) {
+    var engine = AnimationEngine()
+    var properties: [PropertyID] = []
+    var random = SeededRandom(seed: 42)
+    func unit() -> Double { Double(random.next() % 1_000_000) / 1_000_000 }
+    for i in 0..<40 {
+      let p = engine.addProperty(.number(unit() * 10))
+      properties.append(p)
+      let curve: TimingCurve =
+        switch i % 4 {
+        case 0: .linear
+        case 1: .easeInOut
+        case 2: .cubicBezier(try CubicBezier(unit(), unit() * 2 - 0.5, unit(), unit() * 2 - 0.5))
+        default: .spring(try SpringCurve(spring: Spring(response: 0.3 + unit(), dampingFraction: 0.3 + unit() * 0.7)))
+        }
+      let node = try engine.animate(
+        p,
+        with: .tween(
+          to: .number(unit() * 100), duration: curve.isSpring ? nil : Nanoseconds(1 + unit() * 3) * s, curve: curve,
+          delay: Nanoseconds(unit() * 2e9), iterations: i % 5 == 0 ? .infinity : 1 + Double(i % 3),
+          direction: i % 2 == 0 ? .alternate : .normal),
+        placement: .engine(at: 0))
+      if i % 7 == 0 { try engine.pause(node) }
+      if i % 6 == 0 { try engine.reverse(node) }
+    }
+    let position = engine.addProperty(.vec2(Vec2(0, 0)))
+    let tint = engine.addProperty(.color(Color(red: 1, green: 0.5, blue: 0)))
+    properties += [position, tint]
+    let timeline = try engine.addTimeline(
+      timing: EffectTiming(duration: 3 * s, iterations: .infinity, direction: .alternate, fill: .forwards))
+    _ = try engine.animate(
+      position, with: .tween(to: .vec2(Vec2(100, -40)), duration: 2 * s, curve: .ease),
+      placement: .timeline(timeline, at: 500 * ms))
+    let group = try engine.addTimeline(
+      timing: EffectTiming(duration: s, fill: .forwards), rate: 2, placement: .timeline(timeline, at: s))
+    _ = try engine.animate(
+      tint, with: .tween(to: .color(Color(red: 0, green: 0, blue: 1, alpha: 0.5)), duration: s),
+      placement: .timeline(group, at: 0))
+    _ = try engine.addCallback(key: 9, to: timeline, at: 2 * s, firesBackwards: true)
+    try engine.play(timeline)
+    for k in 0..<20 { engine.schedule(callback: 100 + k, at: Nanoseconds(k) * 700 * ms) }
+    try engine.advance(to: 2_345 * ms)
+    return (engine, properties)
+  }
+
+  /// Every sample and event of the next 10 s at 60 fps.
+  func run(_ engine: inout AnimationEngine, _ properties: [PropertyID]) throws -> ([AnimationValue], [String]) {
+    var samples: [AnimationValue] = []
+    var events: [String] = []
+    let start = engine.now
+    for k in 1...600 {
+      try engine.advance(to: start + frameTime(Int64(k), fps: 60)) { _, e in events.append("\(e)") }
+      samples += properties.map { engine.value(of: $0) }
+    }
+    return (samples, events)
+  }
+
+  @Test func aRestoredEngineProducesTheSameSamplesAndEvents() throws {
+    var (engine, properties) = try busyEngine()
+    let json = try JSONEncoder().encode(engine)
+    var restored = try JSONDecoder().decode(AnimationEngine.self, from: json)
+    let original = try run(&engine, properties)
+    let copy = try run(&restored, properties)
+    #expect(original.0 == copy.0)
+    #expect(original.1 == copy.1)
+    #expect(!original.1.isEmpty)
+  }
+
+  @Test func foreverIsWrittenOutAndNewerVersionsAreRefused() throws {
+    let (engine, _) = try busyEngine()
+    let text = String(decoding: try JSONEncoder().encode(engine), as: UTF8.self)
+    #expect(text.contains("\"forever\""))
+    let newer = text.replacingOccurrences(of: "\"version\":1", with: "\"version\":2")
+    #expect(newer != text)
+    #expect(throws: DecodingError.self) { try JSONDecoder().decode(AnimationEngine.self, from: Data(newer.utf8)) }
+  }
+
+  @Test func corruptIndicesAreRefusedNotTrapped() throws {
+    var engine = AnimationEngine()
+    let x = engine.addProperty(.number(0))
+    _ = try engine.animate(x, with: .tween(to: .number(1), duration: s), placement: .engine(at: 0))
+    var object = try JSONSerialization.jsonObject(with: JSONEncoder().encode(engine)) as! [String: Any]
+    object["topLevel"] = [5]
+    let data = try JSONSerialization.data(withJSONObject: object)
+    #expect(throws: (any Error).self) { try JSONDecoder().decode(AnimationEngine.self, from: data) }
+  }
+}
