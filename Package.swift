@@ -26,12 +26,14 @@ let package = Package(
     .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),
     // The interactive session: the evaluator (no terminal), piped input, and the one
     // readline-facing line editor.
-    .target(name: "AnimREPL", dependencies: ["AnimCore", "AnimLanguage", "CReadline"]),
+    // Schedules a checked syntax tree on the engine and runs its handlers; the trace formats.
+    .target(name: "AnimRuntime", dependencies: ["AnimCore", "AnimLanguage"]),
+    .target(name: "AnimREPL", dependencies: ["AnimCore", "AnimLanguage", "AnimRuntime", "CReadline"]),
     // The command-line front: thin.
     .executableTarget(
       name: "anim",
       dependencies: [
-        "AnimCore", "AnimLanguage", "AnimREPL",
+        "AnimCore", "AnimLanguage", "AnimRuntime", "AnimREPL",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -40,6 +42,7 @@ let package = Package(
     .executableTarget(name: "anim-fuzz", dependencies: ["AnimLanguage", "CLibFuzzer"]),
     .testTarget(name: "AnimCoreTests", dependencies: ["AnimCore"]),
     .testTarget(name: "AnimLanguageTests", dependencies: ["AnimLanguage", "AnimCore"], resources: [.copy("Golden")]),
+    .testTarget(name: "AnimRuntimeTests", dependencies: ["AnimRuntime", "AnimLanguage", "AnimCore"]),
     .testTarget(name: "AnimREPLTests", dependencies: ["AnimREPL", "AnimLanguage", "AnimCore"]),
     // End to end: runs the built `anim` binary (the dependency makes `swift test` build it).
     .testTarget(name: "AnimCLITests", dependencies: ["anim"]),

@@ -1,0 +1,34 @@
+// TraceRecord: what a run of a script reports, in time order: samples of the watched
+// properties, the events of timelines and properties and the script's own, and prints.
+// `anim trace` writes these in one of its formats; `anim run` shows them live.
+
+import AnimCore
+
+/// One line of a run's report.
+public enum TraceRecord: Sendable, Hashable {
+  /// The values of the watched properties at `time`, in column order, named `T.p`.
+  case sample(time: Nanoseconds, values: [NamedValue])
+  /// A `start`, `repeat` or `complete` of a timeline or property (`subject` is its name or
+  /// `T.p`), or a script's own event from `emit` (`subject` nil).
+  case event(time: Nanoseconds, name: String, subject: String?)
+  /// A `print`.
+  case print(time: Nanoseconds, text: String)
+
+  /// When it happened.
+  public var time: Nanoseconds {
+    switch self {
+    case .sample(let time, _), .event(let time, _, _), .print(let time, _): time
+    }
+  }
+}
+
+/// A property's value under its name, `T.p`.
+public struct NamedValue: Sendable, Hashable {
+  public var name: String
+  public var value: AnimationValue
+
+  public init(name: String, value: AnimationValue) {
+    self.name = name
+    self.value = value
+  }
+}
