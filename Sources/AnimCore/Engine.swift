@@ -293,6 +293,12 @@ public struct AnimationEngine: Sendable {
     }
   }
 
+  /// The property an animation animates; nil for a timeline or callback.
+  public func property(of id: NodeID) -> PropertyID? {
+    guard let index = try? resolve(id), nodes[Int(index)].kind == .effect else { return nil }
+    return effectProperty(of: index)
+  }
+
   /// The animations on the property, oldest first.
   public func animations(on property: PropertyID) -> [NodeID] {
     func ids<V: EngineValue>(_ type: V.Type) -> [NodeID] {
@@ -709,6 +715,21 @@ public struct AnimationEngine: Sendable {
   public var hasPendingWork: Bool {
     pending.unordered.contains { entry in
       entry.node < 0 || (entry.version == versions[Int(entry.node)] && nodes[Int(entry.node)].kind != .free)
+    }
+  }
+
+  /// Whether a callback scheduled on the engine is still to come (scripts schedule their
+  /// later statements this way).
+  public var hasPendingCallbacks: Bool {
+    pending.unordered.contains { $0.node < 0 }
+  }
+
+  /// Whether a top-level node that never ends is playing: with nothing else scheduled, the
+  /// engine will never be idle.
+  public var hasEndlessPlayback: Bool {
+    topLevel.contains { index in
+      let node = nodes[Int(index)]
+      return node.timing.activeDuration == nil && !node.playback.isHeld && node.playback.rate != 0
     }
   }
 

@@ -198,7 +198,7 @@ func clampedToNanoseconds(_ value: Int128) -> Nanoseconds {
 
 /// a + b, saturating at the Int64 range instead of trapping.
 @inlinable
-func saturatingSum(_ a: Nanoseconds, _ b: Nanoseconds) -> Nanoseconds {
+public func saturatingSum(_ a: Nanoseconds, _ b: Nanoseconds) -> Nanoseconds {
   let (sum, overflow) = a.addingReportingOverflow(b)
   return overflow ? (b > 0 ? .max : .min) : sum
 }

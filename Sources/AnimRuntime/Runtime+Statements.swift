@@ -1,0 +1,282 @@
+// Statements: running each statement of the language at its time.
+
+import AnimCore
+import AnimLanguage
+
+extension Runtime {
+  enum BlockMode {
+    /// A script's or REPL entry's top level: `at D` is D after the block's start.
+    case topLevel
+    /// A handler's body: `at D` is relative to the moment the event happened.
+    case handler
+  }
+
+  /// Creates the targets a program declares at its top level right away, so that every
+  /// property exists (with its initial value) from the start of the run, for sampling.
+  func createTargets(in statements: [Statement], _ context: ProgramContext) {
+    for statement in statements {
+      guard case .target(let declaration) = statement.kind else { continue }
+      declareTarget(declaration, context, evaluateNow: false)
+    }
+  }
+
+  func declareTarget(_ declaration: TargetDeclaration, _ context: ProgramContext, evaluateNow: Bool) {
+    let target = declaration.name.text
+    var names: [String] = []
+    for initializer in declaration.properties {
+      let name = "\(target).\(initializer.name.text)"
+      names.append(initializer.name.text)
+      let value: AnimationValue?
+      if let constant = context.checked.constant(of: initializer.value) {
+        value = RuntimeValue(constant).animationValue
+      } else if evaluateNow {
+        do throws(EvaluationError) {
+          value = try evaluate(initializer.value, context).animationValue
+        } catch {
+          fail(error.message, at: error.span, context)
+          value = nil
+        }
+      } else {
+        value = nil
+      }
+      guard let value else { continue }
+      if let existing = properties[name], existing.kind == value.kind {
+        if evaluateNow || engine.value(of: existing) != value { try? engine.set(existing, to: value) }
+      } else {
+        if properties[name] == nil { propertyNames.append(name) }
+        properties[name] = engine.addProperty(value)
+      }
+    }
+    targets[target] = names
+  }
+
+  /// Schedules each statement of a block at its time, from engine time `start`: in order,
+  /// `wait` moving the time for those after it.
+  func schedule(_ statements: [Statement], from start: Nanoseconds, _ context: ProgramContext, mode: BlockMode) {
+    var cursor = start
+    var invocation: Int?
+    if mode == .handler {
+      nextInvocation += 1
+      invocation = nextInvocation
+    }
+    for statement in statements {
+      var time = cursor
+      do throws(EvaluationError) {
+        switch context.checked.placement(of: statement) {
+        case .absolute(let offset)?:
+          time = saturatingSum(start, try duration(offset, context))
+        case .relative(let sign, let offset)?:
+          let d = try duration(offset, context)
+          time = saturatingSum(cursor, sign == .minus ? -d : d)
+        default:
+          break
+        }
+        if case .wait(let length) = statement.kind {
+          cursor = saturatingSum(cursor, max(try duration(length, context), 0))
+          continue
+        }
+      } catch {
+        fail(error.message, at: error.span, context)
+        continue
+      }
+      engine.schedule(callback: newKey(.statement(statement, context, invocation: invocation)), at: max(time, engine.now))
+    }
+  }
+
+  /// Runs one statement now. Returns false after a runtime error (reported).
+  @discardableResult
+  func execute(_ statement: Statement, _ context: ProgramContext, inTimeline: Bool) -> Bool {
+    do throws(EvaluationError) {
+      try run(statement, context, inTimeline: inTimeline)
+      return true
+    } catch {
+      fail(error.message, at: error.span, context)
+      return false
+    }
+  }
+
+  private func run(_ statement: Statement, _ context: ProgramContext, inTimeline: Bool) throws(EvaluationError) {
+    switch statement.kind {
+    case .letBinding(let declaration):
+      values[declaration.name.text] = try evaluate(declaration.value, context)
+    case .curve(let declaration):
+      guard case .curve(let value) = try evaluate(declaration.value, context) else {
+        throw EvaluationError(message: "expected a curve", span: declaration.value.span)
+      }
+      curves[declaration.name.text] = value
+    case .target(let declaration):
+      declareTarget(declaration, context, evaluateNow: true)
+    case .timeline(let declaration):
+      let name = declaration.name.text
+      if let old = timelines[name]?.node {
+        try? engine.remove(old)
+        timelineNames[old] = nil
+      }
+      timelines[name] = DeclaredTimeline(declaration: declaration, program: context, node: nil)
+    case .animate(let animate):
+      let property = try propertyID(animate.property)
+      let (animation, pending) = try makeAnimation(animate, property, context)
+      let node = try engineCall(at: statement.span) { engine throws(EngineError) in
+        try engine.animate(property, with: animation, placement: .engine(at: engine.now))
+      }
+      if let pending { pendingValues[node] = pending }
+    case .keyframes(let keyframes):
+      let property = try propertyID(keyframes.property)
+      let (animation, pending) = try makeAnimation(keyframes, property, context)
+      let node = try engineCall(at: statement.span) { engine throws(EngineError) in
+        try engine.animate(property, with: animation, placement: .engine(at: engine.now))
+      }
+      if let pending { pendingValues[node] = pending }
+    case .set(let set):
+      let property = try propertyID(set.property)
+      guard let value = try evaluate(set.value, context).animationValue else {
+        throw EvaluationError(message: "not a value a property can hold", span: set.value.span)
+      }
+      _ = try engineCall(at: statement.span) { engine throws(EngineError) in try engine.set(property, to: value) }
+    case .print(let literal):
+      record(.print(time: engine.now, text: try interpolate(literal, context)))
+    case .emit(let literal):
+      let name = try interpolate(literal, context)
+      // An emit queues behind the events already due at this instant.
+      engine.schedule(callback: newKey(.emit(name, literal.span, context)), at: engine.now)
+    case .handler(let handler):
+      let entry = Handler(body: handler.body, program: context)
+      switch handler.event {
+      case .lifecycle(let kind, _, let subject):
+        let name: String
+        switch subject {
+        case .name(let identifier): name = identifier.text
+        case .property(let reference): name = "\(reference.target.text).\(reference.property.text)"
+        }
+        lifecycleHandlers[HandlerKey(kind: kind, subject: name), default: []].append(entry)
+      case .custom(let literal):
+        lifecycleHandlersCustom(try interpolate(literal, context), entry)
+      }
+    case .control(let control):
+      try perform(control, context, at: statement.span)
+    case .expression(let expression):
+      let value = try evaluate(expression, context)
+      let text = String(decoding: context.source.bytes[expression.span.start..<expression.span.end], as: UTF8.self)
+      output.append(.value(name: text, value: value.text))
+    case .wait, .label, .group:
+      // `wait` is handled where blocks are scheduled; labels and groups belong to timelines.
+      break
+    }
+  }
+
+  func lifecycleHandlersCustom(_ name: String, _ handler: Handler) {
+    customHandlers[name, default: []].append(handler)
+  }
+
+  func propertyID(_ reference: PropertyReference) throws(EvaluationError) -> PropertyID {
+    let name = "\(reference.target.text).\(reference.property.text)"
+    guard let id = properties[name] else {
+      throw EvaluationError(message: "no property '\(name)' yet", span: reference.span)
+    }
+    return id
+  }
+
+  /// Runs an engine operation on the live engine, handing the events it causes (a finish's
+  /// completes) to the handlers; an engine error becomes a runtime error at `span`.
+  func engineCall<Result>(
+    at span: SourceSpan, _ body: (inout AnimationEngine) throws(EngineError) -> Result
+  ) throws(EvaluationError) -> Result {
+    do {
+      return try body(&engine)
+    } catch {
+      throw EvaluationError(message: error.description, span: span)
+    }
+  }
+
+  // MARK: - Control
+
+  func perform(_ control: ControlStatement, _ context: ProgramContext, at span: SourceSpan) throws(EvaluationError) {
+    var nodes: [NodeID] = []
+    var newest: NodeID?
+    switch control.subject {
+    case nil:
+      nodes = engine.topLevelNodes
+    case .name(let identifier)?:
+      let name = identifier.text
+      guard timelines[name] != nil else {
+        throw EvaluationError(message: "no timeline '\(name)'", span: identifier.span)
+      }
+      if control.action == .play {
+        let node = try build(name)
+        nodes = [node]
+      } else if let node = timelines[name]?.node {
+        nodes = [node]
+      }
+      newest = nodes.last
+    case .property(let reference)?:
+      let property = try propertyID(reference)
+      nodes = engine.animations(on: property)
+      newest = nodes.last
+    }
+    switch control.action {
+    case .play:
+      for node in nodes { _ = try engineCall(at: span) { engine throws(EngineError) in try engine.play(node) } }
+    case .pause:
+      for node in nodes { _ = try engineCall(at: span) { engine throws(EngineError) in try engine.pause(node) } }
+    case .resume:
+      for node in nodes { _ = try engineCall(at: span) { engine throws(EngineError) in try engine.resume(node) } }
+    case .reverse:
+      for node in nodes { _ = try engineCall(at: span) { engine throws(EngineError) in try engine.reverse(node) } }
+    case .cancel:
+      for node in nodes { _ = try engineCall(at: span) { engine throws(EngineError) in try engine.cancel(node) } }
+    case .speed:
+      guard let argument = control.argument else { return }
+      let rate = try number(argument, context)
+      for node in nodes { _ = try engineCall(at: span) { engine throws(EngineError) in try engine.setRate(rate, of: node) } }
+    case .seek:
+      guard let argument = control.argument, let node = newest else { return }
+      let time = try duration(argument, context)
+      _ = try engineCall(at: span) { engine throws(EngineError) in try engine.seek(node, to: time) }
+    case .finish:
+      guard let node = newest else { return }
+      try finish(node, at: span)
+    }
+  }
+
+  /// `finish`: its completes run the handlers like any other event.
+  func finish(_ node: NodeID, at span: SourceSpan) throws(EvaluationError) {
+    var live = engine
+    engine = AnimationEngine()
+    var failure: EngineError?
+    do {
+      try live.finish(node) { engine, event in
+        swap(&engine, &self.engine)
+        self.handle(event)
+        swap(&engine, &self.engine)
+      }
+    } catch {
+      failure = error
+    }
+    engine = live
+    if let failure { throw EvaluationError(message: failure.description, span: span) }
+  }
+
+  // MARK: - Values resolved when an animation starts
+
+  func resolveValues(of node: NodeID) {
+    guard let pending = pendingValues.removeValue(forKey: node) else { return }
+    do throws(EvaluationError) {
+      let from = try pending.from.map { (expression) throws(EvaluationError) -> AnimationValue in
+        guard let value = try evaluate(expression, pending.program).animationValue else {
+          throw EvaluationError(message: "not a value a property can hold", span: expression.span)
+        }
+        return value
+      }
+      var values: [AnimationValue] = []
+      for expression in pending.values {
+        guard let value = try evaluate(expression, pending.program).animationValue else {
+          throw EvaluationError(message: "not a value a property can hold", span: expression.span)
+        }
+        values.append(value)
+      }
+      try? engine.setValues(of: node, from: from, to: values)
+    } catch {
+      fail(error.message, at: error.span, pending.program)
+    }
+  }
+}

@@ -1,0 +1,268 @@
+// Timelines: building a declared timeline on the engine when it is first played, placing
+// each item by the language's rules, and turning `animate` and `keyframes` into engine
+// animations.
+//
+// Placement keeps an "end so far": the latest end of anything placed (instants included).
+// An item without placement is appended there (in a `parallel` group, at the group's start);
+// `at D` is D of the enclosing timeline's or group's local time; `at ±D` is relative to the
+// end so far; `with previous` is the start of the previous item; labels mark the end so far
+// (or their own time) and are visible throughout their timeline, so items are placed in two
+// passes: the first finds the labels, the second builds.
+
+import AnimCore
+import AnimLanguage
+
+extension Runtime {
+  /// The engine node of timeline `name`, built on first use.
+  func build(_ name: String) throws(EvaluationError) -> NodeID {
+    guard var declared = timelines[name] else {
+      throw EvaluationError(message: "no timeline '\(name)'", span: SourceSpan(at: 0))
+    }
+    if let node = declared.node, engine.contains(node) { return node }
+    let context = declared.program
+    let declaration = declared.declaration
+    let (timing, rate) = try timingOptions(declaration.options, duration: 0, context)
+    let node = try engineCall(at: declaration.name.span) { engine throws(EngineError) in
+      try engine.addTimeline(timing: timing, rate: rate, placement: .engineIdle)
+    }
+    var labels: [String: Nanoseconds] = [:]
+    _ = try place(declaration.body.statements, in: nil, origin: 0, parallel: false, labels: &labels, context)
+    let end = try place(declaration.body.statements, in: node, origin: 0, parallel: false, labels: &labels, context)
+    var finalTiming = timing
+    finalTiming.duration = end == .max ? 0 : end
+    _ = try engineCall(at: declaration.name.span) { engine throws(EngineError) in
+      try engine.setTiming(finalTiming, of: node)
+    }
+    declared.node = node
+    timelines[name] = declared
+    timelineNames[node] = name
+    return node
+  }
+
+  /// Places a block's items in timeline `node` (nil: a first pass that only finds labels)
+  /// and returns its end so far. `origin` is where the block starts in its timeline's time,
+  /// for labels, which are kept in the timeline's time.
+  func place(
+    _ statements: [Statement], in node: NodeID?, origin: Nanoseconds, parallel: Bool,
+    labels: inout [String: Nanoseconds], _ context: ProgramContext
+  ) throws(EvaluationError) -> Nanoseconds {
+    var end: Nanoseconds = 0
+    var previousStart: Nanoseconds = 0
+    for statement in statements {
+      var start = parallel ? 0 : end
+      switch context.checked.placement(of: statement) {
+      case .absolute(let offset)?:
+        start = try duration(offset, context)
+      case .relative(let sign, let offset)?:
+        let d = try duration(offset, context)
+        start = saturatingSum(end, sign == .minus ? -d : d)
+      case .withPrevious?:
+        start = previousStart
+      case .label(let name, let offsets)?:
+        var time = (labels[name] ?? saturatingSum(origin, end)) - origin
+        for offset in offsets {
+          let d = try duration(offset.expression, context)
+          time = saturatingSum(time, offset.sign == .minus ? -d : d)
+        }
+        start = time
+      default:
+        break
+      }
+      var extent: Nanoseconds = 0
+      switch statement.kind {
+      case .label(let label):
+        labels[label.name.text] = saturatingSum(origin, try label.at.map { (e) throws(EvaluationError) in try duration(e, context) } ?? end)
+        continue
+      case .wait(let length):
+        end = saturatingSum(end, max(try duration(length, context), 0))
+        continue
+      case .animate(let animate):
+        let property = try propertyID(animate.property)
+        let (animation, pending) = try makeAnimation(animate, property, context)
+        extent = Self.extent(of: animation.timing, rate: animation.rate)
+        if let node {
+          let id = try engineCall(at: statement.span) { engine throws(EngineError) in
+            try engine.animate(property, with: animation, placement: .timeline(node, at: start))
+          }
+          if let pending { pendingValues[id] = pending }
+        }
+      case .keyframes(let keyframes):
+        let property = try propertyID(keyframes.property)
+        let (animation, pending) = try makeAnimation(keyframes, property, context)
+        extent = Self.extent(of: animation.timing, rate: animation.rate)
+        if let node {
+          let id = try engineCall(at: statement.span) { engine throws(EngineError) in
+            try engine.animate(property, with: animation, placement: .timeline(node, at: start))
+          }
+          if let pending { pendingValues[id] = pending }
+        }
+      case .group(let group):
+        var (timing, rate) = try timingOptions(group.options, duration: 0, context)
+        var child: NodeID?
+        if let node {
+          child = try engineCall(at: statement.span) { engine throws(EngineError) in
+            try engine.addTimeline(timing: timing, rate: rate, placement: .timeline(node, at: start))
+          }
+        }
+        let length = try place(
+          group.body.statements, in: child, origin: saturatingSum(origin, start), parallel: group.kind == .parallel,
+          labels: &labels, context)
+        timing.duration = length == .max ? 0 : length
+        if let child {
+          let finalTiming = timing
+          _ = try engineCall(at: statement.span) { engine throws(EngineError) in
+            try engine.setTiming(finalTiming, of: child)
+          }
+        }
+        extent = Self.extent(of: timing, rate: rate)
+      case .print, .emit, .control, .set:
+        if let node {
+          let firesBackwards: Bool
+          switch statement.kind {
+          case .print, .emit: firesBackwards = true
+          default: firesBackwards = false
+          }
+          let key = newKey(.item(statement, context))
+          _ = try engineCall(at: statement.span) { engine throws(EngineError) in
+            try engine.addCallback(key: key, to: node, at: start, firesBackwards: firesBackwards)
+          }
+        }
+      default:
+        break
+      }
+      previousStart = start
+      let itemEnd = extent == .max ? .max : saturatingSum(start, extent)
+      end = max(end, itemEnd)
+    }
+    return end
+  }
+
+  /// How long an item lasts in its parent's time: its end time over the magnitude of its
+  /// rate; `.max` for ever.
+  static func extent(of timing: EffectTiming, rate: Double) -> Nanoseconds {
+    guard let active = timing.activeDuration else { return .max }
+    let end = max(saturatingSum(timing.delay, active), 0)
+    guard rate != 0 else { return .max }
+    return unscaled(end, by: abs(rate))
+  }
+
+  /// The timing and rate that OPTIONS give, with the language's default fill, forwards.
+  func timingOptions(
+    _ options: [TimingOption], duration: Nanoseconds, _ context: ProgramContext
+  ) throws(EvaluationError) -> (EffectTiming, Double) {
+    var timing = EffectTiming(duration: duration, fill: .forwards)
+    var rate = 1.0
+    for option in options {
+      switch option.kind {
+      case .delay(let e): timing.delay = try self.duration(e, context)
+      case .repeat(let e):
+        let count = try number(e, context)
+        guard count > 0, count.isFinite else {
+          throw EvaluationError(message: "'repeat' needs a count above 0", span: e.span)
+        }
+        timing.iterations = count
+      case .repeatForever: timing.iterations = .infinity
+      case .autoreverse: timing.direction = .alternate
+      case .speed(let e): rate = try number(e, context)
+      case .fill(let fill):
+        timing.fill =
+          switch fill {
+          case .none: .none
+          case .forwards: .forwards
+          case .backwards: .backwards
+          case .both: .both
+          }
+      case .merge: break
+      }
+    }
+    return (timing, rate)
+  }
+
+  func composition(_ options: [TimingOption]) -> Composition {
+    options.contains { if case .merge = $0.kind { return true } else { return false } } ? .replace : .automatic
+  }
+
+  /// The engine animation for `animate`, and the expressions to evaluate when it starts
+  /// (nil when its values are constants).
+  func makeAnimation(
+    _ animate: AnimateStatement, _ property: PropertyID, _ context: ProgramContext
+  ) throws(EvaluationError) -> (Animation, PendingValues?) {
+    let over = try animate.over.map { (e) throws(EvaluationError) -> Nanoseconds in
+      let d = try duration(e, context)
+      if d < 0 { throw EvaluationError(message: "'over' needs a duration of 0 or more", span: e.span) }
+      return d
+    }
+    let curve = try self.curve(animate.curve, stretch: over, context)
+    let length = curve.isSpring ? (curve.intrinsicDuration ?? 0) : (over ?? 0)
+    var (timing, rate) = try timingOptions(animate.options, duration: length, context)
+    timing.duration = length
+    let constantFrom = animate.from.flatMap { context.checked.constant(of: $0) }.flatMap { RuntimeValue($0).animationValue }
+    let constantTo = context.checked.constant(of: animate.to).flatMap { RuntimeValue($0).animationValue }
+    let fillsBackwards = timing.fill.fillsBackwards
+    var pending: PendingValues?
+    var from = constantFrom
+    var to = constantTo
+    if (animate.from != nil && constantFrom == nil) || constantTo == nil {
+      if fillsBackwards {
+        // Shown from the moment it is placed: evaluated now.
+        from = try animate.from.map { (e) throws(EvaluationError) in try animationValue(e, context) }
+        to = try animationValue(animate.to, context)
+      } else {
+        pending = PendingValues(from: animate.from, values: [animate.to], program: context)
+      }
+    }
+    var animation = Animation(
+      shape: .tween(from: from, to: to ?? engine.baseValue(of: property), curve: curve), timing: timing, rate: rate,
+      composition: composition(animate.options))
+    animation.resolvesValuesAtStart = pending != nil
+    return (animation, pending)
+  }
+
+  func animationValue(_ expression: Expression, _ context: ProgramContext) throws(EvaluationError) -> AnimationValue {
+    guard let value = try evaluate(expression, context).animationValue else {
+      throw EvaluationError(message: "not a value a property can hold", span: expression.span)
+    }
+    return value
+  }
+
+  /// The engine animation for `keyframes`.
+  func makeAnimation(
+    _ keyframes: KeyframesStatement, _ property: PropertyID, _ context: ProgramContext
+  ) throws(EvaluationError) -> (Animation, PendingValues?) {
+    var positions: [(Double, isPercent: Bool)] = []
+    for keyframe in keyframes.keyframes {
+      switch try evaluate(keyframe.position, context) {
+      case .percent(let p): positions.append((p / 100, true))
+      case .duration(let ns): positions.append((Double(ns), false))
+      default: throw EvaluationError(message: "a keyframe position is a percent or a duration", span: keyframe.position.span)
+      }
+    }
+    let percents = positions.allSatisfy(\.isPercent)
+    let over = try keyframes.over.map { (e) throws(EvaluationError) in try duration(e, context) }
+    let length: Nanoseconds =
+      percents ? (over ?? 0) : Nanoseconds(positions.last.map { $0.0 } ?? 0)
+    let scale = percents ? 1 : (length > 0 ? 1 / Double(length) : 0)
+    var frames: [AnimCore.Keyframe] = []
+    var constants = true
+    for (keyframe, position) in zip(keyframes.keyframes, positions) {
+      let curve = try self.curve(keyframe.curve, stretch: nil, context)
+      let value = context.checked.constant(of: keyframe.value).flatMap { RuntimeValue($0).animationValue }
+      if value == nil { constants = false }
+      frames.append(AnimCore.Keyframe(offset: min(max(position.0 * scale, 0), 1), value: value, curve: curve))
+    }
+    var (timing, rate) = try timingOptions(keyframes.options, duration: length, context)
+    timing.duration = length
+    var pending: PendingValues?
+    if !constants {
+      if timing.fill.fillsBackwards {
+        for i in frames.indices { frames[i].value = try animationValue(keyframes.keyframes[i].value, context) }
+      } else {
+        pending = PendingValues(from: nil, values: keyframes.keyframes.map(\.value), program: context)
+      }
+    }
+    var animation = Animation(
+      shape: .keyframes(frames), timing: timing, rate: rate, composition: composition(keyframes.options))
+    animation.resolvesValuesAtStart = pending != nil
+    return (animation, pending)
+  }
+}

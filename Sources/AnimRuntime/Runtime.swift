@@ -1,0 +1,247 @@
+// Runtime: plays a checked program on the engine.
+//
+// The top level of a script is the root timeline: each statement runs at its time (now, or
+// after `at`/`wait`) as a callback on the engine, so statements, handlers and animation
+// events interleave in the engine's one exact order. Timelines are built on the engine when
+// first played: their items become animations, nested groups and callbacks placed by the
+// language's rules. The engine's events come back here, where they become trace records and
+// run the script's handlers at their exact time.
+
+import AnimCore
+import AnimLanguage
+
+/// A runtime error: a message at a place in a source, at an engine time.
+public struct RuntimeError: Error, Sendable {
+  public var message: String
+  public var span: SourceSpan
+  public var time: Nanoseconds
+
+  /// The diagnostic to print: the message with the time it happened.
+  public var diagnostic: Diagnostic {
+    .error("\(message) (at \(TraceNumber.seconds(time))s)", at: span)
+  }
+}
+
+/// What a run reports: trace records, and runtime errors with the source they point into.
+public enum RuntimeOutput: Sendable {
+  case record(TraceRecord)
+  case error(RuntimeError, SourceText)
+  /// An expression typed alone (in the REPL): its text and value, `b.x = 40`.
+  case value(name: String, value: String)
+}
+
+/// Plays checked programs on one engine.
+public final class Runtime {
+  /// The engine everything plays on.
+  public internal(set) var engine = AnimationEngine()
+
+  /// Properties by `T.p`, and their order of declaration.
+  var properties: [String: PropertyID] = [:]
+  public internal(set) var propertyNames: [String] = []
+  /// Target names and their properties in order.
+  var targets: [String: [String]] = [:]
+  /// `let` values.
+  var values: [String: RuntimeValue] = [:]
+  /// `curve` declarations.
+  var curves: [String: CurveValue] = [:]
+  /// Declared timelines, and their engine nodes once played.
+  var timelines: [String: DeclaredTimeline] = [:]
+  /// Engine top-level timeline node → name, for reporting its events.
+  var timelineNames: [NodeID: String] = [:]
+  /// Handlers by event.
+  var lifecycleHandlers: [HandlerKey: [Handler]] = [:]
+  var customHandlers: [String: [Handler]] = [:]
+  /// What each engine callback key does.
+  var actions: [Int: Action] = [:]
+  var nextKey = 0
+  /// Animations whose values are evaluated when they start.
+  var pendingValues: [NodeID: PendingValues] = [:]
+  /// What has happened since the last call that returned output.
+  var output: [RuntimeOutput] = []
+  /// Handler invocations abandoned by a runtime error.
+  var abandoned: Set<Int> = []
+  var nextInvocation = 0
+  /// Whether any runtime error happened.
+  public private(set) var hadErrors = false
+  /// The engine time of the last event handled.
+  public private(set) var lastActivity: Nanoseconds = 0
+
+  struct DeclaredTimeline {
+    var declaration: TimelineDeclaration
+    var program: ProgramContext
+    var node: NodeID?
+  }
+
+  struct HandlerKey: Hashable {
+    var kind: LifecycleEvent
+    var subject: String
+  }
+
+  struct Handler {
+    var body: Block
+    var program: ProgramContext
+  }
+
+  /// The facts of the program a piece of syntax came from.
+  struct ProgramContext {
+    var checked: CheckedProgram
+    var source: SourceText
+  }
+
+  enum Action {
+    /// Run a statement (at the top level or in a handler) at the instant it comes due. A
+    /// handler's statements share an invocation: an error abandons the rest of it.
+    case statement(Statement, ProgramContext, invocation: Int?)
+    /// A timeline's `print`, `emit`, control or `set` item.
+    case item(Statement, ProgramContext)
+    /// A queued `emit`: its handlers run.
+    case emit(String, SourceSpan, ProgramContext)
+  }
+
+  struct PendingValues {
+    var from: Expression?
+    var values: [Expression]
+    var program: ProgramContext
+  }
+
+  public init() {}
+
+  // MARK: - Running
+
+  /// Runs a program's top-level statements from engine time `now` (the start of a script,
+  /// or the moment a REPL entry is typed): each statement at its time, in order.
+  public func run(_ program: CheckedProgram, of source: SourceText, at now: Nanoseconds) -> [RuntimeOutput] {
+    let context = ProgramContext(checked: program, source: source)
+    if engine.now < now { advanceQuietly(to: now) }
+    createTargets(in: program.file.statements, context)
+    schedule(program.file.statements, from: engine.now, context, mode: .topLevel)
+    // What is due now runs now.
+    advanceQuietly(to: engine.now)
+    return takeOutput()
+  }
+
+  /// Advances to engine time `time`, running everything due on the way.
+  public func advance(to time: Nanoseconds) -> [RuntimeOutput] {
+    advanceQuietly(to: time)
+    return takeOutput()
+  }
+
+  func takeOutput() -> [RuntimeOutput] {
+    defer { output = [] }
+    return output
+  }
+
+  func advanceQuietly(to time: Nanoseconds) {
+    // The engine hands each event to the handler with itself `inout`; the handlers work on
+    // `self.engine`. Swapping the live engine in and out (O(1), no copy of its storage)
+    // lets them, with one owner of the storage at any moment.
+    var live = engine
+    engine = AnimationEngine()
+    defer { engine = live }
+    do {
+      try live.advance(to: time) { engine, event in
+        swap(&engine, &self.engine)
+        self.handle(event)
+        swap(&engine, &self.engine)
+      }
+    } catch {
+      hadErrors = true
+      output.append(
+        .error(
+          RuntimeError(message: error.description, span: SourceSpan(at: 0), time: live.now),
+          SourceText(name: "<engine>", contents: "")))
+    }
+  }
+
+  /// Whether anything is still playing or due: an animation or timeline that is not paused
+  /// and has an edge ahead, or a scheduled statement. A paused animation nothing will
+  /// resume does not count.
+  public var isIdle: Bool { !engine.hasPendingWork }
+
+  /// The properties' current values, as `T.p` in declaration order.
+  public func sample() -> [NamedValue] {
+    propertyNames.map { NamedValue(name: $0, value: engine.value(of: properties[$0]!)) }
+  }
+
+  /// The value of `T.p` now.
+  public func value(of name: String) -> AnimationValue? {
+    properties[name].map { engine.value(of: $0) }
+  }
+
+  /// Reports a runtime error at `span`.
+  func fail(_ message: String, at span: SourceSpan, _ context: ProgramContext) {
+    hadErrors = true
+    output.append(.error(RuntimeError(message: message, span: span, time: engine.now), context.source))
+  }
+
+  func record(_ record: TraceRecord) {
+    output.append(.record(record))
+  }
+
+  func newKey(_ action: Action) -> Int {
+    nextKey += 1
+    actions[nextKey] = action
+    return nextKey
+  }
+
+  // MARK: - Engine events
+
+  func handle(_ event: EngineEvent) {
+    lastActivity = engine.now
+    switch (event.kind, event.subject) {
+    case (.callback(let key), _):
+      guard let action = actions[key] else { return }
+      if case .item = action {} else { actions[key] = nil }
+      perform(action)
+    case (.needsValues, .node(let id)):
+      resolveValues(of: id)
+    case (.clockGap(let gap), _):
+      record(.print(time: engine.now, text: "(the clock skipped \(TraceNumber.seconds(gap))s: treated as a pause)"))
+    case (let kind, .node(let id)):
+      if let name = timelineNames[id] {
+        lifecycle(kind, name)
+      } else if kind == .repeat, let property = engine.property(of: id), let name = propertyName(of: property) {
+        // A property's repeats are its animations' (its starts and completes are its own).
+        lifecycle(kind, name)
+      }
+    case (let kind, .property(let id)):
+      guard let name = propertyName(of: id) else { return }
+      lifecycle(kind, name)
+    default:
+      break
+    }
+  }
+
+  func propertyName(of id: PropertyID) -> String? {
+    propertyNames.first { properties[$0] == id }
+  }
+
+  func lifecycle(_ kind: EngineEvent.Kind, _ subject: String) {
+    let language: LifecycleEvent
+    switch kind {
+    case .start: language = .start
+    case .repeat: language = .repeat
+    case .complete: language = .complete
+    default: return
+    }
+    record(.event(time: engine.now, name: language.rawValue, subject: subject))
+    for handler in lifecycleHandlers[HandlerKey(kind: language, subject: subject)] ?? [] {
+      schedule(handler.body.statements, from: engine.now, handler.program, mode: .handler)
+    }
+  }
+
+  func perform(_ action: Action) {
+    switch action {
+    case .statement(let statement, let context, let invocation):
+      if let invocation, abandoned.contains(invocation) { return }
+      if !execute(statement, context, inTimeline: false), let invocation { abandoned.insert(invocation) }
+    case .item(let statement, let context):
+      execute(statement, context, inTimeline: true)
+    case .emit(let name, _, _):
+      record(.event(time: engine.now, name: name, subject: nil))
+      for handler in customHandlers[name] ?? [] {
+        schedule(handler.body.statements, from: engine.now, handler.program, mode: .handler)
+      }
+    }
+  }
+}

@@ -1,0 +1,117 @@
+// RuntimeValue: a value of the language while a script runs, and how values become the
+// engine's: animatable values, durations, curves.
+
+import AnimCore
+import AnimLanguage
+
+/// A value of one of the language's types.
+enum RuntimeValue: Hashable {
+  case number(Double)
+  case duration(Nanoseconds)
+  case percent(Double)
+  case vector([Double])
+  /// Straight sRGB channels in 0...1.
+  case color(red: Double, green: Double, blue: Double, alpha: Double)
+  case string(String)
+  case curve(CurveValue)
+
+  init(_ constant: ConstantValue) {
+    switch constant {
+    case .number(let x): self = .number(x)
+    case .duration(let ns): self = .duration(ns)
+    case .percent(let p): self = .percent(p)
+    case .vector(let v): self = .vector(v)
+    case .color(let r, let g, let b, let a): self = .color(red: r / 255, green: g / 255, blue: b / 255, alpha: a)
+    case .string(let s): self = .string(s)
+    case .curve(let c): self = .curve(c)
+    }
+  }
+
+  init(_ value: AnimationValue) {
+    switch value {
+    case .number(let x): self = .number(x)
+    case .vec2(let v): self = .vector([v.x, v.y])
+    case .vec3(let v): self = .vector([v.x, v.y, v.z])
+    case .vec4(let v): self = .vector([v.x, v.y, v.z, v.w])
+    case .color(let c):
+      let s = c.straight
+      self = .color(red: s.r, green: s.g, blue: s.b, alpha: s.a)
+    }
+  }
+
+  /// The engine's value, for the animatable types.
+  var animationValue: AnimationValue? {
+    switch self {
+    case .number(let x): return .number(x)
+    case .vector(let v) where v.count == 2: return .vec2(Vec2(v[0], v[1]))
+    case .vector(let v) where v.count == 3: return .vec3(Vec3(v[0], v[1], v[2]))
+    case .vector(let v) where v.count == 4: return .vec4(Vec4(v[0], v[1], v[2], v[3]))
+    case .color(let r, let g, let b, let a): return .color(Color(red: r, green: g, blue: b, alpha: a))
+    default: return nil
+    }
+  }
+
+  /// How `print` and `{...}` interpolation show the value.
+  var text: String {
+    switch self {
+    case .number(let x): return TraceNumber.format(x)
+    case .duration(let ns): return TraceNumber.seconds(ns) + "s"
+    case .percent(let p): return TraceNumber.format(p) + "%"
+    case .vector(let v): return "(" + v.map(TraceNumber.format).joined(separator: ", ") + ")"
+    case .color:
+      guard case .color(let c)? = animationValue else { return "" }
+      return c.hexString()
+    case .string(let s): return s
+    case .curve(let c): return "\(c)"
+    }
+  }
+}
+
+/// Numbers as the trace and the REPL write them.
+public enum TraceNumber {
+  /// The shortest decimal that reads back to the same Double, without a trailing ".0"
+  /// (`40`, `0.5`, `1e-07`); non-finite values as `nan`, `inf`, `-inf`.
+  public static func format(_ value: Double) -> String {
+    if value == 0 { return "0" }
+    if value.isFinite, value == value.rounded(), abs(value) < 1e15 {
+      return String(Int64(value))
+    }
+    return "\(value)"
+  }
+
+  /// Exact nanoseconds as seconds, the shortest form that reads back to ns / 10⁹.
+  public static func seconds(_ ns: Nanoseconds) -> String {
+    format(AnimCore.seconds(ns))
+  }
+}
+
+/// Converts the language's curve values into the engine's curves.
+enum CurveConversion {
+  /// The engine curve for `value`; `stretch` is `over D` for a spring (nil: its own length).
+  static func curve(_ value: CurveValue, stretch: Nanoseconds? = nil) throws(CurveParameterError) -> TimingCurve {
+    switch value {
+    case .linear:
+      return .linear
+    case .cubic(let x1, let y1, let x2, let y2):
+      return .cubicBezier(try CubicBezier(x1, y1, x2, y2))
+    case .steps(let count, let position):
+      let engine: AnimCore.StepPosition =
+        switch position {
+        case .jumpStart: .jumpStart
+        case .jumpEnd: .jumpEnd
+        case .jumpNone: .jumpNone
+        case .jumpBoth: .jumpBoth
+        }
+      return .steps(try Steps(count: count, position: engine))
+    case .spring(let parameters, let velocity):
+      let spring: Spring
+      switch parameters {
+      case .response(let response, let fraction): spring = try Spring(response: response, dampingFraction: fraction)
+      case .duration(let duration, let bounce): spring = try Spring(duration: duration, bounce: bounce)
+      case .physical(let mass, let stiffness, let damping):
+        spring = try Spring(mass: mass, stiffness: stiffness, damping: damping)
+      }
+      return .spring(try SpringCurve(spring: spring, initialVelocity: velocity, stretchedDuration: stretch))
+    }
+  }
+}
