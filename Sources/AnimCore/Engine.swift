@@ -443,7 +443,8 @@ public struct AnimationEngine: Sendable {
     var timing = timing
     timing.endDelay = 0
     nodes[Int(index)].timing = timing
-    resyncSubtree(index)
+    // What has been crossed stays crossed: a timeline still being built keeps its start
+    // ahead of it.
     reschedule(topLevelAncestor(of: index))
   }
 

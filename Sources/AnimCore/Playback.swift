@@ -105,7 +105,7 @@ public struct Playback: Sendable, Hashable, Codable {
 
 /// a − b, saturating at the Int64 range instead of trapping.
 @inlinable
-func saturatingDifference(_ a: Nanoseconds, _ b: Nanoseconds) -> Nanoseconds {
+public func saturatingDifference(_ a: Nanoseconds, _ b: Nanoseconds) -> Nanoseconds {
   let (difference, overflow) = a.subtractingReportingOverflow(b)
   return overflow ? (b < 0 ? .max : .min) : difference
 }

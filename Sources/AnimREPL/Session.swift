@@ -35,7 +35,7 @@ public final class Session {
   public typealias Write = (Stream, String) -> Void
 
   /// The engine, once there is one (AnimRuntime, issue 4). Nil: statements are checked only.
-  public var runtime: (any SessionRuntime)?
+  public var runtime: (any SessionRuntime)? = RuntimeSession()
   /// The declarations so far, as the checker's session mode keeps them: a later `let`,
   /// `curve`, `target` or `timeline` replaces an earlier one of the same name. Completion
   /// and `:watch` read names here.
@@ -222,7 +222,13 @@ public final class Session {
         break
       }
       do {
-        if command == .save { try runtime.save(to: path) } else { try runtime.restore(from: path) }
+        if command == .save {
+          try runtime.save(to: path)
+          write(.standardOutput, "saved the session to '\(path)'\n")
+        } else {
+          environment = try runtime.restore(from: path)
+          write(.standardOutput, "restored the session from '\(path)': paused until 'resume'\n")
+        }
       } catch {
         write(.standardError, "error: \(error.message)\n")
       }

@@ -41,8 +41,9 @@ public protocol SessionRuntime: AnyObject {
   /// Writes the whole session (targets, timing state, pending events, handlers) as JSON.
   func save(to path: String) throws(SessionFileError)
 
-  /// Replaces the session with one saved by `save`, paused.
-  func restore(from path: String) throws(SessionFileError)
+  /// Replaces the session with one saved by `save`, paused, and returns the declarations it
+  /// holds (the session checks later input against them). On failure nothing changes.
+  func restore(from path: String) throws(SessionFileError) -> Environment
 }
 
 /// Why `:save` or `:restore` failed, in words for the person at the prompt.

@@ -115,14 +115,14 @@ extension Runtime {
       timelines[name] = DeclaredTimeline(declaration: declaration, program: context, node: nil)
     case .animate(let animate):
       let property = try propertyID(animate.property)
-      let (animation, pending) = try makeAnimation(animate, property, context)
+      let (animation, pending) = try makeAnimation(animate, property, context, statementSpan: statement.span)
       let node = try engineCall(at: statement.span) { engine throws(EngineError) in
         try engine.animate(property, with: animation, placement: .engine(at: engine.now))
       }
       if let pending { pendingValues[node] = pending }
     case .keyframes(let keyframes):
       let property = try propertyID(keyframes.property)
-      let (animation, pending) = try makeAnimation(keyframes, property, context)
+      let (animation, pending) = try makeAnimation(keyframes, property, context, statementSpan: statement.span)
       let node = try engineCall(at: statement.span) { engine throws(EngineError) in
         try engine.animate(property, with: animation, placement: .engine(at: engine.now))
       }

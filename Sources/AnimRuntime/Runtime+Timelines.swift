@@ -78,7 +78,7 @@ extension Runtime {
         continue
       case .animate(let animate):
         let property = try propertyID(animate.property)
-        let (animation, pending) = try makeAnimation(animate, property, context)
+        let (animation, pending) = try makeAnimation(animate, property, context, statementSpan: statement.span)
         extent = Self.extent(of: animation.timing, rate: animation.rate)
         if let node {
           let id = try engineCall(at: statement.span) { engine throws(EngineError) in
@@ -88,7 +88,7 @@ extension Runtime {
         }
       case .keyframes(let keyframes):
         let property = try propertyID(keyframes.property)
-        let (animation, pending) = try makeAnimation(keyframes, property, context)
+        let (animation, pending) = try makeAnimation(keyframes, property, context, statementSpan: statement.span)
         extent = Self.extent(of: animation.timing, rate: animation.rate)
         if let node {
           let id = try engineCall(at: statement.span) { engine throws(EngineError) in
@@ -185,7 +185,7 @@ extension Runtime {
   /// The engine animation for `animate`, and the expressions to evaluate when it starts
   /// (nil when its values are constants).
   func makeAnimation(
-    _ animate: AnimateStatement, _ property: PropertyID, _ context: ProgramContext
+    _ animate: AnimateStatement, _ property: PropertyID, _ context: ProgramContext, statementSpan: SourceSpan
   ) throws(EvaluationError) -> (Animation, PendingValues?) {
     let over = try animate.over.map { (e) throws(EvaluationError) -> Nanoseconds in
       let d = try duration(e, context)
@@ -208,7 +208,7 @@ extension Runtime {
         from = try animate.from.map { (e) throws(EvaluationError) in try animationValue(e, context) }
         to = try animationValue(animate.to, context)
       } else {
-        pending = PendingValues(from: animate.from, values: [animate.to], program: context)
+        pending = PendingValues(from: animate.from, values: [animate.to], program: context, statementSpan: statementSpan)
       }
     }
     var animation = Animation(
@@ -227,7 +227,7 @@ extension Runtime {
 
   /// The engine animation for `keyframes`.
   func makeAnimation(
-    _ keyframes: KeyframesStatement, _ property: PropertyID, _ context: ProgramContext
+    _ keyframes: KeyframesStatement, _ property: PropertyID, _ context: ProgramContext, statementSpan: SourceSpan
   ) throws(EvaluationError) -> (Animation, PendingValues?) {
     var positions: [(Double, isPercent: Bool)] = []
     for keyframe in keyframes.keyframes {
@@ -257,7 +257,8 @@ extension Runtime {
       if timing.fill.fillsBackwards {
         for i in frames.indices { frames[i].value = try animationValue(keyframes.keyframes[i].value, context) }
       } else {
-        pending = PendingValues(from: nil, values: keyframes.keyframes.map(\.value), program: context)
+        pending = PendingValues(
+          from: nil, values: keyframes.keyframes.map(\.value), program: context, statementSpan: statementSpan)
       }
     }
     var animation = Animation(

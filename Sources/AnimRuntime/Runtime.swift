@@ -58,6 +58,8 @@ public final class Runtime {
   var pendingValues: [NodeID: PendingValues] = [:]
   /// What has happened since the last call that returned output.
   var output: [RuntimeOutput] = []
+  /// Every program run, in order (a saved session re-checks them to rebuild its syntax).
+  var entries: [SourceText] = []
   /// Handler invocations abandoned by a runtime error.
   var abandoned: Set<Int> = []
   var nextInvocation = 0
@@ -86,6 +88,8 @@ public final class Runtime {
   struct ProgramContext {
     var checked: CheckedProgram
     var source: SourceText
+    /// Its position in `entries`.
+    var entry: Int
   }
 
   enum Action {
@@ -102,6 +106,8 @@ public final class Runtime {
     var from: Expression?
     var values: [Expression]
     var program: ProgramContext
+    /// The `animate` or `keyframes` statement they come from.
+    var statementSpan: SourceSpan
   }
 
   public init() {}
@@ -111,7 +117,8 @@ public final class Runtime {
   /// Runs a program's top-level statements from engine time `now` (the start of a script,
   /// or the moment a REPL entry is typed): each statement at its time, in order.
   public func run(_ program: CheckedProgram, of source: SourceText, at now: Nanoseconds) -> [RuntimeOutput] {
-    let context = ProgramContext(checked: program, source: source)
+    let context = ProgramContext(checked: program, source: source, entry: entries.count)
+    entries.append(source)
     if engine.now < now { advanceQuietly(to: now) }
     createTargets(in: program.file.statements, context)
     schedule(program.file.statements, from: engine.now, context, mode: .topLevel)
@@ -166,6 +173,35 @@ public final class Runtime {
   /// The value of `T.p` now.
   public func value(of name: String) -> AnimationValue? {
     properties[name].map { engine.value(of: $0) }
+  }
+
+  /// Pauses every animation and timeline (a restored session waits for `resume`).
+  public func pauseAll() {
+    for node in engine.topLevelNodes { try? engine.pause(node) }
+  }
+
+  /// One line per animation and timeline: name, state, direction, speed, local time /
+  /// duration, progress (the REPL's `:status`).
+  public func statusLines() -> [String] {
+    var lines: [String] = []
+    for node in engine.topLevelNodes {
+      guard let status = try? engine.status(of: node) else { continue }
+      let name: String
+      if let timeline = timelineNames[node] {
+        name = "timeline \(timeline)"
+      } else if let property = engine.property(of: node), let propertyName = propertyName(of: property) {
+        name = "animation of \(propertyName)"
+      } else {
+        continue
+      }
+      let direction = status.rate < 0 ? "backwards" : "forwards"
+      let duration = status.duration.map { TraceNumber.seconds($0) + "s" } ?? "forever"
+      let progress = status.progress.map { " (\(TraceNumber.format(($0 * 1000).rounded() / 10))%)" } ?? ""
+      lines.append(
+        "\(name): \(status.state.rawValue), \(direction), speed \(TraceNumber.format(abs(status.rate))), "
+          + "\(TraceNumber.seconds(status.localTime))s / \(duration)\(progress)")
+    }
+    return lines
   }
 
   /// Reports a runtime error at `span`.

@@ -28,7 +28,7 @@ final class RecordingRuntime: SessionRuntime {
 
   func save(to path: String) throws(SessionFileError) { throw SessionFileError("disk full") }
 
-  func restore(from path: String) throws(SessionFileError) {}
+  func restore(from path: String) throws(SessionFileError) -> Environment { Environment() }
 }
 
 @Suite("The runtime seam")

@@ -160,13 +160,17 @@ struct CommandTests {
     #expect(transcript.type("  :quit") == .quit)
   }
 
-  @Test func commandsThatNeedTheRuntimeSaySo() {
+  @Test func statusShowsWhatPlaysAndAMissingSessionFileIsRefused() {
     let transcript = Transcript()
-    transcript.type(":status", ":save /tmp/never-written.json", ":restore /tmp/never-read.json")
-    let notes = transcript.standardError.split(separator: "\n").filter { $0.hasPrefix("note: ") }
-    #expect(notes.count == 3)
-    #expect(notes.allSatisfy { $0.contains("runtime") })
-    #expect(transcript.standardOutput.isEmpty)
+    transcript.type(":status")
+    #expect(transcript.standardOutput == "nothing is playing or paused\n")
+    transcript.clear()
+    transcript.type("target b { x: 0 }", "animate b.x to 100 over 1s", ":tick 250ms", ":status")
+    #expect(transcript.standardOutput.contains("animation of b.x: playing, forwards, speed 1, 0.25s / 1s (25%)"))
+    transcript.clear()
+    transcript.type(":restore /nonexistent/never-read.json", "b.x")
+    #expect(transcript.standardError.hasPrefix("error: cannot read '/nonexistent/never-read.json'"))
+    #expect(transcript.standardOutput == "b.x = 25\n")
   }
 
   @Test func watchChecksNamesAgainstDeclarations() {
@@ -205,11 +209,14 @@ struct LanguageInputTests {
     #expect(transcript.session.environment.order.isEmpty)
   }
 
-  @Test func checkedInputSaysThatStatementsWaitForTheRuntime() {
+  @Test func statementsRunOnTheSessionClock() {
     let transcript = Transcript()
-    transcript.type("target b { x: 0 }", "animate b.x to 100 over 1s", "b.x")
-    #expect(transcript.standardError == String(repeating: "note: statements run once the runtime lands\n", count: 3))
-    #expect(transcript.standardOutput.isEmpty)  // no made-up value for `b.x`
+    transcript.type("target b { x: 0 }", "animate b.x to 100 over 1s", ":tick 400ms", "b.x")
+    #expect(transcript.standardError.isEmpty)
+    #expect(transcript.standardOutput.hasSuffix("b.x = 40\n"))
+    transcript.clear()
+    transcript.type("pause", ":tick 1s", "b.x")
+    #expect(transcript.standardOutput == "b.x = 40\n")
   }
 
   @Test func namesAreCheckedAgainstEarlierEntries() {
@@ -231,7 +238,7 @@ struct LanguageInputTests {
     #expect(transcript.standardError.contains("error: "))
     transcript.clear()
     transcript.type("animate b.y to 1 over 1s")
-    #expect(transcript.standardError == "note: statements run once the runtime lands\n")
+    #expect(transcript.standardError.isEmpty)
   }
 
   @Test func laterDeclarationsReplaceEarlierOnes() {
@@ -311,6 +318,8 @@ struct LoadTests {
     transcript.type(":load \"\(path)\"")
     #expect(transcript.session.properties(ofTarget: "a") == ["x"])
     #expect(transcript.session.environment.timeline(named: "t") != nil)
-    #expect(transcript.standardError.contains("2 statements"))
+    #expect(transcript.standardError.isEmpty)
+    transcript.type("play t", ":tick 500ms", "a.x")
+    #expect(transcript.standardOutput.hasSuffix("a.x = 0.5\n"))
   }
 }

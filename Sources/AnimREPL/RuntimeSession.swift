@@ -1,0 +1,149 @@
+// RuntimeSession: the runtime (AnimRuntime) as a REPL session's engine.
+//
+// It turns what the runtime reports into the lines the session prints, keeps the session's
+// clock and the engine's time in step (a restored session continues at the engine time it
+// was saved at, whatever the clock reads), and reads and writes session files atomically.
+
+import AnimCore
+import AnimLanguage
+import AnimRuntime
+import Foundation
+
+/// The runtime behind a REPL session.
+public final class RuntimeSession: SessionRuntime {
+  private(set) var runtime = Runtime()
+  /// Engine time minus the session clock's time (non-zero after a restore).
+  private var offset: Nanoseconds = 0
+  /// The last clock time the session gave.
+  private var clockTime: Nanoseconds = 0
+  /// A restored session holds its engine time still until `resume`, so that everything,
+  /// statements scheduled on the root included, continues exactly where it was saved.
+  private var isFrozen = false
+
+  public init() {}
+
+  private func engineTime(_ now: Nanoseconds) -> Nanoseconds {
+    clockTime = now
+    if isFrozen { offset = saturatingDifference(runtime.engine.now, now) }
+    return saturatingSum(now, offset)
+  }
+
+  public func run(_ program: CheckedProgram, of source: SourceText, at now: Nanoseconds) -> [RuntimeOutput] {
+    let time = engineTime(now)
+    if isFrozen, program.file.statements.contains(where: Self.isResume) { isFrozen = false }
+    return lines(runtime.run(program, of: source, at: time))
+  }
+
+  private static func isResume(_ statement: Statement) -> Bool {
+    if case .control(let control) = statement.kind { return control.action == .resume }
+    return false
+  }
+
+  public func advance(to time: Nanoseconds) -> [RuntimeOutput] {
+    lines(runtime.advance(to: engineTime(time)))
+  }
+
+  private func lines(_ outputs: [AnimRuntime.RuntimeOutput]) -> [RuntimeOutput] {
+    outputs.map { output in
+      switch output {
+      case .record(let record): return .line(Self.line(for: record))
+      case .error(let error, let source): return .diagnostic(error.diagnostic, in: source)
+      case .value(let name, let value): return .line("\(name) = \(value)")
+      }
+    }
+  }
+
+  /// One time-stamped line for an event or print: `[1.3s] complete intro`, `[0.3s] done`.
+  static func line(for record: TraceRecord) -> String {
+    switch record {
+    case .print(let time, let text): return "[\(TraceNumber.seconds(time))s] \(text)"
+    case .event(let time, let name, let subject?): return "[\(TraceNumber.seconds(time))s] \(name) \(subject)"
+    case .event(let time, let name, nil): return "[\(TraceNumber.seconds(time))s] \(name)"
+    case .sample(let time, let values):
+      return "[\(TraceNumber.seconds(time))s] " + values.map { "\($0.name) = \(Self.text($0.value))" }.joined(separator: ", ")
+    }
+  }
+
+  /// A value as the session shows it: numbers as the trace writes them, vectors as the
+  /// language writes them, colors as `#rrggbbaa`.
+  static func text(_ value: AnimationValue) -> String {
+    switch value {
+    case .number(let x): return TraceNumber.format(x)
+    case .vec2(let v): return "(\(TraceNumber.format(v.x)), \(TraceNumber.format(v.y)))"
+    case .vec3(let v): return "(\(TraceNumber.format(v.x)), \(TraceNumber.format(v.y)), \(TraceNumber.format(v.z)))"
+    case .vec4(let v):
+      return "(\([v.x, v.y, v.z, v.w].map(TraceNumber.format).joined(separator: ", ")))"
+    case .color(let c): return c.hexString()
+    }
+  }
+
+  public func status(at now: Nanoseconds) -> [String] {
+    _ = engineTime(now)
+    return runtime.statusLines()
+  }
+
+  public func value(ofTarget target: String, property: String) -> String? {
+    runtime.value(of: "\(target).\(property)").map(Self.text)
+  }
+
+  public func save(to path: String) throws(SessionFileError) {
+    let data: Data
+    do {
+      data = try runtime.sessionData()
+    } catch {
+      throw SessionFileError("cannot save the session: \(error)")
+    }
+    // Atomically: a temporary file beside it, then a rename over it.
+    let url = URL(fileURLWithPath: path)
+    let temporary = url.deletingLastPathComponent()
+      .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")
+    do {
+      try data.write(to: temporary)
+      if rename(temporary.path, url.path) != 0 {
+        let reason = String(cString: strerror(errno))
+        try? FileManager.default.removeItem(at: temporary)
+        throw SessionFileError("cannot write '\(path)': \(reason)")
+      }
+    } catch let error as SessionFileError {
+      throw error
+    } catch {
+      try? FileManager.default.removeItem(at: temporary)
+      throw SessionFileError("cannot write '\(path)': \(Self.reason(error))")
+    }
+  }
+
+  public func restore(from path: String) throws(SessionFileError) -> Environment {
+    let data: Data
+    do {
+      data = try Data(contentsOf: URL(fileURLWithPath: path))
+    } catch {
+      throw SessionFileError("cannot read '\(path)': \(Self.reason(error))")
+    }
+    let restored: (Runtime, Environment)
+    do {
+      restored = try Runtime.restored(from: data)
+    } catch {
+      throw SessionFileError("cannot restore '\(path)': \(error.description); the session is unchanged")
+    }
+    let runtime = restored.0
+    // It continues paused, where it was saved, until `resume`.
+    runtime.pauseAll()
+    self.runtime = runtime
+    offset = saturatingDifference(runtime.engine.now, clockTime)
+    isFrozen = true
+    return restored.1
+  }
+
+  private static func reason(_ error: any Error) -> String {
+    let nsError = error as NSError
+    if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,
+      let code = POSIXErrorCode(rawValue: Int32(underlying.code))
+    {
+      return String(cString: strerror(code.rawValue))
+    }
+    if nsError.domain == NSCocoaErrorDomain, nsError.code == NSFileReadNoSuchFileError {
+      return "No such file or directory"
+    }
+    return nsError.localizedDescription
+  }
+}

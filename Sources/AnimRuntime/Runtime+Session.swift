@@ -1,0 +1,284 @@
+// Saving and restoring a whole runtime: the engine's state, every name, value, handler and
+// scheduled statement, as versioned JSON.
+//
+// Syntax is not written out. Every program the runtime ran is kept as source text, and what
+// refers to syntax (a handler's body, a scheduled statement, a timeline's declaration) is
+// written as the program's number and the span of the statement. Restoring checks the
+// programs again in order, in session mode, which rebuilds the same trees with the same
+// spans, and finds each statement by its span. Anything that does not fit is refused, and
+// nothing is changed until everything has been read.
+
+import AnimCore
+import AnimLanguage
+import Foundation
+
+/// Why a saved session cannot be restored.
+public struct SessionRestoreError: Error, Sendable, CustomStringConvertible {
+  public var description: String
+}
+
+extension Runtime {
+  /// The format written; a file with a higher version is refused.
+  public static let sessionFormatVersion = 1
+
+  struct SavedSpan: Codable, Hashable {
+    var entry: Int
+    var start: Int
+    var end: Int
+  }
+
+  struct SavedAction: Codable {
+    enum Kind: String, Codable { case statement, item, emit }
+    var kind: Kind
+    var at: SavedSpan
+    var invocation: Int?
+    var name: String?
+  }
+
+  struct SavedHandler: Codable {
+    var kind: String?
+    var subject: String
+    var at: SavedSpan
+  }
+
+  struct SavedTimeline: Codable {
+    var at: SavedSpan
+    var node: NodeID?
+  }
+
+  struct SavedSession: Codable {
+    var format = "anim-session"
+    var version: Int
+    var entries: [SavedEntry]
+    var engine: AnimationEngine
+    var properties: [String: PropertyID]
+    var propertyNames: [String]
+    var targets: [String: [String]]
+    var values: [String: SavedValue]
+    var curves: [String: CurveValue]
+    var timelines: [String: SavedTimeline]
+    var handlers: [SavedHandler]
+    var actions: [Int: SavedAction]
+    var nextKey: Int
+    var pendingValues: [SavedPending]
+    var abandoned: [Int]
+    var nextInvocation: Int
+  }
+
+  struct SavedEntry: Codable {
+    var name: String
+    var text: String
+  }
+
+  struct SavedPending: Codable {
+    var node: NodeID
+    var at: SavedSpan
+  }
+
+  /// A `let` value; Codable through the language's constant values.
+  struct SavedValue: Codable {
+    var constant: ConstantValue
+  }
+
+  /// The whole runtime as JSON.
+  public func sessionData() throws -> Data {
+    func saved(_ span: SourceSpan, _ context: ProgramContext) -> SavedSpan {
+      SavedSpan(entry: context.entry, start: span.start, end: span.end)
+    }
+    var handlers: [SavedHandler] = []
+    for (key, list) in lifecycleHandlers {
+      for handler in list {
+        handlers.append(SavedHandler(kind: key.kind.rawValue, subject: key.subject, at: saved(handler.body.span, handler.program)))
+      }
+    }
+    for (name, list) in customHandlers {
+      for handler in list { handlers.append(SavedHandler(kind: nil, subject: name, at: saved(handler.body.span, handler.program))) }
+    }
+    var actions: [Int: SavedAction] = [:]
+    for (key, action) in self.actions {
+      switch action {
+      case .statement(let statement, let context, let invocation):
+        actions[key] = SavedAction(kind: .statement, at: saved(statement.span, context), invocation: invocation)
+      case .item(let statement, let context):
+        actions[key] = SavedAction(kind: .item, at: saved(statement.span, context))
+      case .emit(let name, let span, let context):
+        actions[key] = SavedAction(kind: .emit, at: saved(span, context), name: name)
+      }
+    }
+    let session = SavedSession(
+      version: Self.sessionFormatVersion,
+      entries: entries.map { SavedEntry(name: $0.name, text: String(decoding: $0.bytes, as: UTF8.self)) },
+      engine: engine, properties: properties, propertyNames: propertyNames, targets: targets,
+      values: values.mapValues { SavedValue(constant: $0.constant) },
+      curves: curves,
+      timelines: timelines.mapValues { SavedTimeline(at: saved($0.declaration.name.span, $0.program), node: $0.node) },
+      handlers: handlers, actions: actions, nextKey: nextKey,
+      pendingValues: pendingValues.map { SavedPending(node: $0.key, at: saved($0.value.statementSpan, $0.value.program)) },
+      abandoned: abandoned.sorted(), nextInvocation: nextInvocation)
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    return try encoder.encode(session)
+  }
+
+  /// A runtime rebuilt from `sessionData()`, and the declarations its programs make.
+  public static func restored(from data: Data) throws(SessionRestoreError) -> (Runtime, Environment) {
+    func refuse(_ why: String) -> SessionRestoreError { SessionRestoreError(description: why) }
+    // The version first, so that a newer file is refused for what it is.
+    struct Header: Decodable {
+      var format: String?
+      var version: Int?
+    }
+    guard let header = try? JSONDecoder().decode(Header.self, from: data) else {
+      throw refuse("not a saved session (it is not JSON, or it is cut short)")
+    }
+    guard header.format == "anim-session", let version = header.version else {
+      throw refuse("not a saved anim session")
+    }
+    guard version <= sessionFormatVersion else {
+      throw refuse("saved by a newer anim (session format \(version); this one reads up to \(sessionFormatVersion))")
+    }
+    let session: SavedSession
+    do {
+      session = try JSONDecoder().decode(SavedSession.self, from: data)
+    } catch {
+      throw refuse("the saved session is corrupt: \(error)")
+    }
+    let runtime = Runtime()
+    var environment = Environment()
+    var contexts: [ProgramContext] = []
+    for (index, entry) in session.entries.enumerated() {
+      let source = SourceText(name: entry.name, contents: entry.text)
+      let result = parseAndCheck(source, in: &environment, mode: .session)
+      guard result.isRunnable, let program = result.program else {
+        throw refuse("the saved session is corrupt: its input \(index + 1) no longer checks")
+      }
+      contexts.append(ProgramContext(checked: program, source: source, entry: index))
+    }
+    func statement(_ span: SavedSpan) throws(SessionRestoreError) -> (Statement, ProgramContext) {
+      guard span.entry >= 0, span.entry < contexts.count,
+        let found = findStatement(in: contexts[span.entry].checked.file.statements, span)
+      else { throw refuse("the saved session is corrupt: it names a statement that is not there") }
+      return (found, contexts[span.entry])
+    }
+    runtime.entries = contexts.map(\.source)
+    runtime.engine = session.engine
+    runtime.properties = session.properties
+    runtime.propertyNames = session.propertyNames
+    runtime.targets = session.targets
+    runtime.values = session.values.mapValues { RuntimeValue($0.constant) }
+    runtime.curves = session.curves
+    for (name, saved) in session.timelines {
+      let (found, context) = try timelineStatement(named: saved.at, contexts)
+      guard case .timeline(let declaration) = found.kind else { throw refuse("the saved session is corrupt: timeline '\(name)'") }
+      runtime.timelines[name] = DeclaredTimeline(declaration: declaration, program: context, node: saved.node)
+      if let node = saved.node { runtime.timelineNames[node] = name }
+    }
+    for saved in session.handlers {
+      guard saved.at.entry >= 0, saved.at.entry < contexts.count,
+        let body = findBlock(in: contexts[saved.at.entry].checked.file.statements, saved.at)
+      else { throw refuse("the saved session is corrupt: a handler is not there") }
+      let handler = Handler(body: body, program: contexts[saved.at.entry])
+      if let kind = saved.kind {
+        guard let event = LifecycleEvent(rawValue: kind) else { throw refuse("the saved session is corrupt: event '\(kind)'") }
+        runtime.lifecycleHandlers[HandlerKey(kind: event, subject: saved.subject), default: []].append(handler)
+      } else {
+        runtime.customHandlers[saved.subject, default: []].append(handler)
+      }
+    }
+    for (key, saved) in session.actions {
+      switch saved.kind {
+      case .statement:
+        let (found, context) = try statement(saved.at)
+        runtime.actions[key] = .statement(found, context, invocation: saved.invocation)
+      case .item:
+        let (found, context) = try statement(saved.at)
+        runtime.actions[key] = .item(found, context)
+      case .emit:
+        guard saved.at.entry >= 0, saved.at.entry < contexts.count, let name = saved.name else {
+          throw refuse("the saved session is corrupt: an emit")
+        }
+        runtime.actions[key] = .emit(name, SourceSpan(start: saved.at.start, end: saved.at.end), contexts[saved.at.entry])
+      }
+    }
+    for saved in session.pendingValues {
+      let (found, context) = try statement(saved.at)
+      switch found.kind {
+      case .animate(let animate):
+        runtime.pendingValues[saved.node] = PendingValues(
+          from: animate.from, values: [animate.to], program: context, statementSpan: found.span)
+      case .keyframes(let keyframes):
+        runtime.pendingValues[saved.node] = PendingValues(
+          from: nil, values: keyframes.keyframes.map(\.value), program: context, statementSpan: found.span)
+      default:
+        throw refuse("the saved session is corrupt: an animation's values")
+      }
+    }
+    runtime.nextKey = session.nextKey
+    runtime.abandoned = Set(session.abandoned)
+    runtime.nextInvocation = session.nextInvocation
+    for name in runtime.propertyNames where runtime.properties[name] == nil {
+      throw refuse("the saved session is corrupt: property '\(name)'")
+    }
+    return (runtime, environment)
+  }
+
+  /// The timeline declaration whose name has span `span`.
+  private static func timelineStatement(
+    named span: SavedSpan, _ contexts: [ProgramContext]
+  ) throws(SessionRestoreError) -> (Statement, ProgramContext) {
+    guard span.entry >= 0, span.entry < contexts.count else {
+      throw SessionRestoreError(description: "the saved session is corrupt: a timeline is not there")
+    }
+    for statement in contexts[span.entry].checked.file.statements {
+      if case .timeline(let declaration) = statement.kind, declaration.name.span.start == span.start,
+        declaration.name.span.end == span.end
+      {
+        return (statement, contexts[span.entry])
+      }
+    }
+    throw SessionRestoreError(description: "the saved session is corrupt: a timeline is not there")
+  }
+
+  /// The statement with exactly this span, at any depth.
+  static func findStatement(in statements: [Statement], _ span: SavedSpan) -> Statement? {
+    for statement in statements {
+      if statement.span.start == span.start && statement.span.end == span.end { return statement }
+      if let inner = children(of: statement), let found = findStatement(in: inner.statements, span) { return found }
+    }
+    return nil
+  }
+
+  /// The block with exactly this span, at any depth.
+  static func findBlock(in statements: [Statement], _ span: SavedSpan) -> Block? {
+    for statement in statements {
+      guard let inner = children(of: statement) else { continue }
+      if inner.span.start == span.start && inner.span.end == span.end { return inner }
+      if let found = findBlock(in: inner.statements, span) { return found }
+    }
+    return nil
+  }
+
+  static func children(of statement: Statement) -> Block? {
+    switch statement.kind {
+    case .timeline(let declaration): return declaration.body
+    case .group(let group): return group.body
+    case .handler(let handler): return handler.body
+    default: return nil
+    }
+  }
+}
+
+extension RuntimeValue {
+  /// The value as the language's constant (for saving).
+  var constant: ConstantValue {
+    switch self {
+    case .number(let x): return .number(x)
+    case .duration(let ns): return .duration(nanoseconds: ns)
+    case .percent(let p): return .percent(p)
+    case .vector(let v): return .vector(v)
+    case .color(let r, let g, let b, let a): return .color(red: r * 255, green: g * 255, blue: b * 255, alpha: a)
+    case .string(let s): return .string(s)
+    case .curve(let c): return .curve(c)
+    }
+  }
+}
