@@ -193,22 +193,6 @@ public struct SVGTraceWriter: TraceWriter, Sendable {
     svg += "<rect class=\"frame\" x=\"\(n(Self.left))\" y=\"\(n(Self.top))\" width=\"\(n(Self.width))\" height=\"\(n(Self.height))\""
     svg += " fill=\"none\" stroke=\"#444444\"/>\n"
 
-    // Markers, under the lines.
-    svg += "<g class=\"markers\" fill=\"#555555\" font-size=\"10\">\n"
-    for marker in markers {
-      let mx = n(x(AnimCore.seconds(marker.time)))
-      let full = marker.labels.joined(separator: ", ")
-      var label = full
-      if label.count > Self.labelLimit { label = String(label.prefix(Self.labelLimit - 1)) + "…" }
-      svg += "<g class=\"marker\" data-t=\"\(TraceNumber.seconds(marker.time))\">"
-      svg += "<title>\(Self.xml(TraceNumber.seconds(marker.time) + "s: " + full))</title>"
-      svg += "<line x1=\"\(mx)\" y1=\"\(n(Self.top))\" x2=\"\(mx)\" y2=\"\(n(bottom))\" stroke=\"#999999\" stroke-dasharray=\"4 3\"/>"
-      svg += "<text transform=\"translate(\(n(x(AnimCore.seconds(marker.time)) + 3)) \(n(Self.top + 4))) rotate(90)\""
-      svg += " stroke=\"#ffffff\" stroke-width=\"3\" stroke-opacity=\"0.8\" paint-order=\"stroke\">"
-      svg += Self.xml(label) + "</text></g>\n"
-    }
-    svg += "</g>\n"
-
     // The lines.
     svg += "<g class=\"plot\" data-t0=\"\(TraceNumber.format(t0))\" data-t1=\"\(TraceNumber.format(t1))\""
     svg += " data-v0=\"\(TraceNumber.format(v0))\" data-v1=\"\(TraceNumber.format(v1))\""
@@ -238,6 +222,22 @@ public struct SVGTraceWriter: TraceWriter, Sendable {
         }
       }
       flush()
+    }
+    svg += "</g>\n"
+
+    // Markers, over the lines, their labels haloed.
+    svg += "<g class=\"markers\" fill=\"#555555\" font-size=\"10\">\n"
+    for marker in markers {
+      let mx = n(x(AnimCore.seconds(marker.time)))
+      let full = marker.labels.joined(separator: ", ")
+      var label = full
+      if label.count > Self.labelLimit { label = String(label.prefix(Self.labelLimit - 1)) + "…" }
+      svg += "<g class=\"marker\" data-t=\"\(TraceNumber.seconds(marker.time))\">"
+      svg += "<title>\(Self.xml(TraceNumber.seconds(marker.time) + "s: " + full))</title>"
+      svg += "<line x1=\"\(mx)\" y1=\"\(n(Self.top))\" x2=\"\(mx)\" y2=\"\(n(bottom))\" stroke=\"#999999\" stroke-dasharray=\"4 3\"/>"
+      svg += "<text transform=\"translate(\(n(x(AnimCore.seconds(marker.time)) + 3)) \(n(Self.top + 4))) rotate(90)\""
+      svg += " stroke=\"#ffffff\" stroke-width=\"3\" stroke-opacity=\"0.8\" paint-order=\"stroke\">"
+      svg += Self.xml(label) + "</text></g>\n"
     }
     svg += "</g>\n"
 

@@ -4,14 +4,14 @@ import AnimCore
 
 /// Writes the trace as a table for people to read in a terminal:
 ///
-///         t  box.x  box.pos.x  box.pos.y   box.tint
-///     -----  -----  ---------  ---------  ---------
-///         0      0          0        120  #ff8800ff
-///       0.5     40          0      122.5  #ff8800ff
-///       1.3  > complete intro
-///       1.3  > "intro-done"
-///       1.3  > print: landed at 1.3s
-///       1.3    100         12.345   130  #ff8800ff
+///            t     box.x  box.pos.x  box.pos.y   box.tint
+///     --------  --------  ---------  ---------  ---------
+///        0         0          0        120      #ff8800ff
+///        0.5      40          0        122.5    #ff8800ff
+///        1.3    > complete intro
+///        1.3    > "intro-done"
+///        1.3    > print: landed at 1.3s
+///        1.3     100         12.346    130      #ff8800ff
 ///
 /// - The first column is the time in seconds; then one column per number, per vector
 ///   component (`T.p.x`, `T.p.y`, ...) and per color (`#rrggbbaa`), as in `csv`.
