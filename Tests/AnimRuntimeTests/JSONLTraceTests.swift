@@ -1,0 +1,126 @@
+import AnimCore
+import Foundation
+import Testing
+
+@testable import AnimRuntime
+
+@Suite("Trace format: jsonl")
+struct JSONLTraceTests {
+  func line(_ record: TraceRecord) -> String { JSONLTraceWriter.line(record) }
+
+  @Test func theSampleOfTheDesign() {
+    // cli.md: {"t":0.5,"values":{"box.x":40,"box.pos":[0,120],"box.tint":"#ff8800ff"}}
+    let record = sample(
+      500_000_000, ("box.x", .number(40)), ("box.pos", .vec2(Vec2(0, 120))),
+      ("box.tint", .color(Color(red8: 0xff, green8: 0x88, blue8: 0x00))))
+    #expect(line(record) == ##"{"t":0.5,"values":{"box.x":40,"box.pos":[0,120],"box.tint":"#ff8800ff"}}"## + "\n")
+  }
+
+  @Test func numbers() {
+    #expect(line(sample(0, ("a.n", .number(2.5)))) == #"{"t":0,"values":{"a.n":2.5}}"# + "\n")
+    #expect(line(sample(0, ("a.n", .number(-7)))) == #"{"t":0,"values":{"a.n":-7}}"# + "\n")
+    let third = 1.0 / 3
+    #expect(line(sample(0, ("a.n", .number(third)))) == #"{"t":0,"values":{"a.n":\#(third.description)}}"# + "\n")
+    #expect(line(sample(0, ("a.n", .number(1e-7)))) == #"{"t":0,"values":{"a.n":1e-7}}"# + "\n")
+    // Non-finite numbers are null: still JSON.
+    #expect(line(sample(0, ("a.n", .number(.nan)))) == #"{"t":0,"values":{"a.n":null}}"# + "\n")
+    #expect(line(sample(0, ("a.p", .vec2(Vec2(.infinity, 1))))) == #"{"t":0,"values":{"a.p":[null,1]}}"# + "\n")
+  }
+
+  @Test func vectors() {
+    #expect(line(sample(0, ("a.p", .vec2(Vec2(1.5, -2))))) == #"{"t":0,"values":{"a.p":[1.5,-2]}}"# + "\n")
+    #expect(line(sample(0, ("a.p", .vec3(Vec3(1, 2, 3))))) == #"{"t":0,"values":{"a.p":[1,2,3]}}"# + "\n")
+    #expect(line(sample(0, ("a.p", .vec4(Vec4(0, 0.25, 0.5, 1))))) == #"{"t":0,"values":{"a.p":[0,0.25,0.5,1]}}"# + "\n")
+  }
+
+  @Test func colorsAreUnpremultipliedHex() {
+    // Half-transparent: stored premultiplied, written straight.
+    let (r, g, b, a) = (1.0, 0.5, 0.2, 0.5)
+    let color = Color(red: r, green: g, blue: b, alpha: a)
+    let expected = "#" + [r, g, b, a].map { String(format: "%02x", byte($0)) }.joined()
+    #expect(expected == "#ff803380")  // 127.5 rounds up to 128 = 0x80; 0.2 · 255 = 51 = 0x33
+    #expect(line(sample(0, ("a.c", .color(color)))) == #"{"t":0,"values":{"a.c":"\#(expected)"}}"# + "\n")
+    #expect(line(sample(0, ("a.c", .color(.zero)))) == ##"{"t":0,"values":{"a.c":"#00000000"}}"## + "\n")
+  }
+
+  @Test func events() {
+    #expect(line(.event(time: 1_300_000_000, name: "complete", subject: "intro"))
+      == #"{"t":1.3,"event":"complete","subject":"intro"}"# + "\n")
+    #expect(line(.event(time: 0, name: "start", subject: "box.x")) == #"{"t":0,"event":"start","subject":"box.x"}"# + "\n")
+    #expect(line(.event(time: 2_000_000_000, name: "repeat", subject: "sweep"))
+      == #"{"t":2,"event":"repeat","subject":"sweep"}"# + "\n")
+  }
+
+  @Test func emitsHaveNoSubject() {
+    #expect(line(.event(time: 1_300_000_000, name: "intro-done", subject: nil)) == #"{"t":1.3,"event":"intro-done"}"# + "\n")
+  }
+
+  @Test func prints() {
+    #expect(line(.print(time: 1_300_000_000, text: "landed at 1.3s")) == #"{"t":1.3,"print":"landed at 1.3s"}"# + "\n")
+  }
+
+  @Test func timesAreExactSeconds() {
+    #expect(line(.print(time: 500_000_000, text: "")) == #"{"t":0.5,"print":""}"# + "\n")
+    #expect(line(.print(time: 16_666_667, text: "")) == #"{"t":0.016666667,"print":""}"# + "\n")
+    // The text reads back to the Double nearest the exact time.
+    #expect(Double("0.016666667") == Double(16_666_667) / 1e9)
+  }
+
+  @Test func escaping() {
+    #expect(TraceJSON.string(#"say "hi""#) == #""say \"hi\"""#)
+    #expect(TraceJSON.string(#"a\b"#) == #""a\\b""#)
+    #expect(TraceJSON.string("1\n2\t3\r") == #""1\n2\t3\r""#)
+    #expect(TraceJSON.string("\u{08}\u{0C}") == #""\b\f""#)
+    #expect(TraceJSON.string("\u{01}\u{1F}\u{7F}") == #""\u0001\u001f\u007f""#)
+    #expect(TraceJSON.string("\u{2028}\u{2029}") == #""\u2028\u2029""#)
+    #expect(TraceJSON.string("héllo ✓ 🎬 e\u{301}") == "\"héllo ✓ 🎬 e\u{301}\"")
+    #expect(TraceJSON.string("/") == #""/""#)
+  }
+
+  /// Whatever a print holds, its line is one line of JSON that reads back to the text.
+  @Test func anyTextReadsBack() throws {
+    var texts = [
+      String((0..<128).map { Character(Unicode.Scalar(UInt8($0))) }),
+      "quote \" backslash \\ brace { } \u{0} nul", "🎬 \u{2028} \u{FEFF} \u{10FFFF}",
+    ]
+    var random = SeededRandom(seed: 9)
+    for _ in 0..<200 {
+      let scalars = (0..<Int.random(in: 0...20, using: &random)).compactMap { _ in
+        Unicode.Scalar(UInt32.random(in: 0...0x2FFF, using: &random))
+      }
+      texts.append(String(String.UnicodeScalarView(scalars)))
+    }
+    for text in texts {
+      for record in [TraceRecord.print(time: 7, text: text), .event(time: 7, name: text, subject: text)] {
+        let json = line(record)
+        #expect(json.hasSuffix("\n") && !json.dropLast().contains("\n"))
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        if case .print = record {
+          #expect(object["print"] as? String == text)
+        } else {
+          #expect(object["event"] as? String == text)
+          #expect(object["subject"] as? String == text)
+        }
+      }
+    }
+  }
+
+  @Test func namesAreEscapedToo() throws {
+    let json = line(sample(0, ("we\"ird.x", .number(1))))
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    let values = try #require(object["values"] as? [String: Any])
+    #expect((values["we\"ird.x"] as? NSNumber)?.doubleValue == 1)
+  }
+
+  @Test func theWriterWritesOneLinePerRecordInOrder() {
+    let records: [TraceRecord] = [
+      .event(time: 0, name: "start", subject: "intro"),
+      sample(0, ("t.a", .number(0))),
+      .print(time: 1_000_000_000, text: "hi"),
+      sample(1_000_000_000, ("t.a", .number(1))),
+    ]
+    let text = render(.jsonl, records, columns: [TraceColumn(name: "t.a", kind: .number)])
+    #expect(lines(text) == records.map { String(line($0).dropLast()) })
+    #expect(render(.jsonl, [], columns: []) == "")
+  }
+}
