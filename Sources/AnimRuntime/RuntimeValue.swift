@@ -67,24 +67,6 @@ enum RuntimeValue: Hashable {
   }
 }
 
-/// Numbers as the trace and the REPL write them.
-public enum TraceNumber {
-  /// The shortest decimal that reads back to the same Double, without a trailing ".0"
-  /// (`40`, `0.5`, `1e-07`); non-finite values as `nan`, `inf`, `-inf`.
-  public static func format(_ value: Double) -> String {
-    if value == 0 { return "0" }
-    if value.isFinite, value == value.rounded(), abs(value) < 1e15 {
-      return String(Int64(value))
-    }
-    return "\(value)"
-  }
-
-  /// Exact nanoseconds as seconds, the shortest form that reads back to ns / 10⁹.
-  public static func seconds(_ ns: Nanoseconds) -> String {
-    format(AnimCore.seconds(ns))
-  }
-}
-
 /// Converts the language's curve values into the engine's curves.
 enum CurveConversion {
   /// The engine curve for `value`; `stretch` is `over D` for a spring (nil: its own length).
