@@ -6,6 +6,9 @@ enum ExitStatus: Int32, Comparable {
   case success = 0
   /// `anim fmt --check`: a file is not in canonical layout.
   case notFormatted = 1
+  /// EX_USAGE: wrong usage found after the arguments parsed (a `--watch` name that is not
+  /// a property of the script).
+  case usage = 64
   /// EX_DATAERR: the script has errors (every one is printed first).
   case scriptErrors = 65
   /// EX_NOINPUT: a file cannot be read.

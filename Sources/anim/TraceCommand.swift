@@ -1,0 +1,132 @@
+import AnimCore
+import AnimLanguage
+import AnimRuntime
+import ArgumentParser
+
+/// `anim trace FILE`: the script on a virtual clock, as fast as the machine can, writing
+/// samples, events and prints in time order: the deterministic twin of `anim run`.
+struct TraceCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "trace",
+    abstract: "Run a script on a virtual clock and write its samples, events and prints.",
+    discussion: """
+      Samples at k / fps seconds (k = 0, 1, ...) up to and including --until, or exactly at \
+      the --at times. Without --until the trace ends when nothing is playing and nothing is \
+      due; a script that never gets there needs --until. Standard output holds only the \
+      trace; diagnostics go to standard error. Exit status: 0, 64 wrong usage, 65 errors in \
+      the script or at run time (it still runs to the end), 66 unreadable file.
+      """
+  )
+
+  @ArgumentParser.Argument(help: "The script to trace.")
+  var file: String
+
+  @Option(help: "Samples per second (default 60).")
+  var fps: Int64 = 60
+
+  @Option(help: "Sample exactly at these times instead, comma-separated: 0.4s,1s,1500ms.")
+  var at: String?
+
+  @Option(help: "The last time sampled, such as 10s.")
+  var until: String?
+
+  @Option(help: "The properties to write, comma-separated T.p names (default: every one).")
+  var watch: String?
+
+  @Option(help: "jsonl (default), csv, table or svg.")
+  var format: TraceFormat = .jsonl
+
+  func validate() throws {
+    guard fps > 0, fps <= 1_000_000 else { throw ValidationError("'--fps' takes a whole number from 1 to 1000000") }
+    if let until, DurationArgument.parse(until) == nil {
+      throw ValidationError(DurationArgument.usage("--until", until))
+    }
+    for time in times ?? [] where time == nil {
+      throw ValidationError("'--at' takes durations such as 0.4s,1s,1500ms; '\(at ?? "")' is not a list of them")
+    }
+  }
+
+  /// The `--at` times, each nil when it does not parse.
+  private var times: [Nanoseconds?]? {
+    at.map { $0.split(separator: ",", omittingEmptySubsequences: false).map { DurationArgument.parse(String($0)) } }
+  }
+
+  func run() throws {
+    ignoreBrokenPipes()
+    try runReportingInternalFailures {
+      let source: SourceText
+      do {
+        source = try ScriptFile.read(file)
+      } catch {
+        Output.standardError.write("anim: error: \(error)\n")
+        return .unreadable
+      }
+      var environment = Environment()
+      let checked = parseAndCheck(source, in: &environment, mode: .script)
+      report(checked.diagnostics, in: source)
+      guard checked.isRunnable, let program = checked.program else { return .scriptErrors }
+
+      let options = TraceOptions(
+        fps: fps, times: times?.compactMap { $0 }, until: until.flatMap(DurationArgument.parse),
+        watch: watch.map { $0.split(separator: ",").map { $0.trimmingWhitespace() } })
+      let runtime = Runtime()
+      var writer: (any TraceWriter)?
+      var pending = ""
+      var hadRuntimeErrors = false
+      func flush(force: Bool = false) {
+        if force || pending.utf8.count > 1 << 16 {
+          Output.standardOutput.write(pending)
+          pending = ""
+        }
+      }
+      do throws(TraceError) {
+        try runtime.trace(
+          program, of: source, options: options,
+          emit: { record in
+            if writer == nil {
+              // The columns are the watched properties, known once the script has started.
+              let names = options.watch ?? runtime.propertyNames
+              let columns = names.compactMap { name in runtime.value(of: name).map { TraceColumn(name: name, kind: $0.kind) } }
+              writer = format.writer(columns: columns, title: file)
+            }
+            pending += writer!.write(record)
+            flush()
+          },
+          report: { error, errorSource in
+            hadRuntimeErrors = true
+            flush(force: true)
+            report([error.diagnostic], in: errorSource)
+          })
+      } catch {
+        flush(force: true)
+        Output.standardError.write("anim: error: \(error)\n")
+        return error.isUsage ? .usage : .scriptErrors
+      }
+      if writer == nil {
+        let names = options.watch ?? runtime.propertyNames
+        writer = format.writer(
+          columns: names.compactMap { name in runtime.value(of: name).map { TraceColumn(name: name, kind: $0.kind) } },
+          title: file)
+      }
+      pending += writer!.finish()
+      flush(force: true)
+      return hadRuntimeErrors || runtime.hadErrors ? .scriptErrors : .success
+    }
+  }
+}
+
+extension TraceFormat: ExpressibleByArgument {}
+
+extension TraceError {
+  /// A wrong `--watch` name is wrong usage; a script that never ends is the script's.
+  var isUsage: Bool {
+    if case .unknownProperty = self { return true }
+    return false
+  }
+}
+
+extension Substring {
+  func trimmingWhitespace() -> String {
+    String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+  }
+}
