@@ -178,6 +178,9 @@ extension AnimationEngine {
   mutating func activate<V: EngineValue>(_ type: V.Type, _ index: Int32) -> Bool {
     var effect = stores[keyPath: V.store].effects[Int(index)]
     let property = effect.property
+    // A property that was animating and is taken over (a spring, `merge replace`) does not
+    // leave rest, even though the animations it had are ended on the way.
+    let wasAnimating = stores[keyPath: V.store].properties[Int(property)].animating > 0
     if effect.muted {
       if effect.mode == .additive, let atEnd = effect.committedAtEnd {
         // Its change went into the base value when it completed; it shows it again itself.
@@ -219,7 +222,7 @@ extension AnimationEngine {
     if !effect.counted {
       effect.counted = true
       stores[keyPath: V.store].properties[Int(property)].animating += 1
-      startsProperty = stores[keyPath: V.store].properties[Int(property)].animating == 1
+      startsProperty = !wasAnimating && stores[keyPath: V.store].properties[Int(property)].animating == 1
     }
     stores[keyPath: V.store].effects[Int(index)] = effect
     stores[keyPath: V.store].moveToTop(index)

@@ -135,3 +135,23 @@ struct EngineRetargetTests {
     #expect(number(engine, x) == 20)
   }
 }
+
+@Suite("Engine: a property's rest")
+struct EnginePropertyRestTests {
+  @Test(arguments: [Composition.replace, .automatic])
+  func aTakeoverDoesNotMakeThePropertyLeaveRestAgain(_ composition: Composition) throws {
+    var engine = AnimationEngine()
+    let x = engine.addProperty(.number(0))
+    let spring = try SpringCurve(spring: Spring(response: 0.4, dampingFraction: 1))
+    _ = try engine.animate(x, with: .tween(to: .number(100), duration: s), placement: .engine(at: 0))
+    // A spring (takes over, keeping velocity) or a replacing tween, at 0.5 s.
+    let curve: TimingCurve = composition == .replace ? .linear : .spring(spring)
+    _ = try engine.animate(
+      x, with: .tween(to: .number(0), duration: composition == .replace ? s : nil, curve: curve, composition: composition),
+      placement: .engine(at: 500 * ms))
+    var log = Log()
+    try advance(&engine, to: 5 * s, log: &log)
+    #expect(log.times(of: .start, .property(x)) == [0])
+    #expect(log.times(of: .complete, .property(x)).count == 1)
+  }
+}
