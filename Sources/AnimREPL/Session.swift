@@ -6,7 +6,7 @@
 //
 // The engine plugs in through `runtime` (see SessionRuntime.swift). Until one is attached,
 // input that parses and checks is remembered for completion and the session says that
-// statements run once the runtime lands: it never shows a made-up value.
+// nothing runs without one: it never shows a made-up value.
 //
 // Input is parsed and checked in the checker's session mode against the declarations so
 // far, so `card.x` after `target card { x: 0 }` checks, and a misspelt name is an error with
@@ -34,7 +34,7 @@ public final class Session {
   /// Writes text (whole lines, each ending with a newline) to a stream.
   public typealias Write = (Stream, String) -> Void
 
-  /// The engine, once there is one (AnimRuntime, issue 4). Nil: statements are checked only.
+  /// The engine: the runtime by default. Nil: statements are checked only.
   public var runtime: (any SessionRuntime)? = RuntimeSession()
   /// The declarations so far, as the checker's session mode keeps them: a later `let`,
   /// `curve`, `target` or `timeline` replaces an earlier one of the same name. Completion
@@ -128,9 +128,9 @@ public final class Session {
     if let runtime {
       emit(runtime.run(program, of: source, at: clock.now))
     } else if let path {
-      note("'\(path)' checked (\(count(program.file.statements.count, "statement"))); statements run once the runtime lands")
+      note("'\(path)' checked (\(count(program.file.statements.count, "statement"))); no runtime is attached, so nothing runs")
     } else {
-      note("statements run once the runtime lands")
+      note("no runtime is attached, so nothing runs")
     }
     return true
   }
@@ -207,7 +207,7 @@ public final class Session {
         let lines = runtime.status(at: clock.now)
         write(.standardOutput, lines.isEmpty ? "nothing is playing or paused\n" : lines.map { $0 + "\n" }.joined())
       } else {
-        note("':status' shows animations and timelines once the runtime lands; nothing runs yet")
+        note("':status' needs a runtime, and none is attached")
       }
     case .watch:
       watch(arguments, in: line, firstLine: firstLine)
@@ -218,7 +218,7 @@ public final class Session {
     case .save, .restore:
       guard let path = oneFile() else { break }
       guard let runtime else {
-        note("'\(command.spelled)' needs the runtime, which has not landed yet; nothing was \(command == .save ? "written" : "read")")
+        note("'\(command.spelled)' needs a runtime, and none is attached; nothing was \(command == .save ? "written" : "read")")
         break
       }
       do {
@@ -323,7 +323,7 @@ public final class Session {
     watched += added
     lastWatchText = ""
     if runtime == nil {
-      note("watching \(watched.joined(separator: " ")); values show once the runtime lands")
+      note("watching \(watched.joined(separator: " ")); values show when a runtime is attached")
     } else if let runtime, let text = watchedValuesText(runtime) {
       write(.standardOutput, text)
     }

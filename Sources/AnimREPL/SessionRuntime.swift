@@ -1,9 +1,11 @@
-// SessionRuntime: the seam where the runtime (AnimRuntime, issue 4) plugs into a session.
+// SessionRuntime: the seam where the runtime plugs into a session (RuntimeSession, over
+// AnimRuntime, by default).
 //
 // The session does everything that needs no engine itself: reading input, commands, the
 // clock, checking, remembering names for completion. What needs the engine (running
 // statements, values, status, save and restore) it asks of an attached runtime; with none
-// attached it says plainly that the runtime has not landed, and never makes up a value.
+// attached (an embedder that only wants checking) it says plainly that nothing runs, and
+// never makes up a value.
 
 import AnimCore
 import AnimLanguage

@@ -323,3 +323,16 @@ struct LoadTests {
     #expect(transcript.standardOutput.hasSuffix("a.x = 0.5\n"))
   }
 }
+
+@Suite("Session: without a runtime")
+struct NoRuntimeTests {
+  @Test func checkingOnlySaysThatNothingRunsAndMakesUpNoValue() {
+    let transcript = Transcript()
+    transcript.session.runtime = nil
+    transcript.type("target b { x: 0 }", "b.x", ":status", ":save /tmp/never-written-\(UInt64.random(in: 0...UInt64.max)).json")
+    let notes = transcript.standardError.split(separator: "\n").filter { $0.hasPrefix("note: ") }
+    #expect(notes.count == 4)
+    #expect(notes.allSatisfy { $0.contains("runtime") || $0.contains("nothing runs") })
+    #expect(transcript.standardOutput.isEmpty)
+  }
+}
