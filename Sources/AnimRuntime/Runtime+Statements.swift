@@ -45,6 +45,7 @@ extension Runtime {
       } else {
         if properties[name] == nil { propertyNames.append(name) }
         properties[name] = engine.addProperty(value)
+        namesByProperty = [:]
       }
     }
     targets[target] = names

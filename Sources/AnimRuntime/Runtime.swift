@@ -38,6 +38,9 @@ public final class Runtime {
   /// Properties by `T.p`, and their order of declaration.
   var properties: [String: PropertyID] = [:]
   public internal(set) var propertyNames: [String] = []
+  /// `T.p` by property, built from `properties` on first use after they change (events
+  /// name their property by id, many times a second).
+  var namesByProperty: [PropertyID: String] = [:]
   /// Target names and their properties in order.
   var targets: [String: [String]] = [:]
   /// `let` values.
@@ -249,7 +252,10 @@ public final class Runtime {
   }
 
   func propertyName(of id: PropertyID) -> String? {
-    propertyNames.first { properties[$0] == id }
+    if namesByProperty.isEmpty && !properties.isEmpty {
+      namesByProperty = Dictionary(properties.map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+    return namesByProperty[id]
   }
 
   func lifecycle(_ kind: EngineEvent.Kind, _ subject: String) {
