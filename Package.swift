@@ -7,6 +7,7 @@ let package = Package(
     // The engine is a library that other Swift programs can embed.
     .library(name: "AnimCore", targets: ["AnimCore"]),
     .library(name: "AnimLanguage", targets: ["AnimLanguage"]),
+    .library(name: "AnimRuntime", targets: ["AnimRuntime"]),
     .executable(name: "anim", targets: ["anim"]),
   ],
   dependencies: [

@@ -173,6 +173,11 @@ public final class Runtime {
     propertyNames.map { NamedValue(name: $0, value: engine.value(of: properties[$0]!)) }
   }
 
+  /// The engine's id of property `T.p`.
+  public func propertyID(named name: String) -> PropertyID? {
+    properties[name]
+  }
+
   /// The value of `T.p` now.
   public func value(of name: String) -> AnimationValue? {
     properties[name].map { engine.value(of: $0) }

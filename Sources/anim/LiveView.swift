@@ -1,0 +1,261 @@
+// LiveView: `anim run` on a terminal. Below the log, one line per property, redrawn in place
+// every frame:
+//
+//     now            1.25s
+//     card.angle     112.5     [############------------]
+//     card.position  (0, 40)
+//     card.tint      #ff8800ff ████
+//
+// A number's bar spans the smallest to the largest value it has had so far. The view is
+// redrawn by moving the cursor up over it and clearing to the end of the screen; new log
+// lines are written in its place first, so they scroll up above it. While it runs the
+// cursor is hidden and typed keys are not echoed (they would break the redraw); both come
+// back on every way out, with the last frame left on screen.
+
+import AnimCore
+import AnimLanguage
+import AnimRuntime
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+final class LiveView: RunDisplay {
+  /// Whether a color may show a swatch in 24-bit colour.
+  private let usesColor: Bool
+  /// Lines of the view on screen, above the cursor; 0 when none is (or after a stop, when
+  /// the shell has written below it).
+  private var drawnLines = 0
+  /// The view last drawn, to skip redrawing an unchanged one.
+  private var lastDrawn: [String] = []
+  /// Log text not yet written, by stream, in order.
+  private var pending: [(Output, String)] = []
+  /// The smallest and largest value each number has had.
+  private var ranges: [String: (low: Double, high: Double)] = [:]
+  /// The value column's width: the widest value so far, so the bars do not jitter.
+  private var valueWidth = 6
+  /// The terminal's settings before echo was turned off; nil while not changed.
+  private var savedTerminal: termios?
+  /// The last values drawn, for a redraw after a stop.
+  private var lastFrame: (time: Nanoseconds, values: [NamedValue])?
+
+  private static let hideCursor = "\u{1B}[?25l"
+  private static let showCursor = "\u{1B}[?25h"
+  private static let barWidth = 24
+
+  init(usesColor: Bool) {
+    self.usesColor = usesColor
+  }
+
+  /// Standard output is a terminal and `NO_COLOR` is unset (https://no-color.org).
+  static var standardOutputUsesColor: Bool {
+    var environment: [String: String] = [:]
+    if let value = getenv("NO_COLOR") { environment["NO_COLOR"] = String(cString: value) }
+    return DiagnosticRenderer.wantsColor(isTerminal: isatty(STDOUT_FILENO) == 1, environment: environment)
+  }
+
+  func begin() {
+    takeTerminal()
+  }
+
+  func log(_ outputs: [RuntimeOutput]) {
+    for piece in RunLog.pieces(of: outputs) {
+      if let last = pending.last, last.0.descriptor == piece.0.descriptor {
+        pending[pending.count - 1].1 += piece.1
+      } else {
+        pending.append(piece)
+      }
+    }
+  }
+
+  func frame(at time: Nanoseconds, values: [NamedValue]) {
+    lastFrame = (time, values)
+    let lines = render(time: time, values: values)
+    guard !pending.isEmpty || lines != lastDrawn || drawnLines == 0 else { return }
+    var text = erase()
+    if !pending.isEmpty {
+      for (output, piece) in pending {
+        if output.descriptor == Output.standardOutput.descriptor {
+          text += piece
+        } else {
+          // Standard error may be this terminal too: what is on its way first goes first.
+          Output.standardOutput.write(text)
+          text = ""
+          output.write(piece)
+        }
+      }
+      pending = []
+    }
+    for line in lines { text += line + "\n" }
+    Output.standardOutput.write(text)
+    drawnLines = lines.count
+    lastDrawn = lines
+  }
+
+  func suspend() {
+    flushPending()
+    giveTerminalBack()
+  }
+
+  func resume() {
+    takeTerminal()
+    // The shell wrote below the view while we were stopped: draw a fresh one under that.
+    drawnLines = 0
+    if let lastFrame { frame(at: lastFrame.time, values: lastFrame.values) }
+  }
+
+  func finish() {
+    flushPending()
+    giveTerminalBack()
+  }
+
+  // MARK: - Drawing
+
+  /// Moves the cursor up over the view on screen and clears from there down.
+  private func erase() -> String {
+    guard drawnLines > 0 else { return "" }
+    return "\r\u{1B}[\(drawnLines)A\u{1B}[J"
+  }
+
+  /// Writes log text still waiting, with the view redrawn below it.
+  private func flushPending() {
+    guard !pending.isEmpty, let lastFrame else {
+      for (output, piece) in pending { output.write(piece) }
+      pending = []
+      return
+    }
+    frame(at: lastFrame.time, values: lastFrame.values)
+  }
+
+  /// The view's lines, each at most one column narrower than the terminal (so none wraps),
+  /// and no more of them than fit above the cursor.
+  private func render(time: Nanoseconds, values: [NamedValue]) -> [String] {
+    let (columns, rows) = terminalSize()
+    let nameWidth = max(values.map { $0.name.count }.max() ?? 0, 3)
+    for value in values { record(value) }
+    let texts = values.map { text(of: $0.value) }
+    valueWidth = max(valueWidth, texts.map(\.count).max() ?? 0)
+    let limit = max(columns - 1, 1)
+
+    var lines = [fit(pad("now", nameWidth) + "  " + clockText(time), limit)]
+    let room = max(rows - 2, 1)
+    let shown = values.count <= room ? values.count : max(room - 1, 0)
+    for (value, text) in zip(values.prefix(shown), texts) {
+      var line = pad(value.name, nameWidth) + "  " + pad(text, valueWidth)
+      let space = limit - line.count - 2
+      switch value.value {
+      case .number(let x):
+        let width = min(LiveView.barWidth, space)
+        if width >= 4 { line += "  " + bar(x, range: ranges[value.name], width: width) }
+        lines.append(fit(line, limit))
+      case .color(let color) where usesColor && space >= 4:
+        lines.append(fit(line, limit) + "  " + swatch(color))
+      default:
+        lines.append(fit(line, limit))
+      }
+    }
+    if shown < values.count {
+      lines.append(fit("... and \(values.count - shown) more (a taller terminal shows them)", limit))
+    }
+    return lines
+  }
+
+  private func record(_ value: NamedValue) {
+    guard case .number(let x) = value.value, x.isFinite else { return }
+    if let range = ranges[value.name] {
+      ranges[value.name] = (min(range.low, x), max(range.high, x))
+    } else {
+      ranges[value.name] = (x, x)
+    }
+  }
+
+  /// `[########----------------]`: where `x` lies between the smallest and largest value so
+  /// far (empty while they are one value).
+  private func bar(_ x: Double, range: (low: Double, high: Double)?, width: Int) -> String {
+    let inner = width - 2
+    var filled = 0
+    if let range, range.high > range.low, x.isFinite {
+      let fraction = (x - range.low) / (range.high - range.low)
+      filled = min(max(Int((fraction * Double(inner)).rounded()), 0), inner)
+    }
+    return "[" + String(repeating: "#", count: filled) + String(repeating: "-", count: inner - filled) + "]"
+  }
+
+  /// Four cells in the color itself (its straight channels; alpha is not shown).
+  private func swatch(_ color: Color) -> String {
+    let channels = color.straight
+    let bytes = [channels.r, channels.g, channels.b].map { channel -> Int in
+      guard channel.isFinite else { return 0 }
+      return min(max(Int((channel * 255).rounded()), 0), 255)
+    }
+    return "\u{1B}[48;2;\(bytes[0]);\(bytes[1]);\(bytes[2])m    \u{1B}[0m"
+  }
+
+  /// A value for people: numbers to three decimals at most, as the trace spells them.
+  private func text(of value: AnimationValue) -> String {
+    func number(_ x: Double) -> String {
+      guard x.isFinite else { return TraceNumber.format(x) }
+      return TraceNumber.format((x * 1000).rounded() / 1000)
+    }
+    func vector(_ components: [Double]) -> String {
+      "(" + components.map(number).joined(separator: ", ") + ")"
+    }
+    switch value {
+    case .number(let x): return number(x)
+    case .vec2(let v): return vector([v.x, v.y])
+    case .vec3(let v): return vector([v.x, v.y, v.z])
+    case .vec4(let v): return vector([v.x, v.y, v.z, v.w])
+    case .color(let c): return c.hexString()
+    }
+  }
+
+  /// Engine time to the hundredth: `1.25s`.
+  private func clockText(_ time: Nanoseconds) -> String {
+    let hundredths = time / 10_000_000
+    let fraction = hundredths % 100
+    return "\(hundredths / 100)." + (fraction < 10 ? "0" : "") + "\(fraction)s"
+  }
+
+  private func pad(_ text: String, _ width: Int) -> String {
+    text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+  }
+
+  private func fit(_ text: String, _ width: Int) -> String {
+    text.count <= width ? text : String(text.prefix(width))
+  }
+
+  /// Columns and rows of the terminal (80 × 24 when it does not say).
+  private func terminalSize() -> (columns: Int, rows: Int) {
+    var size = winsize()
+    guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else {
+      return (80, 24)
+    }
+    return (Int(size.ws_col), Int(size.ws_row))
+  }
+
+  // MARK: - The terminal
+
+  /// Hides the cursor and stops echoing typed keys (Ctrl-C and Ctrl-Z still work). Only in
+  /// the foreground: a background process that sets the terminal is stopped for it.
+  private func takeTerminal() {
+    Output.standardOutput.write(LiveView.hideCursor)
+    guard savedTerminal == nil, isatty(STDIN_FILENO) == 1, tcgetpgrp(STDIN_FILENO) == getpgrp() else { return }
+    var settings = termios()
+    guard tcgetattr(STDIN_FILENO, &settings) == 0 else { return }
+    savedTerminal = settings
+    settings.c_lflag &= ~tcflag_t(ECHO)
+    tcsetattr(STDIN_FILENO, TCSANOW, &settings)
+  }
+
+  /// Shows the cursor and restores the terminal's settings. The cursor is already at the
+  /// start of the line below the view.
+  private func giveTerminalBack() {
+    if var settings = savedTerminal {
+      tcsetattr(STDIN_FILENO, TCSANOW, &settings)
+      savedTerminal = nil
+    }
+    Output.standardOutput.write(LiveView.showCursor)
+  }
+}

@@ -1,0 +1,148 @@
+import AnimCore
+import AnimLanguage
+import AnimRuntime
+import ArgumentParser
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// `anim run FILE [--until D]`: plays a script on the real clock, 60 ticks a second. On a
+/// terminal, a live view of every property with the event log above it (LiveView.swift);
+/// otherwise one time-stamped line per event and print. The virtual-clock twin is
+/// `anim trace` (TraceRun.swift).
+struct RunCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "run",
+    abstract: "Run a script on the real clock: a live view on a terminal, a time-stamped log otherwise.",
+    discussion: """
+      The run ends when nothing is playing and no event is pending (a paused animation that \
+      nothing will resume does not keep it going), or at --until. Ctrl-C stops it. Ctrl-Z \
+      stops the process; after `fg` the animations go on where they were: the time away is \
+      a pause, not time played.
+      Exit status: 0 on success; 65 when the script has errors (each is printed and nothing \
+      runs) or the run met runtime errors (it still runs to the end); 66 when the file \
+      cannot be read; 130 after Ctrl-C.
+      """
+  )
+
+  @ArgumentParser.Argument(help: "The script to run.")
+  var file: String
+
+  @Option(help: ArgumentHelp("Stop at this engine time: a duration such as 2s, 1.5s or 500ms.", valueName: "duration"))
+  var until: String?
+
+  func validate() throws {
+    if let until, DurationArgument.parse(until) == nil {
+      throw ValidationError(DurationArgument.usage("--until", until))
+    }
+  }
+
+  func run() throws {
+    ignoreBrokenPipes()
+    var ending: RunPlayer.Outcome?
+    try runReportingInternalFailures {
+      let source: SourceText
+      do {
+        source = try ScriptFile.read(file)
+      } catch {
+        Output.standardError.write("anim: error: \(error)\n")
+        return .unreadable
+      }
+      var environment = Environment()
+      let checked = parseAndCheck(source, in: &environment, mode: .script)
+      report(checked.diagnostics, in: source)
+      guard checked.isRunnable, let program = checked.program else { return .scriptErrors }
+
+      let display: RunDisplay =
+        isatty(STDOUT_FILENO) == 1 ? LiveView(usesColor: LiveView.standardOutputUsesColor) : LogDisplay()
+      let player = RunPlayer(display: display, until: until.flatMap(DurationArgument.parse))
+      let outcome = player.play(program, of: source)
+      ending = outcome
+      if case .finished(let hadErrors) = outcome, hadErrors { return .scriptErrors }
+      return .success
+    }
+    switch ending {
+    case .interrupted: throw ExitCode(130)
+    case .terminated(let signal): RunSignals.die(of: signal)
+    case .finished, nil: break
+    }
+  }
+}
+
+/// A script played on the real clock: read the clock once per tick, advance the runtime
+/// to that time, show what happened and the values, sleep to the next frame.
+struct RunPlayer {
+  enum Outcome {
+    /// Nothing left to play, or `--until` reached.
+    case finished(hadErrors: Bool)
+    /// Ctrl-C.
+    case interrupted
+    /// SIGTERM or SIGHUP: the process ends by that signal once the terminal is restored.
+    case terminated(Int32)
+  }
+
+  /// The engine ticks at 60 Hz.
+  static let frameLength: Nanoseconds = 1_000_000_000 / 60
+
+  let display: RunDisplay
+  /// The engine time to stop at, if any.
+  let until: Nanoseconds?
+
+  func play(_ program: CheckedProgram, of source: SourceText) -> Outcome {
+    var signals = RunSignals()
+    signals.install()
+    display.begin()
+    defer {
+      display.finish()
+      signals.restore()
+    }
+
+    let runtime = Runtime()
+    var clock = MonotonicClock()
+    var now = clock.read().time  // the script's time 0
+    display.log(runtime.run(program, of: source, at: now))
+    display.frame(at: now, values: runtime.sample())
+
+    var deadline = MonotonicClock.systemMonotonicTime() + RunPlayer.frameLength
+    while !runtime.isIdle, until.map({ now < $0 }) ?? true {
+      sleep(until: deadline)  // a signal cuts it short
+      if signals.takeInterrupt() { return .interrupted }
+      if let signal = signals.terminating { return .terminated(signal) }
+      var stopped = false
+      if signals.takeSuspend() {
+        display.suspend()
+        signals.stopUntilContinued()
+        stopped = true
+      }
+      if signals.takeContinued() { stopped = true }  // a stop by SIGSTOP, from elsewhere
+      if stopped {
+        // However short the stop, the time away is a pause: the next reading is all gap.
+        clock.noteSuspension()
+        display.resume()
+      }
+      let raw = MonotonicClock.systemMonotonicTime()
+      if !stopped, raw < deadline { continue }  // woken early by some other signal
+      // After a stop, or when a tick ran late, the frames start again from now.
+      deadline = raw < deadline + RunPlayer.frameLength ? deadline + RunPlayer.frameLength : raw + RunPlayer.frameLength
+
+      let reading = clock.read()
+      var outputs: [RuntimeOutput] = []
+      if reading.gap > 0 { outputs.append(.record(RunLog.clockGap(reading.gap, at: now))) }
+      let target = until.map { min(reading.time, $0) } ?? reading.time
+      outputs += runtime.advance(to: target)
+      now = target
+      display.log(outputs)
+      display.frame(at: now, values: runtime.sample())
+    }
+    return .finished(hadErrors: runtime.hadErrors)
+  }
+
+  /// Sleeps until raw monotonic time `deadline`, or until a signal comes.
+  private func sleep(until deadline: Nanoseconds) {
+    var time = timespec(tv_sec: Int(deadline / 1_000_000_000), tv_nsec: Int(deadline % 1_000_000_000))
+    _ = clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &time, nil)
+  }
+}
