@@ -8,6 +8,6 @@ struct Anim: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "anim",
     abstract: "A scriptable animation interpreter.",
-    subcommands: [TraceCommand.self, CheckCommand.self, FormatCommand.self, ReplCommand.self]
+    subcommands: [RunCommand.self, TraceCommand.self, CheckCommand.self, FormatCommand.self, ReplCommand.self]
   )
 }
