@@ -94,4 +94,42 @@ struct ReplPipedTests {
     #expect(run.errorLines[0].hasPrefix("<stdin>:1:1: error: ':tick' advances a virtual clock"))
     #expect(run.outputLines[0].hasPrefix("real clock at "))
   }
+
+  @Test func theExampleOfTheBriefPrintsFortyTwice() throws {
+    let input = "target b { x: 0 }\nanimate b.x to 100 over 1s\n:tick 400ms\nb.x\npause\n:tick 1s\nb.x\n"
+    let run = try runAnim(["repl", "--clock", "virtual"], input: input)
+    #expect(run.status == 0)
+    #expect(run.outputLines.filter { $0 == "b.x = 40" }.count == 2)
+    #expect(run.standardError.isEmpty)
+  }
+
+  @Test func saveInOneProcessRestoreInAnother() throws {
+    let path = NSTemporaryDirectory() + "anim-session-\(UUID().uuidString).json"
+    let first = try runAnim(
+      ["repl", "--clock", "virtual"],
+      input: "target b { x: 0 }\non complete b.x { print \"b done with {b.x}\" }\n"
+        + "animate b.x to 100 over 1s\n:tick 250ms\n:save \(path)\n")
+    #expect(first.status == 0)
+    #expect(first.standardError.isEmpty)
+    let second = try runAnim(
+      ["repl", "--clock", "virtual"],
+      input: ":tick 3s\n:restore \(path)\nb.x\n:tick 1s\nb.x\nresume\n:tick 500ms\nb.x\n:tick 1s\nb.x\n")
+    #expect(second.status == 0)
+    #expect(second.standardError.isEmpty)
+    let values = second.outputLines.filter { $0.hasPrefix("b.x = ") }
+    // Restored at 25, paused until resume, then on from exactly there: 75 after 0.5 s, 100.
+    #expect(values == ["b.x = 25", "b.x = 25", "b.x = 75", "b.x = 100"])
+    // The handler came back with the session and fired at the saved timeline's 1 s.
+    #expect(second.outputLines.contains("[1s] b done with 100"))
+  }
+
+  @Test func aFutureVersionFileIsRefusedAndTheSessionGoesOn() throws {
+    let path = NSTemporaryDirectory() + "anim-session-\(UUID().uuidString).json"
+    try #"{"format":"anim-session","version":99}"#.write(toFile: path, atomically: true, encoding: .utf8)
+    let run = try runAnim(
+      ["repl", "--clock", "virtual"], input: "target b { x: 3 }\n:restore \(path)\nb.x\n")
+    #expect(run.status == 0)
+    #expect(run.standardError.contains("newer"))
+    #expect(run.outputLines.contains("b.x = 3"))
+  }
 }

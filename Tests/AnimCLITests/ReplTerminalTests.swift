@@ -92,4 +92,27 @@ struct ReplTerminalTests {
     #expect(screen.contains { $0.hasPrefix("real clock at ") && $0.hasSuffix("left out as pauses") })
     #expect(screen.contains("anim> let kept = 1"))
   }
+
+  @Test func anAnimationFinishingWhileALineIsHalfTypedLeavesTheLineIntact() throws {
+    let tmux = try TmuxSession()
+    defer { tmux.close() }
+    try tmux.waitForScreen { $0.last == "anim>" }
+    try tmux.type("target b { x: 0 }")
+    try tmux.press("Enter")
+    try tmux.type("on complete b.x { print \"landed with {b.x}\" }")
+    try tmux.press("Enter")
+    try tmux.type("animate b.x to 10 over 600ms")
+    try tmux.press("Enter")
+    // Half a line typed, the cursor moved back into it, while the animation plays out.
+    try tmux.type("animate b.x to 2")
+    try tmux.press("Left", "Left")
+    var screen = try tmux.waitForScreen { $0.contains { $0.hasSuffix("landed with 10") } }
+    #expect(screen.contains { $0.hasSuffix("complete b.x") })
+    // The events appeared above; the typed line is intact at the bottom.
+    #expect(screen.last == "anim> animate b.x to 2")
+    // And the cursor is where it was: typing inserts before the last two characters.
+    try tmux.type("0")
+    screen = try tmux.waitForScreen { $0.last == "anim> animate b.x to0 2" }
+    #expect(screen.last == "anim> animate b.x to0 2")
+  }
 }
