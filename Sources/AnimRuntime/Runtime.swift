@@ -183,6 +183,12 @@ public final class Runtime {
     properties[name].map { engine.value(of: $0) }
   }
 
+  /// What the log says when the real clock skipped time (the process was stopped), which
+  /// the engine treats as a pause.
+  public static func clockGap(_ gap: Nanoseconds, at time: Nanoseconds) -> TraceRecord {
+    .print(time: time, text: "(the clock skipped \(TraceNumber.seconds(gap))s: treated as a pause)")
+  }
+
   /// Pauses every animation and timeline (a restored session waits for `resume`).
   public func pauseAll() {
     for node in engine.topLevelNodes { try? engine.pause(node) }
@@ -240,7 +246,7 @@ public final class Runtime {
     case (.needsValues, .node(let id)):
       resolveValues(of: id)
     case (.clockGap(let gap), _):
-      record(.print(time: engine.now, text: "(the clock skipped \(TraceNumber.seconds(gap))s: treated as a pause)"))
+      record(Self.clockGap(gap, at: engine.now))
     case (let kind, .node(let id)):
       if let name = timelineNames[id] {
         lifecycle(kind, name)

@@ -130,7 +130,7 @@ struct RunPlayer {
 
       let reading = clock.read()
       var outputs: [RuntimeOutput] = []
-      if reading.gap > 0 { outputs.append(.record(RunLog.clockGap(reading.gap, at: now))) }
+      if reading.gap > 0 { outputs.append(.record(Runtime.clockGap(reading.gap, at: now))) }
       let target = until.map { min(reading.time, $0) } ?? reading.time
       outputs += runtime.advance(to: target)
       now = target

@@ -37,12 +37,6 @@ enum RunLog {
     "[" + TraceNumber.seconds(time) + "s]"
   }
 
-  /// What the log says when the real clock skipped time (the process was stopped), which
-  /// the run treats as a pause.
-  static func clockGap(_ gap: Nanoseconds, at time: Nanoseconds) -> TraceRecord {
-    .print(time: time, text: "(the clock skipped \(TraceNumber.seconds(gap))s: treated as a pause)")
-  }
-
   /// The log's text for some outputs, split by stream in order: standard output's lines,
   /// and runtime errors rendered for standard error as `anim check` renders diagnostics.
   static func pieces(of outputs: [RuntimeOutput]) -> [(Output, String)] {
