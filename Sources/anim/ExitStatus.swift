@@ -2,7 +2,7 @@ import ArgumentParser
 
 /// The exit codes of cli.md, from the BSD sysexits convention. Usage errors (64) come
 /// from argument-parser itself.
-enum ExitStatus: Int32, Comparable {
+enum ExitStatus: Int32, Comparable, Error {
   case success = 0
   /// `anim fmt --check`: a file is not in canonical layout.
   case notFormatted = 1

@@ -44,17 +44,11 @@ struct RunCommand: ParsableCommand {
     ignoreBrokenPipes()
     var ending: RunPlayer.Outcome?
     try runReportingInternalFailures {
-      let source: SourceText
-      do {
-        source = try ScriptFile.read(file)
-      } catch {
-        Output.standardError.write("anim: error: \(error)\n")
-        return .unreadable
+      let (program, source): (CheckedProgram, SourceText)
+      switch ScriptFile.readAndCheck(file) {
+      case .success(let checked): (program, source) = checked
+      case .failure(let status): return status
       }
-      var environment = Environment()
-      let checked = parseAndCheck(source, in: &environment, mode: .script)
-      report(checked.diagnostics, in: source)
-      guard checked.isRunnable, let program = checked.program else { return .scriptErrors }
 
       let display: RunDisplay =
         isatty(STDOUT_FILENO) == 1 ? LiveView(usesColor: LiveView.standardOutputUsesColor) : LogDisplay()

@@ -89,4 +89,22 @@ enum ScriptFile {
   private static func failure(_ what: String, _ path: String) -> Failure {
     Failure(description: "\(what) '\(path)': \(String(cString: strerror(errno)))")
   }
+
+  /// Reads and checks a script to run it (`anim run`, `anim trace`), printing its
+  /// diagnostics as `anim check` does: the program when it can run, else the exit status
+  /// (66 unreadable, 65 errors).
+  static func readAndCheck(_ path: String) -> Result<(CheckedProgram, SourceText), ExitStatus> {
+    let source: SourceText
+    do {
+      source = try read(path)
+    } catch {
+      Output.standardError.write("anim: error: \(error)\n")
+      return .failure(.unreadable)
+    }
+    var environment = Environment()
+    let checked = parseAndCheck(source, in: &environment, mode: .script)
+    report(checked.diagnostics, in: source)
+    guard checked.isRunnable, let program = checked.program else { return .failure(.scriptErrors) }
+    return .success((program, source))
+  }
 }
