@@ -116,9 +116,12 @@ extension AnimationEngine {
       now = t
       var due: [Int32] = []
       var callbacksDue: [Pending] = []
+      var leavingRest: [PropertyID] = []
       while let entry = pending.min, entry.time == t {
         pending.removeMin()
-        if entry.node < 0 {
+        if entry.node == Self.leavingRest {
+          if let property = property(fromKey: entry.key) { leavingRest.append(property) }
+        } else if entry.node < 0 {
           callbacksDue.append(entry)
         } else if entry.version == versions[Int(entry.node)], nodes[Int(entry.node)].kind != .free {
           due.append(entry.node)
@@ -138,13 +141,16 @@ extension AnimationEngine {
         let kb = b.forward ? b.sequence : -b.sequence
         return ka < kb
       }
-      countAtInstant += crossed.count + callbacksDue.count
+      countAtInstant += crossed.count + callbacksDue.count + leavingRest.count
       for top in due { reschedule(top) }
       if countAtInstant > Self.eventLimitPerInstant {
         pending = Heap(pending.unordered.filter { $0.time != t })
         throw .tooManyEventsAtOneInstant(t)
       }
       deliver(crossed, handle)
+      for property in leavingRest where isAnimating(property) {
+        handle(&self, EngineEvent(kind: .start, subject: .property(property), time: now, isReversed: false))
+      }
       for entry in callbacksDue {
         handle(&self, EngineEvent(kind: .callback(entry.key), subject: .engine, time: now, isReversed: false))
       }

@@ -21,7 +21,9 @@ extension AnimationEngine {
     let state = localState(of: timeline, at: time)
     let node = nodes[Int(timeline)]
     let local = node.timing.wrapped(state.local, hasStarted: node.hasStarted)
-    let pass = Self.pass(of: node.timing, at: local, forward: state.direction >= 0)
+    // Values follow Web Animations: an exact pass boundary belongs to the next pass, in
+    // either direction (crossing events decide passes by direction, in Engine+Events).
+    let pass = Self.pass(of: node.timing, at: local, forward: true)
     let forwards = Self.isForwardPass(node.timing, pass)
     return (Self.iterationTime(node.timing, local, pass: pass), forwards ? state.direction : -state.direction)
   }

@@ -180,7 +180,8 @@ extension AnimationEngine {
     let property = effect.property
     // A property that was animating and is taken over (a spring, `merge replace`) does not
     // leave rest, even though the animations it had are ended on the way.
-    let wasAnimating = stores[keyPath: V.store].properties[Int(property)].animating > 0
+    let wasAnimating = stores[keyPath: V.store].properties[Int(property)].animating > (effect.counted ? 1 : 0)
+      || effect.counted
     if effect.muted {
       if effect.mode == .additive, let atEnd = effect.committedAtEnd {
         // Its change went into the base value when it completed; it shows it again itself.
@@ -192,7 +193,9 @@ extension AnimationEngine {
       effect.committedAtEnd = nil
     }
     if effect.mode == .unresolved {
-      let animating = stores[keyPath: V.store].properties[Int(property)].animating > 0
+      // Animating with something else (a standalone animation counts itself from the start
+      // of its delay).
+      let animating = stores[keyPath: V.store].properties[Int(property)].animating > (effect.counted ? 1 : 0)
       let current = evaluate(V.self, property, at: now)
       let isSpring = effect.curve >= 0 && curves[Int(effect.curve)].isSpring
       if isSpring {

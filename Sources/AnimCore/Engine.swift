@@ -474,6 +474,27 @@ public struct AnimationEngine: Sendable {
     return id(of: index)
   }
 
+  /// The heap entry's `node` for a property leaving rest (its `key` is the property).
+  static let leavingRest: Int32 = -2
+
+  /// Queues the property's `start` at this instant, behind the animations' events due now.
+  mutating func scheduleLeavingRest(_ property: PropertyID) {
+    sequence &+= 1
+    pending.insert(
+      Pending(
+        time: now, sequence: sequence, node: Self.leavingRest, version: 0,
+        key: property.kind.order << 32 | Int(property.index)))
+  }
+
+  /// The property a leaving-rest entry names.
+  func property(fromKey key: Int) -> PropertyID? {
+    let kinds: [ValueKind] = [.number, .vec2, .vec3, .vec4, .color]
+    let order = key >> 32
+    guard order >= 0, order < kinds.count else { return nil }
+    let property = PropertyID(kind: kinds[order], index: Int32(truncatingIfNeeded: key & 0xFFFF_FFFF))
+    return contains(property) ? property : nil
+  }
+
   /// Schedules `.callback(key)` at engine time `time` (now, if earlier). Callbacks at one
   /// instant fire in the order they were scheduled, after the animations' events.
   public mutating func schedule(callback key: Int, at time: Nanoseconds) {
@@ -546,6 +567,15 @@ public struct AnimationEngine: Sendable {
     stores[keyPath: V.store].effects[Int(index)].node = node
     stores[keyPath: V.store].link(index)
     list(PropertyID(kind: V.kind, index: property))
+    if nodes[Int(node)].parent < 0 {
+      // A standalone animation holds its property from the moment it is added: a property
+      // is animating while an animation on it is delayed or active.
+      stores[keyPath: V.store].effects[Int(index)].counted = true
+      stores[keyPath: V.store].properties[Int(property)].animating += 1
+      if stores[keyPath: V.store].properties[Int(property)].animating == 1 {
+        scheduleLeavingRest(PropertyID(kind: V.kind, index: property))
+      }
+    }
     reschedule(topLevelAncestor(of: node))
     return id(of: node)
   }

@@ -91,7 +91,9 @@ extension AnimationEngine: Codable {
       try check(record.children.allSatisfy(inNodes), "a timeline's children")
     }
     try check(topLevel.allSatisfy(inNodes), "top-level nodes")
-    try check(pending.unordered.allSatisfy { $0.node == -1 || inNodes($0.node) }, "pending events")
+    try check(
+      pending.unordered.allSatisfy { $0.node == -1 || inNodes($0.node) || ($0.node == Self.leavingRest && property(fromKey: $0.key) != nil) },
+      "pending events")
     try check(animated.allSatisfy(contains), "animated properties")
     try checkStore(stores.numbers, check)
     try checkStore(stores.vec2s, check)

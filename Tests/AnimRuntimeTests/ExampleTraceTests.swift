@@ -388,20 +388,8 @@ struct ExampleTraceTests {
     }
     example.expectLog(
       [Instant(0, [["start stopwatch", "start watch.count"]]), lap(10 * s), lap(20 * s)], excluding: Set(boundaries))
-    withKnownIssue(
-      """
-      stopwatch.anim at 35 s and 45 s (lap boundaries crossed backwards, L = 20 s and 10 s): expected \
-      watch.count = 100·frac(L/10) = 0 and "lap at 35s: 0", as stopwatch-laps.anim (the same stopwatch on \
-      the property) reads and prints at the same instants; the runtime reads 100 and prints "lap at 35s: 100". \
-      engine.md: "an exact iteration boundary belongs to the next iteration" (Web Animations), as \
-      EffectTiming.computedTiming does for a top-level animation; but a timeline gives its children the \
-      time of the pass being entered (Engine+Time.swift, pass(of:at:forward:): the previous pass when \
-      moving backwards), so the child sees iteration time 10 s, its end, and reads 100.
-      """
-    ) {
-      example.expectValues("watch.count", at: boundaries, count)
-      example.expectLog([lap(35 * s), lap(45 * s)], only: Set(boundaries))
-    }
+    example.expectValues("watch.count", at: boundaries, count)
+    example.expectLog([lap(35 * s), lap(45 * s)], only: Set(boundaries))
     example.expectEnd(52 * s)
   }
 
@@ -649,20 +637,10 @@ struct ExampleTraceTests {
             ["print: glow back to 0; sqrt of margin \(TraceNumber.format((32.0).squareRoot())); alpha 0.8"],
           ]),
       ], excluding: delayed)
-    withKnownIssue(
-      """
-      colors-and-math.anim: swatch.depth is animated at 0 s with `delay half` (600 ms). language.md: \
-      "A property is animating while any animation on it is delayed or active", and `start` is "a property \
-      left rest", so `start swatch.depth` is due at 0 s; the runtime writes it at 600 ms, when the delay \
-      ends (the engine counts an effect as animating only from AnimationEngine.activate, at the end of its \
-      delay).
-      """
-    ) {
-      example.expectLog(
-        [
-          Instant(0, [["start swatch.fill", "start swatch.origin", "start swatch.depth", "start swatch.glow"]])
-        ], only: delayed)
-    }
+    example.expectLog(
+      [
+        Instant(0, [["start swatch.fill", "start swatch.origin", "start swatch.depth", "start swatch.glow"]])
+      ], only: delayed)
     example.expectEnd(2400 * ms)
   }
 
@@ -713,17 +691,7 @@ struct ExampleTraceTests {
           [["complete sweep", "complete needle.angle", "complete meter.level"], ["print: sweep done at 1.75s"]]),
         Instant(4 * s, [["complete needle.angle"]]),
       ], excluding: delayed)
-    withKnownIssue(
-      """
-      meter.anim: at 3 s `animate needle.angle to 0 over 2s delay 100ms fill both` puts a delayed \
-      animation on needle.angle, at rest since 1.75 s. language.md: "A property is animating while any \
-      animation on it is delayed or active", and `start` is "a property left rest", so `start needle.angle` \
-      is due at 3 s; the runtime writes it at 3.1 s, when the delay ends (the engine counts an effect as \
-      animating only from AnimationEngine.activate).
-      """
-    ) {
-      example.expectLog([Instant(3 * s, [["start needle.angle"]])], only: delayed)
-    }
+    example.expectLog([Instant(3 * s, [["start needle.angle"]])], only: delayed)
     example.expectEnd(4 * s)
   }
 
