@@ -8,11 +8,11 @@ extension Checker {
     switch handler.event {
     case .custom(let name):
       if let text = name.plainText {
-        if let emitted = emittedEvents, !emitted.contains(text) {
-          warning(
-            "'on \"\(text)\"' never runs: nothing in this script emits \"\(text)\""
-              + didYouMean(text, among: emitted.sorted()).replacingQuotes(),
-            at: name.span)
+        if streaming != nil {
+          // Whether anything emits it is known at the end of the script.
+          streaming!.pendingHandlers.append((text, name.span, diagnostics.count))
+        } else if let emitted = emittedEvents, !emitted.contains(text) {
+          diagnostics.append(Checker.handlerNeverRuns(text, at: name.span, emitted: emitted))
         }
       } else {
         error("expected a plain event name after 'on', found a string with '{ }': an event name is fixed", at: name.span)
@@ -29,21 +29,33 @@ extension Checker {
     }
     let outerLabels = labels
     labels = collectLabels(in: handler.body.statements)
+    labelScopeDepth += 1
     _ = checkItems(handler.body.statements, in: .handler)
+    labelScopeDepth -= 1
     labels = outerLabels
+  }
+
+  /// The warning for `on "name"` when nothing in the script emits the name.
+  static func handlerNeverRuns(_ name: String, at span: SourceSpan, emitted: Set<String>) -> Diagnostic {
+    .warning(
+      "'on \"\(name)\"' never runs: nothing in this script emits \"\(name)\""
+        + didYouMean(name, among: emitted.sorted()).replacingQuotes(),
+      at: span)
   }
 
   // control -> "play" subject | "pause" [ subject ] | ... | "seek" subject "to" expression
   //          | "speed" subject expression | "finish" subject | "cancel" subject
   mutating func checkControl(_ control: ControlStatement) {
-    let verb = "'\(control.action.rawValue)'"
+    let action = control.action
     if let subject = control.subject {
       if control.action == .play, case .property(let reference) = subject {
         _ = resolveProperty(reference)
         error(
           "expected a timeline after 'play', found the property '\(reference.target.text).\(reference.property.text)': "
             + "'play' starts a timeline", at: subject.span)
-      } else if let timeline = resolveSubject(subject, for: verb), control.action == .finish, timeline.repeatsForever {
+      } else if let timeline = resolveSubject(subject, for: "'\(action.rawValue)'"), control.action == .finish,
+        timeline.repeatsForever
+      {
         error("cannot 'finish' '\(timeline.name)': it repeats forever, so it has no end", at: subject.span)
       }
     }
@@ -59,32 +71,32 @@ extension Checker {
 
   /// Resolves the subject of a control statement or handler: a timeline (returned) or a
   /// property `T.p`. Reports anything else.
-  mutating func resolveSubject(_ subject: Subject, for verb: String) -> TimelineSymbol? {
+  mutating func resolveSubject(_ subject: Subject, for verb: @autoclosure () -> String) -> TimelineSymbol? {
     switch subject {
     case .property(let reference):
       _ = resolveProperty(reference)
       return nil
     case .name(let name):
-      if let symbol = environment[name.text] {
+      if let symbol = self.symbol(named: name.text) {
         if case .timeline(let timeline) = symbol {
-          references[name.span] = .timeline(name.text)
+          record(.timeline(name.text), of: name.span)
           return timeline
         }
         error(
-          "expected a timeline or a property 'TARGET.PROPERTY' after \(verb), found '\(name.text)', which is \(symbol.kindDescription)",
+          "expected a timeline or a property 'TARGET.PROPERTY' after \(verb()), found '\(name.text)', which is \(symbol.kindDescription)",
           at: name.span)
         return nil
       }
-      if let upcoming = upcomingTimelines[name.text] {
-        references[name.span] = .timeline(name.text)
+      if let upcoming = upcomingTimeline(named: name.text) {
+        record(.timeline(name.text), of: name.span)
         return upcoming
       }
-      if laterDeclarations[name.text] != nil {
+      if isDeclaredLater(name.text) {
         error("'\(name.text)' is used before its declaration", at: name.span)
         return nil
       }
       let candidates = environment.names { if case .timeline = $0 { return true } else { return false } }
-        + upcomingTimelines.keys.sorted()
+        + upcomingTimelineNames()
       error("unknown timeline '\(name.text)'\(didYouMean(name.text, among: candidates))", at: name.span)
       return nil
     }
@@ -97,7 +109,9 @@ extension Checker {
   /// a `wait` or a `play` (after which a timeline or a handler may animate it) makes every
   /// property unknown.
   mutating func trackNewestAnimation(of statement: Statement, placement: ResolvedPlacement, repeatsForever: Bool) {
-    func key(_ reference: PropertyReference) -> String { "\(reference.target.text).\(reference.property.text)" }
+    func key(_ reference: PropertyReference) -> PropertyKey {
+      PropertyKey(target: reference.target.text, property: reference.property.text)
+    }
     let isNow = placement == .now
     switch statement.kind {
     case .animate(let animate):
@@ -117,7 +131,7 @@ extension Checker {
       if control.action == .cancel { newestAnimationRepeatsForever[key(reference)] = false }
       if control.action == .finish, isNow, newestAnimationRepeatsForever[key(reference)] == true {
         error(
-          "cannot 'finish' '\(key(reference))': its newest animation repeats forever, so it has no end",
+          "cannot 'finish' '\(PropertyName(reference))': its newest animation repeats forever, so it has no end",
           at: reference.span)
       }
     default:
@@ -128,22 +142,26 @@ extension Checker {
   /// The names of every `emit` in a script, nested blocks included; nil when one of them is
   /// interpolated (its name is known only when it runs).
   static func emittedEvents(in statements: [Statement]) -> Set<String>? {
-    var names: Set<String> = []
-    var allPlain = true
-    func visit(_ statements: [Statement]) {
-      for statement in statements {
-        switch statement.kind {
-        case .emit(let literal):
-          if let text = literal.plainText { names.insert(text) } else { allPlain = false }
-        case .timeline(let declaration): visit(declaration.body.statements)
-        case .handler(let handler): visit(handler.body.statements)
-        case .group(let group): visit(group.body.statements)
-        default: break
-        }
-      }
+    var names: Set<String>? = []
+    for statement in statements where names != nil { collectEmittedEvents(of: statement, into: &names) }
+    return names
+  }
+
+  /// Adds the names `statement` emits (nested blocks included) to `names`, or sets it to nil
+  /// when one of them is interpolated.
+  static func collectEmittedEvents(of statement: Statement, into names: inout Set<String>?) {
+    switch statement.kind {
+    case .emit(let literal):
+      if let text = literal.plainText { names?.insert(text) } else { names = nil }
+    case .timeline(let declaration):
+      for inner in declaration.body.statements where names != nil { collectEmittedEvents(of: inner, into: &names) }
+    case .handler(let handler):
+      for inner in handler.body.statements where names != nil { collectEmittedEvents(of: inner, into: &names) }
+    case .group(let group):
+      for inner in group.body.statements where names != nil { collectEmittedEvents(of: inner, into: &names) }
+    default:
+      break
     }
-    visit(statements)
-    return allPlain ? names : nil
   }
 }
 

@@ -50,9 +50,13 @@ enum SpringForm: CaseIterable {
 extension Checker {
   /// Checks an expression that must be a curve; an unknown name is an "unknown curve" with
   /// the nearest curve name.
-  mutating func checkCurve(_ expression: Expression, context: String) -> Typed {
-    if case .name(let name) = expression.kind, environment[name.text] == nil,
-      laterDeclarations[name.text] == nil, Predeclared.curve(named: name.text) == nil
+  mutating func checkCurve(_ expression: Expression, context: @autoclosure () -> String) -> Typed {
+    var symbol: Symbol?
+    if case .name(let name) = expression.kind {
+      symbol = self.symbol(named: name.text)
+    }
+    if case .name(let name) = expression.kind, symbol == nil,
+      !isDeclaredLater(name.text), Predeclared.curve(named: name.text) == nil
     {
       let candidates = environment.names { symbol in
         switch symbol {
@@ -62,12 +66,19 @@ extension Checker {
         }
       } + Predeclared.curveNames
       error("unknown curve '\(name.text)'\(didYouMean(name.text, among: candidates))", at: name.span)
-      types[expression.span] = .error
+      record(.error, of: expression.span)
       return .error
     }
-    let typed = check(expression)
+    // A name is looked up once (`check` would look it up again).
+    let typed: Typed
+    if case .name(let name) = expression.kind {
+      typed = resolveName(name, symbol: symbol)
+      recordFacts(typed, of: expression)
+    } else {
+      typed = check(expression)
+    }
     if typed.type != .curve && typed.type != .error {
-      error("expected a curve \(context), found \(typed.type)", at: expression.span)
+      error("expected a curve \(context()), found \(typed.type)", at: expression.span)
       return .error
     }
     return typed
@@ -130,7 +141,7 @@ extension Checker {
       // A step position is a keyword here, whatever else the word names.
       if case .name(let word) = expression.kind, let found = StepPosition(rawValue: word.text) {
         position = found
-        references[word.span] = .stepPosition(found)
+        record(.stepPosition(found), of: word.span)
       } else {
         valid = false
         let names = StepPosition.allCases.map(\.rawValue)
@@ -165,8 +176,8 @@ extension Checker {
   // spring(duration: D [, bounce: B] [, velocity: V])
   // spring([mass: M,] stiffness: K, damping: C [, velocity: V])
   private mutating func checkSpring(_ arguments: [Argument], span: SourceSpan) -> Typed {
-    var values: [String: Double] = [:]
-    var given: [String: Argument] = [:]
+    var values = LabelMap<Double>()
+    var given = LabelMap<Argument>()
     var valid = true
     for argument in arguments {
       guard let label = argument.label else {
@@ -190,15 +201,16 @@ extension Checker {
         continue
       }
       given[label.text] = argument
-      if let value = checkSpringParameter(label.text, argument.value) {
+      let parameter = checkSpringParameter(label.text, argument.value)
+      if let value = parameter.value {
         values[label.text] = value
-      } else if types[argument.value.span] == .error {
+      } else if parameter.isError {
         valid = false
       }
     }
     guard valid else { return .error }
     // Exactly one form, all of its parameters.
-    let forms = Set(given.keys.compactMap(SpringForm.form(of:)))
+    let forms = Set(given.labels.compactMap(SpringForm.form(of:)))
     guard forms.count == 1, let form = forms.first else {
       if forms.isEmpty {
         error("'spring' needs its parameters: \(SpringForm.usage)", at: span)
@@ -235,13 +247,15 @@ extension Checker {
   }
 
   /// Checks one spring parameter's type and, when constant, its range. Returns its value in
-  /// seconds or as a number when constant and valid.
-  private mutating func checkSpringParameter(_ label: String, _ expression: Expression) -> Double? {
+  /// seconds or as a number when constant and valid, and whether it has the error type.
+  private mutating func checkSpringParameter(
+    _ label: String, _ expression: Expression
+  ) -> (value: Double?, isError: Bool) {
     let typed = check(expression)
     var value: Double?
     switch typed.type {
     case .error:
-      return nil
+      return (nil, true)
     case .number:
       if case .number(let x)? = typed.constant { value = x }
     case .duration where label == "response" || label == "duration":
@@ -249,10 +263,10 @@ extension Checker {
     default:
       let expected = label == "response" || label == "duration" ? "a duration or a number of seconds" : "a number"
       error("expected \(expected) after '\(label):', found \(typed.type)", at: expression.span)
-      types[expression.span] = .error
-      return nil
+      record(.error, of: expression.span)
+      return (nil, true)
     }
-    guard let value else { return nil }
+    guard let value else { return (nil, false) }
     let requirement: String?
     switch label {
     case "bounce":
@@ -269,9 +283,28 @@ extension Checker {
     if let requirement {
       let shown = typed.type == .duration ? describe(typed.constant!) : formatNumber(value)
       error("expected '\(label)' of 'spring' \(requirement), found \(shown)", at: expression.span)
-      types[expression.span] = .error
-      return nil
+      record(.error, of: expression.span)
+      return (nil, true)
     }
-    return value
+    return (value, false)
+  }
+}
+
+/// A few values by argument label: a list (a dictionary costs more for three or four).
+struct LabelMap<Value> {
+  private var entries: [(label: String, value: Value)] = []
+
+  var labels: [String] { entries.map(\.label) }
+
+  subscript(label: String) -> Value? {
+    get { entries.first { $0.label == label }?.value }
+    set {
+      if let index = entries.firstIndex(where: { $0.label == label }) {
+        if let newValue { entries[index].value = newValue } else { entries.remove(at: index) }
+      } else if let newValue {
+        if entries.isEmpty { entries.reserveCapacity(4) }
+        entries.append((label, newValue))
+      }
+    }
   }
 }

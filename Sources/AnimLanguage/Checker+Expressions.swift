@@ -21,20 +21,22 @@ struct Typed {
 extension Checker {
   /// Checks `expression` where a value of `expected` is required; reports a mismatch as
   /// "expected X CONTEXT, found Y". A plain number where a duration is required says so.
-  mutating func expect(_ expression: Expression, _ expected: ValueType, _ context: String) -> Typed {
+  mutating func expect(
+    _ expression: Expression, _ expected: ValueType, _ context: @autoclosure () -> String
+  ) -> Typed {
     let typed = check(expression)
     guard typed.type != expected, typed.type != .error, expected != .error else { return typed }
     if expected == .duration && typed.type == .number {
       var message: String
       if case .number(let value) = expression.kind {
         let text = formatNumber(value)
-        message = "expected a duration \(context), found the plain number \(text): write '\(text)s' or '\(text)ms'"
+        message = "expected a duration \(context()), found the plain number \(text): write '\(text)s' or '\(text)ms'"
       } else {
-        message = "expected a duration \(context), found a plain number: a number is not a duration (multiply it by '1s')"
+        message = "expected a duration \(context()), found a plain number: a number is not a duration (multiply it by '1s')"
       }
       error(message, at: expression.span)
     } else {
-      error("expected \(expected) \(context), found \(typed.type)", at: expression.span)
+      error("expected \(expected) \(context()), found \(typed.type)", at: expression.span)
     }
     return Typed.error
   }
@@ -42,10 +44,17 @@ extension Checker {
   /// Checks an expression, records its type (and constant) and returns them.
   mutating func check(_ expression: Expression) -> Typed {
     let typed = infer(expression)
-    types[expression.span] = typed.type
-    if let constant = typed.constant { constants[expression.span] = constant }
-    if let kind = typed.curveKind { curveKinds[expression.span] = kind }
+    recordFacts(typed, of: expression)
     return typed
+  }
+
+  /// Records what `check` found about an expression.
+  mutating func recordFacts(_ typed: Typed, of expression: Expression) {
+    if recordsFacts {
+      types[expression.span] = typed.type
+      if let constant = typed.constant { constants[expression.span] = constant }
+      if let kind = typed.curveKind { curveKinds[expression.span] = kind }
+    }
   }
 
   private mutating func infer(_ expression: Expression) -> Typed {
@@ -119,6 +128,7 @@ extension Checker {
   // primary -> "(" expression "," expression [ "," expression [ "," expression ] ] ")"
   private mutating func checkVector(_ components: [Expression], span: SourceSpan) -> Typed {
     var values: [Double] = []
+    values.reserveCapacity(components.count)
     var isConstant = true
     var hasError = false
     for component in components {
@@ -132,13 +142,18 @@ extension Checker {
 
   /// A name used as a value: a `let`, a curve, a preset.
   mutating func resolveName(_ name: Identifier) -> Typed {
-    if let symbol = environment[name.text] {
+    resolveName(name, symbol: self.symbol(named: name.text))
+  }
+
+  /// `resolveName` when the environment has already been asked (`symbol` is its answer).
+  mutating func resolveName(_ name: Identifier, symbol: Symbol?) -> Typed {
+    if let symbol {
       switch symbol {
       case .value(let value):
-        references[name.span] = .value(name.text)
+        record(.value(name.text), of: name.span)
         return Typed(type: value.type, constant: value.constant, curveKind: value.curveKind)
       case .curve(let curve):
-        references[name.span] = .curve(name.text)
+        record(.curve(name.text), of: name.span)
         return Typed(type: .curve, constant: curve.value.map { .curve($0) }, curveKind: curve.kind)
       case .target:
         error("expected a value, found the target '\(name.text)': read a property as '\(name.text).PROPERTY'", at: name.span)
@@ -148,21 +163,21 @@ extension Checker {
         return .error
       }
     }
-    if laterDeclarations[name.text] != nil {
+    if isDeclaredLater(name.text) {
       error("'\(name.text)' is used before its declaration", at: name.span)
       return .error
     }
     if let preset = Predeclared.curve(named: name.text) {
-      references[name.span] = .presetCurve(name.text, preset)
+      record(.presetCurve(name.text, preset), of: name.span)
       return Typed(type: .curve, constant: .curve(preset), curveKind: preset.kind)
     }
-    if labels[name.text] != nil {
+    if label(named: name.text) != nil {
       error(
         "expected a value, found the label '\(name.text)': a label only begins a placement, as 'at \(name.text) + 250ms ITEM'",
         at: name.span)
       return .error
     }
-    if Predeclared.functions.contains(name.text) {
+    if Predeclared.isFunction(name.text) {
       error("expected a value, found the function '\(name.text)': call it, as '\(name.text)(...)'", at: name.span)
       return .error
     }
@@ -180,9 +195,9 @@ extension Checker {
   private mutating func checkMember(base: Expression, name: Identifier, span: SourceSpan) -> Typed {
     // `T.p`: a property of a target (a live value, never constant).
     if case .name(let targetName) = base.kind {
-      if case .target(let target)? = environment[targetName.text] {
-        references[targetName.span] = .target(target.name)
-        types[base.span] = .error
+      if case .target(let target)? = self.symbol(named: targetName.text) {
+        record(.target(target.name), of: targetName.span)
+        record(.error, of: base.span)
         guard let property = target.property(named: name.text) else {
           error(
             "target '\(target.name)' has no property '\(name.text)'"
@@ -190,11 +205,11 @@ extension Checker {
             at: name.span)
           return .error
         }
-        references[span] = .property(target: target.name, property: property.name)
+        record(.property(target: target.name, property: property.name), of: span)
         return Typed(type: property.type)
       }
-      if environment[targetName.text] == nil, laterDeclarations[targetName.text] == nil,
-        Predeclared.curve(named: targetName.text) == nil, labels[targetName.text] == nil
+      if self.symbol(named: targetName.text) == nil, !isDeclaredLater(targetName.text),
+        Predeclared.curve(named: targetName.text) == nil, label(named: targetName.text) == nil
       {
         // An unknown name before a dot is most likely a misspelt target.
         let targets = environment.names { if case .target = $0 { return true } else { return false } }
@@ -206,7 +221,7 @@ extension Checker {
         } else {
           error("unknown target '\(targetName.text)'", at: targetName.span)
         }
-        types[base.span] = .error
+        record(.error, of: base.span)
         return .error
       }
     }
@@ -244,7 +259,7 @@ extension Checker {
 
   // call -> identifier "(" [ argument { "," argument } ] ")"
   private mutating func checkCall(callee: Identifier, arguments: [Argument], span: SourceSpan) -> Typed {
-    if let symbol = environment[callee.text] {
+    if let symbol = self.symbol(named: callee.text) {
       error(
         "expected a function, found '\(callee.text)', which is \(symbol.kindDescription)", at: callee.span)
       for argument in arguments { _ = check(argument.value) }

@@ -15,6 +15,13 @@ extension Checker {
   /// their timeline). A second label of a name is an error.
   mutating func collectLabels(in statements: [Statement]) -> [String: SourceSpan] {
     var found: [String: SourceSpan] = [:]
+    collectLabels(in: statements, into: &found)
+    return found
+  }
+
+  /// Adds the labels of `statements` to `found` (the labels of earlier statements of the
+  /// same body).
+  mutating func collectLabels(in statements: [Statement], into found: inout [String: SourceSpan]) {
     func visit(_ statements: [Statement], _ checker: inout Checker) {
       for statement in statements {
         switch statement.kind {
@@ -34,7 +41,6 @@ extension Checker {
       }
     }
     visit(statements, &self)
-    return found
   }
 
   // MARK: - Placement
@@ -71,24 +77,24 @@ extension Checker {
           break
         }
       }
-      if case .name(let name) = head.kind, labels[name.text] != nil {
-        references[name.span] = .label(name.text)
+      if case .name(let name) = head.kind, label(named: name.text) != nil {
+        record(.label(name.text), of: name.span)
         for term in terms { _ = expect(term.expression, .duration, "as the offset from label '\(name.text)'") }
         return .label(name: name.text, offsets: terms)
       }
-      if case .name(let name) = head.kind, environment[name.text] == nil, laterDeclarations[name.text] == nil,
-        Predeclared.curve(named: name.text) == nil, !Predeclared.functions.contains(name.text)
+      if case .name(let name) = head.kind, self.symbol(named: name.text) == nil, !isDeclaredLater(name.text),
+        Predeclared.curve(named: name.text) == nil, !Predeclared.isFunction(name.text)
       {
         // An unknown name after `at` is most likely a misspelt label.
         let values = environment.names { if case .value = $0 { return true } else { return false } }
-        if let near = nearestName(to: name.text, among: labels.keys.sorted()) {
+        if let near = nearestName(to: name.text, among: sortedLabelNames()) {
           error("unknown label '\(name.text)'; did you mean '\(near)'?", at: name.span)
         } else if let near = nearestName(to: name.text, among: values) {
           error("unknown name '\(name.text)'; did you mean '\(near)'?", at: name.span)
         } else {
           error("unknown label '\(name.text)'", at: name.span)
         }
-        types[head.span] = .error
+        record(.error, of: head.span)
         for term in terms { _ = check(term.expression) }
         return .absolute(offset)
       }
@@ -104,18 +110,20 @@ extension Checker {
     let options = checkOptions(declaration.options, of: "timeline '\(declaration.name.text)'")
     let outerLabels = labels
     labels = collectLabels(in: declaration.body.statements)
+    labelScopeDepth += 1
+    defer { labelScopeDepth -= 1 }
     let labelNames = labels.sorted { $0.value.start < $1.value.start }.map(\.key)
     // Declared before its body is checked, so the body may name its own timeline.
     var symbol = TimelineSymbol(
       name: declaration.name.text, labels: labelNames, repeatsForever: options.repeatsForever,
       passCount: options.repeatsForever ? nil : options.passCount, span: declaration.name.span)
-    let isDuplicate = mode == .script && environment[declaration.name.text] != nil
+    let isDuplicate = mode == .script && self.symbol(named: declaration.name.text) != nil
     declare(.timeline(symbol), name: declaration.name)
     let bodyRunsForever = checkItems(declaration.body.statements, in: .timeline)
     labels = outerLabels
     if bodyRunsForever && !isDuplicate {
       symbol.repeatsForever = true
-      environment.declare(.timeline(symbol))
+      declareInEnvironment(.timeline(symbol))
     }
   }
 
@@ -126,7 +134,7 @@ extension Checker {
   /// Returns whether the animation repeats forever.
   mutating func checkAnimate(_ animate: AnimateStatement) -> Bool {
     let property = resolveAnimatedProperty(animate.property)
-    let name = "\(animate.property.target.text).\(animate.property.property.text)"
+    let name = PropertyName(animate.property)
     let type = property?.type ?? .error
     if let from = animate.from { _ = expect(from, type, "after 'from' ('\(name)' is \(type))") }
     _ = expect(animate.to, type, "after 'to' ('\(name)' is \(type))")
@@ -158,7 +166,7 @@ extension Checker {
   // keyframe -> expression ":" expression [ "with" expression ]
   mutating func checkKeyframes(_ track: KeyframesStatement) -> Bool {
     let property = resolveAnimatedProperty(track.property)
-    let name = "\(track.property.target.text).\(track.property.property.text)"
+    let name = PropertyName(track.property)
     let type = property?.type ?? .error
     if let over = track.over { checkOver(over) }
     if track.keyframes.isEmpty {
@@ -171,8 +179,8 @@ extension Checker {
       let position = keyframe.position
       var value: (Double, String)?
       if let percent = Checker.percentLiteral(position) {
-        types[position.span] = .percent
-        constants[position.span] = .percent(percent)
+        record(.percent, of: position.span)
+        record(.percent(percent), of: position.span)
         if usesPercents == false {
           error("expected a duration as a keyframe position (as the first one), found a percent: positions are all percents or all durations", at: position.span)
         } else {
@@ -252,17 +260,39 @@ extension Checker {
 
   // options -> { "delay" expression | "repeat" ( "forever" | expression ) | "autoreverse"
   //            | "speed" expression | "fill" mode | "merge" "replace" }
-  mutating func checkOptions(_ options: [TimingOption], of owner: String) -> CheckedOptions {
+  mutating func checkOptions(_ options: [TimingOption], of owner: @autoclosure () -> String) -> CheckedOptions {
     var result = CheckedOptions()
-    var seen: [String: SourceSpan] = [:]
+    // The first option of each key (a fixed list: no allocation for the common case).
+    let keys = ["delay", "repeat", "autoreverse", "speed", "fill", "merge"]
+    var seen: (SourceSpan?, SourceSpan?, SourceSpan?, SourceSpan?, SourceSpan?, SourceSpan?)
+    func first(_ index: Int) -> SourceSpan? {
+      switch index {
+      case 0: return seen.0
+      case 1: return seen.1
+      case 2: return seen.2
+      case 3: return seen.3
+      case 4: return seen.4
+      default: return seen.5
+      }
+    }
+    func setFirst(_ index: Int, _ span: SourceSpan) {
+      switch index {
+      case 0: seen.0 = span
+      case 1: seen.1 = span
+      case 2: seen.2 = span
+      case 3: seen.3 = span
+      case 4: seen.4 = span
+      default: seen.5 = span
+      }
+    }
     for option in options {
-      let key: String
+      let keyIndex: Int
       switch option.kind {
       case .delay(let delay):
-        key = "delay"
+        keyIndex = 0
         _ = expect(delay, .duration, "after 'delay'")
       case .repeat(let count):
-        key = "repeat"
+        keyIndex = 1
         let typed = expect(count, .number, "after 'repeat' (a number of passes)")
         result.passCount = nil
         if case .number(let passes)? = typed.constant {
@@ -273,27 +303,39 @@ extension Checker {
           }
         }
       case .repeatForever:
-        key = "repeat"
+        keyIndex = 1
         result.repeatsForever = true
         result.passCount = nil
       case .autoreverse:
-        key = "autoreverse"
+        keyIndex = 2
       case .speed(let speed):
-        key = "speed"
+        keyIndex = 3
         _ = expect(speed, .number, "after 'speed'")
       case .fill:
-        key = "fill"
+        keyIndex = 4
       case .merge:
-        key = "merge"
+        keyIndex = 5
       }
-      if let first = seen[key] {
+      if let firstSpan = first(keyIndex) {
+        let key = keys[keyIndex]
         error(
-          "duplicate option '\(key)' on \(owner)", at: option.span,
-          notes: [Diagnostic.Note("the first '\(key)'", span: first)])
+          "duplicate option '\(key)' on \(owner())", at: option.span,
+          notes: [Diagnostic.Note("the first '\(key)'", span: firstSpan)])
       } else {
-        seen[key] = option.span
+        setFirst(keyIndex, option.span)
       }
     }
     return result
   }
+}
+
+/// `T.p` as messages write it, put together only when a message needs it.
+struct PropertyName: CustomStringConvertible {
+  let reference: PropertyReference
+
+  init(_ reference: PropertyReference) {
+    self.reference = reference
+  }
+
+  var description: String { "\(reference.target.text).\(reference.property.text)" }
 }

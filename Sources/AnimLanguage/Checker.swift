@@ -20,7 +20,7 @@
 ///     replaces the earlier one).
 /// - Returns: the diagnostics and the facts the runtime needs.
 public func check(_ file: SourceFile, in environment: inout Environment, mode: CheckMode) -> CheckedProgram {
-  var checker = Checker(mode: mode, environment: environment)
+  var checker = Checker(mode: mode, environment: environment, recordsFacts: true)
   checker.checkFile(file)
   let program = checker.program(for: file)
   if !program.hasErrors { environment = checker.environment }
@@ -74,6 +74,15 @@ struct Checker {
   let mode: CheckMode
   var environment: Environment
   var diagnostics: [Diagnostic] = []
+  /// Whether the side tables below are filled. Diagnostics alone (`anim check`) do not need
+  /// them, and on a large script they take more memory than the tree.
+  let recordsFacts: Bool
+  /// Set when the checker is fed a script one top-level statement at a time and knows
+  /// nothing of the statements after the current one (see Checker+Streaming.swift).
+  var streaming: StreamingState?
+  /// How many timelines and handlers enclose the statement being checked: at 0, `labels`
+  /// are the script's top-level labels.
+  var labelScopeDepth = 0
 
   // The side tables of the `CheckedProgram`.
   var types: [SourceSpan: ValueType] = [:]
@@ -95,24 +104,100 @@ struct Checker {
   var upcomingTimelines: [String: TimelineSymbol] = [:]
   /// For `finish T.p`: whether the newest animation of each property, in a body that runs
   /// statement after statement, repeats forever.
-  var newestAnimationRepeatsForever: [String: Bool] = [:]
+  var newestAnimationRepeatsForever: [PropertyKey: Bool] = [:]
   /// In a script, the names every `emit` sends, when all are plain strings (nil otherwise,
   /// and in a session, where a later input may emit): an `on "name"` that nothing emits
   /// never runs.
   var emittedEvents: Set<String>?
 
-  init(mode: CheckMode, environment: Environment) {
+  init(mode: CheckMode, environment: Environment, recordsFacts: Bool, streaming: StreamingState? = nil) {
     self.mode = mode
     self.environment = environment
+    self.recordsFacts = recordsFacts
+    self.streaming = streaming
   }
 
   func program(for file: SourceFile) -> CheckedProgram {
-    let ordered = diagnostics.enumerated().sorted {
+    CheckedProgram(
+      file: file, diagnostics: orderedDiagnostics(), environment: environment, types: types, constants: constants,
+      references: references, curveKinds: curveKinds, placements: placements)
+  }
+
+  /// The diagnostics in source order (in the order found among those at one offset).
+  func orderedDiagnostics() -> [Diagnostic] {
+    diagnostics.enumerated().sorted {
       ($0.element.span.start, $0.offset) < ($1.element.span.start, $1.offset)
     }.map(\.element)
-    return CheckedProgram(
-      file: file, diagnostics: ordered, environment: environment, types: types, constants: constants,
-      references: references, curveKinds: curveKinds, placements: placements)
+  }
+
+  // MARK: - Names
+
+  /// The symbol `name` declares.
+  func symbol(named name: String) -> Symbol? {
+    environment[name]
+  }
+
+  /// Declares `symbol` in the environment.
+  mutating func declareInEnvironment(_ symbol: Symbol) {
+    environment.declare(symbol)
+  }
+
+  // MARK: - Side tables
+
+  mutating func record(_ type: ValueType, of span: SourceSpan) {
+    if recordsFacts { types[span] = type }
+  }
+
+  mutating func record(_ constant: ConstantValue, of span: SourceSpan) {
+    if recordsFacts { constants[span] = constant }
+  }
+
+  mutating func record(_ reference: Reference, of span: SourceSpan) {
+    if recordsFacts { references[span] = reference }
+  }
+
+  mutating func record(_ kind: CurveKind, of span: SourceSpan) {
+    if recordsFacts { curveKinds[span] = kind }
+  }
+
+  // MARK: - What the statements after the current one declare
+
+  /// Whether `name` is declared by a top-level statement that the check has not reached.
+  /// (Asked only about a name not declared so far.)
+  mutating func isDeclaredLater(_ name: String) -> Bool {
+    if streaming != nil {
+      streaming!.namesAssumedUndeclared.insert(name)
+      return false
+    }
+    return laterDeclarations[name] != nil
+  }
+
+  /// The timeline `name`, declared further down. (Asked only about a name not declared so far.)
+  mutating func upcomingTimeline(named name: String) -> TimelineSymbol? {
+    if streaming != nil {
+      streaming!.namesAssumedUndeclared.insert(name)
+      return nil
+    }
+    return upcomingTimelines[name]
+  }
+
+  /// The names of the timelines declared further down, sorted (for suggestions).
+  mutating func upcomingTimelineNames() -> [String] {
+    if streaming != nil { streaming!.needsWholeFile = true }
+    return upcomingTimelines.keys.sorted()
+  }
+
+  /// Where the label `name` of the enclosing timeline (or of the script's top level) is.
+  mutating func label(named name: String) -> SourceSpan? {
+    if let span = labels[name] { return span }
+    if streaming != nil && labelScopeDepth == 0 { streaming!.namesAssumedNotLabels.insert(name) }
+    return nil
+  }
+
+  /// The names of the enclosing timeline's labels, sorted (for suggestions).
+  mutating func sortedLabelNames() -> [String] {
+    if streaming != nil && labelScopeDepth == 0 { streaming!.needsWholeFile = true }
+    return labels.keys.sorted()
   }
 
   // MARK: - Reporting
@@ -159,19 +244,21 @@ struct Checker {
   /// Adds a declaration: in a script a second one of a name is an error (the first stays);
   /// in a session it replaces the earlier one. Shadowing a predeclared name is a warning.
   mutating func declare(_ symbol: Symbol, name: Identifier) {
-    laterDeclarations[name.text] = nil
+    if !laterDeclarations.isEmpty { laterDeclarations[name.text] = nil }
     if let predeclared = Predeclared.describe(name.text) {
       warning("'\(name.text)' shadows \(predeclared)", at: name.span)
     }
-    if mode == .script, let existing = environment[name.text] {
+    if mode == .script, let existing = self.symbol(named: name.text) {
       let first = declaredHere[name.text] ?? existing.span
       error(
         "'\(name.text)' is already declared as \(existing.kindDescription); a name is declared once in a script",
         at: name.span, notes: [Diagnostic.Note("the first declaration of '\(name.text)'", span: first)])
       return
     }
-    declaredHere[name.text] = declaredHere[name.text] ?? name.span
-    environment.declare(symbol)
+    // In a script the environment keeps the first declaration of a name, so only a session
+    // needs to remember it here.
+    if mode == .session { declaredHere[name.text] = declaredHere[name.text] ?? name.span }
+    declareInEnvironment(symbol)
   }
 
   // letDecl -> "let" identifier "=" expression
@@ -231,30 +318,41 @@ struct Checker {
   /// holds an item that repeats forever), which makes an enclosing timeline or group run
   /// forever too.
   mutating func checkItems(_ statements: [Statement], in body: Body) -> Bool {
-    var foreverItem: SourceSpan?
-    var runsForever = false
+    var progress = BodyProgress()
     let outerNewest = newestAnimationRepeatsForever
     newestAnimationRepeatsForever = [:]
     defer { newestAnimationRepeatsForever = outerNewest }
     for statement in statements {
-      let placement = resolvePlacement(of: statement, in: body)
-      placements[statement.span] = placement
-      if body.appends, foreverItem != nil, startsAtEndSoFar(statement, placement) {
-        error(
-          "this item starts at the end of an item that repeats forever, so it never starts; "
-            + "place it with 'at TIME' or 'with previous'",
-          at: statement.span)
-      }
-      let repeatsForever = checkStatement(statement, in: body)
-      if repeatsForever {
-        runsForever = true
-        if foreverItem == nil { foreverItem = statement.span }
-      }
-      if body == .root || body == .handler {
-        trackNewestAnimation(of: statement, placement: placement, repeatsForever: repeatsForever)
-      }
+      checkItem(statement, in: body, progress: &progress)
     }
-    return runsForever
+    return progress.runsForever
+  }
+
+  /// What checking a body carries from one statement to the next.
+  struct BodyProgress {
+    /// The first item that repeats forever.
+    var foreverItem: SourceSpan?
+    var runsForever = false
+  }
+
+  /// Checks the next statement of a body.
+  mutating func checkItem(_ statement: Statement, in body: Body, progress: inout BodyProgress) {
+    let placement = resolvePlacement(of: statement, in: body)
+    if recordsFacts { placements[statement.span] = placement }
+    if body.appends, progress.foreverItem != nil, startsAtEndSoFar(statement, placement) {
+      error(
+        "this item starts at the end of an item that repeats forever, so it never starts; "
+          + "place it with 'at TIME' or 'with previous'",
+        at: statement.span)
+    }
+    let repeatsForever = checkStatement(statement, in: body)
+    if repeatsForever {
+      progress.runsForever = true
+      if progress.foreverItem == nil { progress.foreverItem = statement.span }
+    }
+    if body == .root || body == .handler {
+      trackNewestAnimation(of: statement, placement: placement, repeatsForever: repeatsForever)
+    }
   }
 
   /// Whether an item's start is the end so far: appended, `at +D`/`at -D`, a label without
@@ -332,7 +430,9 @@ struct Checker {
   // set -> "set" property "to" expression
   mutating func checkSet(_ set: SetStatement) {
     let property = resolveProperty(set.property)
-    _ = expect(set.value, property?.type ?? .error, "after 'to' ('\(set.property.target.text).\(set.property.property.text)' is \(property?.type ?? .error))")
+    _ = expect(
+      set.value, property?.type ?? .error,
+      "after 'to' ('\(set.property.target.text).\(set.property.property.text)' is \(property?.type ?? .error))")
   }
 
   /// Checks the interpolations of a string.
@@ -358,22 +458,22 @@ struct Checker {
         at: reference.property.span)
       return nil
     }
-    references[reference.span] = .property(target: target.name, property: property.name)
+    record(.property(target: target.name, property: property.name), of: reference.span)
     return property
   }
 
   /// Resolves a target name; reports an unknown one (or another kind of name).
   mutating func resolveTarget(_ name: Identifier) -> TargetSymbol? {
-    if let symbol = environment[name.text] {
+    if let symbol = self.symbol(named: name.text) {
       if case .target(let target) = symbol {
-        references[name.span] = .target(name.text)
+        record(.target(name.text), of: name.span)
         return target
       }
       if case .value(let value) = symbol, value.type == .error { return nil }
       error("expected a target before '.', found '\(name.text)', which is \(symbol.kindDescription)", at: name.span)
       return nil
     }
-    if laterDeclarations[name.text] != nil {
+    if isDeclaredLater(name.text) {
       error("'\(name.text)' is used before its declaration", at: name.span)
       return nil
     }

@@ -8,10 +8,37 @@
 /// The checker runs only on a tree without syntax errors: a statement with a syntax error is
 /// left out of the tree, and checking the rest would report each use of a name it declared
 /// as unknown.
+///
+/// A script is read and checked one top-level statement at a time (Checker+Streaming.swift)
+/// and, in the rare case that needs the whole file at once, again as a whole: either way the
+/// result is the whole-file check's.
 public func diagnose(_ source: SourceText) -> [Diagnostic] {
-  var environment = Environment()
-  let result = parseAndCheck(source, in: &environment, mode: .script)
-  return result.diagnostics
+  if let diagnostics = diagnoseStatementByStatement(source) { return diagnostics }
+  let parsed = parse(source)
+  if parsed.hasErrors { return parsed.diagnostics }
+  var checker = Checker(mode: .script, environment: Environment(), recordsFacts: false)
+  checker.checkFile(parsed.file)
+  return checker.orderedDiagnostics()
+}
+
+/// `diagnose`, holding one top-level statement's tree at a time; nil when the script must be
+/// checked whole. A large script is parsed on a thread of its own while this one checks
+/// (Diagnose+Threads.swift).
+func diagnoseStatementByStatement(_ source: SourceText) -> [Diagnostic]? {
+  if source.bytes.count >= ParsingThread.minimumSize, let diagnostics = diagnoseOnTwoThreads(source) {
+    return diagnostics
+  }
+  var parser = Parser(source: source, keepsComments: false)
+  var checker = Checker.statementByStatement()
+  var checking = true
+  while let statement = parser.nextStatementOfFile() {
+    // After a syntax error only syntax errors are reported: the rest is only parsed.
+    if parser.hasErrors { checking = false }
+    if checking { checker.checkNextTopLevelStatement(statement) }
+  }
+  let (syntaxErrors, _) = parser.finish()
+  if !syntaxErrors.isEmpty { return syntaxErrors }
+  return checker.finishStatementByStatement()
 }
 
 /// What parsing and checking one input produced.

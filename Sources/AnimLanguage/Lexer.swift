@@ -6,6 +6,11 @@
 // Newlines are significant: one ends a statement, except inside `( )` or after a binary
 // operator or a comma, where the lexer drops it. Comments go to a side list for the
 // formatter. Invalid UTF-8 and stray bytes are errors, never a crash.
+//
+// The lexer hands out one token at a time (`next()`), so the parser never holds more than
+// the few tokens it looks at: a script's tokens are several times its size, and checking a
+// large script would otherwise hold all of them at once. Lexing allocates nothing except
+// for what a token keeps (a string's segments, a comment's text).
 
 /// What lexing a source range produced.
 public struct LexedTokens: Sendable {
@@ -23,84 +28,144 @@ public func tokenize(_ source: SourceText) -> LexedTokens {
 
 struct Lexer {
   private let bytes: [UInt8]
+  /// `bytes`, while `next()` runs or while the parser lends it for a whole statement (see
+  /// `Parser.nextStatementOfFile`); the scanning reads through it, unchecked.
+  var buffer = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+  /// The keyword table, held here so that reading it costs no lazy-global check.
+  private let keywords = Lexer.packedKeywords
+  private let keywordsOfLength = Lexer.keywordsOfLength
   private var position: Int
   private let end: Int
   private var parenDepth = 0
-  private var tokens: [Token] = []
-  private var comments: [Comment] = []
-  private var diagnostics: [Diagnostic] = []
+  /// The kind and the end offset of the last token handed out: a newline after an operator
+  /// is dropped, and a `.` touching a word is member access.
+  private var lastKind: TokenKind?
+  private var lastEnd = -1
+  /// Whether comments are collected (the formatter needs them; checking does not).
+  let keepsComments: Bool
+  /// The comments met so far.
+  private(set) var comments: [Comment] = []
+  /// The errors found so far.
+  private(set) var diagnostics: [Diagnostic] = []
+  /// The segments of the last few string literals, by the literal's number modulo their
+  /// count: tokens stay trivially copyable, and the parser takes a string's segments
+  /// within a token or two of reading it.
+  private var recentStrings: [(number: Int, segments: [StringSegment])] = Array(repeating: (-1, []), count: 4)
+  private var stringCount = 0
 
   /// Lexes `range` of `source` (the whole text by default; a string interpolation's inside
-  /// when the parser asks). A `#!` line is skipped only at offset 0.
+  /// when the parser asks) into an array. A `#!` line is skipped only at offset 0.
   static func tokenize(_ source: SourceText, range: Range<Int>? = nil) -> LexedTokens {
-    var lexer = Lexer(bytes: source.bytes, range: range ?? 0..<source.bytes.count)
-    lexer.run()
-    return LexedTokens(tokens: lexer.tokens, comments: lexer.comments, diagnostics: lexer.diagnostics)
+    var lexer = Lexer(source, range: range)
+    var tokens: [Token] = []
+    while true {
+      let raw = lexer.next()
+      let value: TokenValue
+      switch raw.value {
+      case .none: value = .none
+      case .number(let number): value = .number(number)
+      case .duration(let nanoseconds): value = .duration(nanoseconds)
+      case .percent(let percent): value = .percent(percent)
+      case .color(let color): value = .color(color)
+      case .string: value = .string(lexer.segments(of: raw))
+      }
+      tokens.append(Token(kind: raw.kind, span: raw.span, value: value))
+      if raw.kind == .endOfFile { break }
+    }
+    return LexedTokens(tokens: tokens, comments: lexer.comments, diagnostics: lexer.diagnostics)
   }
 
-  private init(bytes: [UInt8], range: Range<Int>) {
-    self.bytes = bytes
-    self.position = range.lowerBound
-    self.end = min(range.upperBound, bytes.count)
+  /// A lexer over `range` of `source` (the whole text by default).
+  init(_ source: SourceText, range: Range<Int>? = nil, keepsComments: Bool = true) {
+    self.bytes = source.bytes
+    self.position = range?.lowerBound ?? 0
+    self.end = min(range?.upperBound ?? source.bytes.count, source.bytes.count)
+    self.keepsComments = keepsComments
+    if position == 0, end >= 2, bytes[0] == UInt8(ascii: "#"), bytes[1] == UInt8(ascii: "!") {
+      let start = position
+      while position < end && bytes[position] != newlineByte { position += 1 }
+      if keepsComments {
+        comments.append(Comment(style: .shebang, span: span(from: start), text: text(from: start)))
+      }
+    }
   }
 
   // MARK: - Driver
 
-  private mutating func run() {
-    if position == 0, end >= 2, bytes[0] == UInt8(ascii: "#"), bytes[1] == UInt8(ascii: "!") {
-      let start = position
-      while position < end && bytes[position] != newlineByte { position += 1 }
-      comments.append(Comment(style: .shebang, span: span(from: start), text: text(from: start)))
+  /// The segments of a string literal token handed out recently.
+  func segments(of token: RawToken) -> [StringSegment] {
+    guard case .string(let number) = token.value else { return [] }
+    let recent = recentStrings[number % recentStrings.count]
+    precondition(recent.number == number, "a string token's segments were asked for too late")
+    return recent.segments
+  }
+
+  /// The next token; `.endOfFile` at the end, and again on every later call.
+  mutating func next() -> RawToken {
+    if buffer.baseAddress != nil { return nextToken() }
+    let bytes = self.bytes  // a reference of its own, so that `self` may change while it is read
+    return bytes.withUnsafeBufferPointer { buffer in
+      self.buffer = buffer
+      defer { self.buffer = UnsafeBufferPointer(start: nil, count: 0) }
+      return nextToken()
     }
-    while position < end {
-      let byte = bytes[position]
+  }
+
+  private mutating func nextToken() -> RawToken {
+    while true {
+      // Blanks first, in a loop of their own; then words, the commonest tokens.
+      var offset = position
+      while offset < end {
+        let byte = buffer[offset]
+        guard byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r") else { break }
+        offset &+= 1
+      }
+      position = offset
+      guard position < end else { break }
+      let byte = buffer[position]
+      if isIdentifierStart(byte) { return lexWord() }
       switch byte {
-      case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
-        position += 1
       case newlineByte:
-        lexNewline()
+        if let token = lexNewline() { return token }
       case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "/"):
         lexLineComment()
       case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "*"):
         lexBlockComment()
       case UInt8(ascii: "0")...UInt8(ascii: "9"):
-        lexNumber()
+        return lexNumber()
       case UInt8(ascii: ".") where isDigit(peek(1)) && !dotIsMemberAccess():
-        lexNumber()
+        return lexNumber()
       case UInt8(ascii: "#"):
-        lexColor()
+        return lexColor()
       case UInt8(ascii: "\""):
-        lexString()
-      case _ where isIdentifierStart(byte):
-        lexWord()
+        return lexString()
       default:
         if let kind = punctuation(byte) {
-          add(kind, from: position, length: 1)
           position += 1
           if kind == .leftParen { parenDepth += 1 }
           if kind == .rightParen { parenDepth = max(0, parenDepth - 1) }
           // A brace ends any parenthesis left open, so an unclosed `(` cannot swallow the
           // newlines of a whole block.
           if kind == .leftBrace || kind == .rightBrace { parenDepth = 0 }
-        } else {
-          lexStrayBytes()
+          return make(kind, from: position - 1)
         }
+        return lexStrayBytes()
       }
     }
-    tokens.append(Token(kind: .endOfFile, span: SourceSpan(at: end)))
+    return RawToken(kind: .endOfFile, span: SourceSpan(at: end), value: .none)
   }
 
   /// A newline ends a statement unless a `(` is open, the line ended on a binary operator
   /// or a comma, or the statement is empty (blank lines, a line after `;`).
-  private mutating func lexNewline() {
-    defer { position += 1 }
-    if parenDepth > 0 { return }
-    guard let last = tokens.last else { return }
-    switch last.kind {
+  private mutating func lexNewline() -> RawToken? {
+    position += 1
+    if parenDepth > 0 { return nil }
+    guard let last = lastKind else { return nil }
+    switch last {
     case .plus, .minus, .star, .slash, .comma, .newline, .semicolon:
-      return
+      return nil
     default:
-      add(.newline, from: position, length: 1)
+      return make(.newline, from: position - 1)
     }
   }
 
@@ -109,9 +174,11 @@ struct Lexer {
   // lineComment -> "//" { any byte but newline }
   private mutating func lexLineComment() {
     let start = position
-    while position < end && bytes[position] != newlineByte { position += 1 }
+    while position < end && buffer[position] != newlineByte { position += 1 }
     checkUTF8(start..<position, what: "comment")
-    comments.append(Comment(style: .line, span: span(from: start), text: text(from: start)))
+    if keepsComments {
+      comments.append(Comment(style: .line, span: span(from: start), text: text(from: start)))
+    }
   }
 
   // blockComment -> "/*" { blockComment | any byte } "*/"    (blocks nest)
@@ -119,10 +186,10 @@ struct Lexer {
     let start = position
     var depth = 0
     while position < end {
-      if bytes[position] == UInt8(ascii: "/") && peek(1) == UInt8(ascii: "*") {
+      if buffer[position] == UInt8(ascii: "/") && peek(1) == UInt8(ascii: "*") {
         depth += 1
         position += 2
-      } else if bytes[position] == UInt8(ascii: "*") && peek(1) == UInt8(ascii: "/") {
+      } else if buffer[position] == UInt8(ascii: "*") && peek(1) == UInt8(ascii: "/") {
         depth -= 1
         position += 2
         if depth == 0 { break }
@@ -134,117 +201,225 @@ struct Lexer {
       report("unterminated block comment: expected '*/'", SourceSpan(start: start, end: start + 2))
     }
     checkUTF8(start..<position, what: "comment")
-    comments.append(Comment(style: .block, span: span(from: start), text: text(from: start)))
+    if keepsComments {
+      comments.append(Comment(style: .block, span: span(from: start), text: text(from: start)))
+    }
   }
 
   // MARK: - Words
 
   // identifier -> ( letter | "_" ) { letter | digit | "_" }
-  private mutating func lexWord() {
+  private mutating func lexWord() -> RawToken {
     let start = position
-    while position < end && isIdentifierContinue(bytes[position]) { position += 1 }
-    if let keyword = Lexer.keyword(spelledBy: start..<position, in: bytes) {
-      add(.keyword(keyword), from: start, length: position - start)
-    } else {
-      add(.identifier, from: start, length: position - start)
+    // The first 16 bytes, packed (byte 0 lowest), to look the word up among the keywords.
+    var low: UInt64 = 0
+    var high: UInt64 = 0
+    var offset = start
+    // Eight bytes at a time while eight remain: the bytes of the word are found all at once.
+    while offset &+ 8 <= end {
+      let chunk = UInt64(littleEndian: UnsafeRawPointer(buffer.baseAddress! + offset).loadUnaligned(as: UInt64.self))
+      let inWord = identifierBytes(chunk)
+      let count = (~inWord & Lexer.highBits).trailingZeroBitCount / 8  // 8 when all are
+      let index = offset &- start
+      let taken = count == 8 ? chunk : chunk & ((1 &<< UInt64(8 &* count)) &- 1)
+      if index == 0 { low = taken } else if index == 8 { high = taken }
+      offset &+= count
+      if count < 8 { break }
     }
+    // The rest of the word, near the end of the input.
+    while offset < end {
+      let byte = buffer[offset]
+      guard isIdentifierContinue(byte) else { break }
+      let index = offset &- start
+      if index < 8 {
+        low |= UInt64(byte) &<< UInt64(8 &* index)
+      } else if index < 16 {
+        high |= UInt64(byte) &<< UInt64(8 &* (index &- 8))
+      }
+      offset &+= 1
+    }
+    position = offset
+    let length = offset &- start
+    if length < keywordsOfLength.count {
+      for index in keywordsOfLength[length] {
+        let candidate = keywords[index]
+        if candidate.low == low && candidate.high == high { return make(.keyword(candidate.keyword), from: start) }
+      }
+    }
+    return make(.identifier, from: start)
   }
 
-  /// Keywords grouped by their first letter, as bytes, so looking a word up allocates
-  /// nothing.
-  private static let keywordsByFirstByte: [[(spelling: [UInt8], keyword: Keyword)]] = {
-    var table = [[(spelling: [UInt8], keyword: Keyword)]](repeating: [], count: 128)
-    for keyword in Keyword.allCases {
-      let spelling = Array(keyword.rawValue.utf8)
-      table[Int(spelling[0])].append((spelling, keyword))
-    }
-    return table
-  }()
+  /// The high bit of each byte.
+  private static let highBits: UInt64 = 0x8080_8080_8080_8080
 
-  /// The keyword spelled by `range` of `bytes`, if any.
-  static func keyword(spelledBy range: Range<Int>, in bytes: [UInt8]) -> Keyword? {
-    let first = bytes[range.lowerBound]
-    guard first < 128 else { return nil }
-    for candidate in keywordsByFirstByte[Int(first)] where candidate.spelling.count == range.count {
-      if candidate.spelling.elementsEqual(bytes[range]) { return candidate.keyword }
+  /// The high bit of each byte of `chunk` that is a letter, a digit or `_`, as eight
+  /// comparisons done at once (no byte's arithmetic borrows from another, as every byte has
+  /// its high bit set before subtracting).
+  @inline(__always)
+  private func identifierBytes(_ chunk: UInt64) -> UInt64 {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let high = Lexer.highBits
+    /// The high bit of each byte of `x` (each below 0x80) in `lowest...highest`.
+    func inRange(_ x: UInt64, _ lowest: UInt64, _ highest: UInt64) -> UInt64 {
+      let atLeastLowest = (x | high) &- lowest &* ones
+      let aboveHighest = (x | high) &- (highest &+ 1) &* ones
+      return atLeastLowest & ~aboveHighest & high
     }
-    return nil
+    let ascii = chunk & ~high
+    let letters = inRange(ascii | 0x2020_2020_2020_2020, 0x61, 0x7A)  // `| 0x20`: A...Z to a...z
+    let digits = inRange(ascii, 0x30, 0x39)
+    let underscores = inRange(ascii, 0x5F, 0x5F)
+    return (letters | digits | underscores) & ~chunk & high  // and not a byte above 0x7F
+  }
+
+  /// A keyword's spelling packed into two words, byte 0 lowest, so that a word is looked up
+  /// with a few integer comparisons and no allocation.
+  private struct PackedKeyword {
+    var length: Int
+    var low: UInt64
+    var high: UInt64
+    var keyword: Keyword
+  }
+
+  /// Every keyword, packed, ordered by length; `keywordsOfLength[n]` is where those of
+  /// length n are.
+  private static let packedKeywords: [PackedKeyword] = Keyword.allCases.map { keyword in
+    var low: UInt64 = 0
+    var high: UInt64 = 0
+    for (index, byte) in keyword.rawValue.utf8.enumerated() {
+      if index < 8 { low |= UInt64(byte) << (8 * index) } else { high |= UInt64(byte) << (8 * (index - 8)) }
+    }
+    return PackedKeyword(length: keyword.rawValue.utf8.count, low: low, high: high, keyword: keyword)
+  }.sorted { $0.length < $1.length }
+
+  private static let keywordsOfLength: [Range<Int>] = (0...16).map { length in
+    let first = packedKeywords.firstIndex { $0.length >= length } ?? packedKeywords.count
+    let last = packedKeywords.firstIndex { $0.length > length } ?? packedKeywords.count
+    return first..<last
   }
 
   // MARK: - Numbers, durations, percents
+
+  /// The digits of a number as written: byte ranges (underscores included) and counts.
+  private struct NumberParts {
+    var integer: Range<Int>
+    var integerDigits = 0
+    var fraction: Range<Int>
+    var fractionDigits = 0
+    /// The exponent after `e`, its sign included.
+    var exponent: Range<Int>
+    var hasUnderscores = false
+  }
 
   // number   -> digits [ "." digits ] [ exponent ] | "." digits [ exponent ]
   // digits   -> digit { digit | "_" }
   // exponent -> ( "e" | "E" ) [ "+" | "-" ] digits
   // duration -> number ( "s" | "ms" )
   // percent  -> number "%"
-  private mutating func lexNumber() {
+  private mutating func lexNumber() -> RawToken {
     let start = position
-    var integerDigits: [UInt8] = []
-    var fractionDigits: [UInt8] = []
-    var exponentText: [UInt8] = []
-    scanDigits(into: &integerDigits)
-    if position < end, bytes[position] == UInt8(ascii: "."), isDigit(peek(1)) {
+    var parts = NumberParts(integer: position..<position, fraction: position..<position, exponent: position..<position)
+    parts.integerDigits = scanDigits(&parts.hasUnderscores)
+    parts.integer = start..<position
+    parts.fraction = position..<position
+    if position < end, buffer[position] == UInt8(ascii: "."), isDigit(peek(1)) {
       position += 1
-      scanDigits(into: &fractionDigits)
+      let fractionStart = position
+      parts.fractionDigits = scanDigits(&parts.hasUnderscores)
+      parts.fraction = fractionStart..<position
     }
-    if position < end, bytes[position] == UInt8(ascii: "e") || bytes[position] == UInt8(ascii: "E") {
+    parts.exponent = position..<position
+    if position < end, buffer[position] == UInt8(ascii: "e") || buffer[position] == UInt8(ascii: "E") {
       let sign = peek(1)
       if isDigit(sign) {
         position += 1
-        scanDigits(into: &exponentText)
+        let exponentStart = position
+        _ = scanDigits(&parts.hasUnderscores)
+        parts.exponent = exponentStart..<position
       } else if (sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-")) && isDigit(peek(2)) {
-        position += 2
-        exponentText.append(sign!)
-        scanDigits(into: &exponentText)
+        position += 1
+        let exponentStart = position
+        position += 1
+        _ = scanDigits(&parts.hasUnderscores, afterSign: true)
+        parts.exponent = exponentStart..<position
       }
     }
     let numberEnd = position
 
     // What follows the digits decides the literal's kind.
-    if position < end && bytes[position] == UInt8(ascii: "%") {
+    if position < end && buffer[position] == UInt8(ascii: "%") {
       position += 1
-      let value = doubleValue(start..<numberEnd)
-      add(.percent, from: start, length: position - start, value: .percent(value))
-      return
+      let value = doubleValue(start..<numberEnd, parts)
+      return make(.percent, from: start, value: .percent(value))
     }
-    if position < end && isIdentifierStart(bytes[position]) {
+    if position < end && isIdentifierStart(buffer[position]) {
       let suffixStart = position
-      while position < end && isIdentifierContinue(bytes[position]) { position += 1 }
-      let suffix = text(from: suffixStart)
-      if suffix == "s" || suffix == "ms" {
-        let nanoseconds = durationValue(
-          integer: integerDigits, fraction: fractionDigits, exponent: exponentText,
-          unitExponent: suffix == "s" ? 9 : 6, span: span(from: start))
-        add(.duration, from: start, length: position - start, value: .duration(nanoseconds))
-      } else {
-        report(
-          "invalid suffix '\(suffix)' on number '\(text(from: start))': a number may be "
-            + "followed only by 's', 'ms' or '%'", span(from: start))
-        add(.number, from: start, length: position - start, value: .number(0))
+      while position < end && isIdentifierContinue(buffer[position]) { position += 1 }
+      let suffixLength = position - suffixStart
+      let isSeconds = suffixLength == 1 && buffer[suffixStart] == UInt8(ascii: "s")
+      let isMilliseconds =
+        suffixLength == 2 && buffer[suffixStart] == UInt8(ascii: "m") && buffer[suffixStart + 1] == UInt8(ascii: "s")
+      if isSeconds || isMilliseconds {
+        let nanoseconds = durationValue(parts, unitExponent: isSeconds ? 9 : 6, span: span(from: start))
+        return make(.duration, from: start, value: .duration(nanoseconds))
       }
-      return
+      report(
+        "invalid suffix '\(text(from: suffixStart))' on number '\(text(from: start))': a number may be "
+          + "followed only by 's', 'ms' or '%'", span(from: start))
+      return make(.number, from: start, value: .number(0))
     }
-    add(.number, from: start, length: numberEnd - start, value: .number(doubleValue(start..<numberEnd)))
+    return make(.number, from: start, value: .number(doubleValue(start..<numberEnd, parts)))
   }
 
-  /// Digits and underscores; the first byte is known to be a digit (or a `.` handled by the
-  /// caller).
-  private mutating func scanDigits(into digits: inout [UInt8]) {
+  /// Skips digits and underscores and returns the number of digits; the first byte is known
+  /// to be a digit (or a `.` handled by the caller). An underscore counts only after a digit
+  /// of the group (or after an exponent's sign).
+  private mutating func scanDigits(_ hasUnderscores: inout Bool, afterSign: Bool = false) -> Int {
+    var digits = 0
     while position < end {
-      let byte = bytes[position]
+      let byte = buffer[position]
       if isDigit(byte) {
-        digits.append(byte)
-      } else if byte != UInt8(ascii: "_") || digits.isEmpty {
+        digits += 1
+      } else if byte == UInt8(ascii: "_") && (digits > 0 || afterSign) {
+        hasUnderscores = true
+      } else {
         break
       }
       position += 1
     }
+    return digits
   }
 
+  /// Powers of ten that a Double holds exactly.
+  private static let exactPowersOfTen: [Double] = (0...22).map { (0..<$0).reduce(1.0) { value, _ in value * 10 } }
+
   /// The Double a number's text denotes; beyond Double's range is an error at the literal.
-  private mutating func doubleValue(_ range: Range<Int>) -> Double {
-    let cleaned = String(decoding: bytes[range].filter { $0 != UInt8(ascii: "_") }, as: UTF8.self)
+  private mutating func doubleValue(_ range: Range<Int>, _ parts: NumberParts) -> Double {
+    // The common case without text: at most 15 significant digits and a small exponent are
+    // an exact integer times an exact power of ten, and one multiplication or division of
+    // exact operands is correctly rounded, as parsing the text is (Clinger's fast path).
+    if !parts.hasUnderscores, parts.integerDigits + parts.fractionDigits <= 15 {
+      var mantissa: Int64 = 0
+      for offset in parts.integer { mantissa = mantissa * 10 + Int64(buffer[offset] &- UInt8(ascii: "0")) }
+      for offset in parts.fraction { mantissa = mantissa * 10 + Int64(buffer[offset] &- UInt8(ascii: "0")) }
+      var exponent = 0
+      var negative = false
+      for offset in parts.exponent {
+        let byte = buffer[offset]
+        if byte == UInt8(ascii: "-") { negative = true } else if byte != UInt8(ascii: "+") {
+          exponent = min(exponent * 10 + Int(byte &- UInt8(ascii: "0")), 1_000)
+        }
+      }
+      let scale = (negative ? -exponent : exponent) - parts.fractionDigits
+      if mantissa == 0 { return 0 }
+      if scale >= 0 && scale <= 22 { return Double(mantissa) * Lexer.exactPowersOfTen[scale] }
+      if scale < 0 && scale >= -22 { return Double(mantissa) / Lexer.exactPowersOfTen[-scale] }
+    }
+    var cleaned = ""
+    cleaned.reserveCapacity(range.count)
+    for offset in range where buffer[offset] != UInt8(ascii: "_") {
+      cleaned.unicodeScalars.append(UnicodeScalar(buffer[offset]))
+    }
     guard let value = Double(cleaned) else {
       report("invalid number '\(cleaned)'", SourceSpan(start: range.lowerBound, end: range.upperBound))
       return 0
@@ -261,47 +436,74 @@ struct Lexer {
   /// A duration's exact value in nanoseconds: the decimal digits are shifted by the
   /// exponent and the unit (10⁹ for `s`, 10⁶ for `ms`), then rounded half up to the
   /// nanosecond. No floating point, and overflow of Int64 is an error.
-  private mutating func durationValue(
-    integer: [UInt8], fraction: [UInt8], exponent: [UInt8], unitExponent: Int, span: SourceSpan
-  ) -> Int64 {
-    var digits = ArraySlice(integer + fraction)
-    while let first = digits.first, first == UInt8(ascii: "0") { digits.removeFirst() }
-    if digits.isEmpty { return 0 }
+  private mutating func durationValue(_ parts: NumberParts, unitExponent: Int, span: SourceSpan) -> Int64 {
+    // The digits of the integer and the fraction, in order, without underscores.
+    func forEachDigit(_ body: (Int64) -> Bool) {
+      for range in [parts.integer, parts.fraction] {
+        for offset in range where buffer[offset] != UInt8(ascii: "_") {
+          if !body(Int64(buffer[offset] &- UInt8(ascii: "0"))) { return }
+        }
+      }
+    }
+    // The significant digits: leading zeros do not count.
+    var significant = 0
+    forEachDigit { digit in
+      if significant > 0 || digit != 0 { significant += 1 }
+      return true
+    }
+    if significant == 0 { return 0 }
     // The written exponent, saturated: anything beyond ±10⁶ is out of range either way.
     var writtenExponent = 0
     var negative = false
-    for byte in exponent {
+    for offset in parts.exponent {
+      let byte = buffer[offset]
       if byte == UInt8(ascii: "-") { negative = true; continue }
-      if byte == UInt8(ascii: "+") { continue }
-      writtenExponent = min(writtenExponent * 10 + Int(byte - UInt8(ascii: "0")), 1_000_000)
+      if byte == UInt8(ascii: "+") || byte == UInt8(ascii: "_") { continue }
+      writtenExponent = min(writtenExponent * 10 + Int(byte &- UInt8(ascii: "0")), 1_000_000)
     }
     if negative { writtenExponent = -writtenExponent }
-    let scale = writtenExponent - fraction.count + unitExponent
-    let tooLong = "duration '\(text(span.start..<span.end))' is too long: durations are "
-      + "counted in 64-bit nanoseconds (at most about 292 years)"
+    let scale = writtenExponent - parts.fractionDigits + unitExponent
 
     // The digits that stay left of the nanosecond point, and the first dropped one.
-    let kept = digits.count + min(scale, 0)
+    let kept = significant + min(scale, 0)
     var value: Int64 = 0
-    for (index, byte) in digits.enumerated() where index < kept {
-      let (times10, overflow1) = value.multipliedReportingOverflow(by: 10)
-      let (sum, overflow2) = times10.addingReportingOverflow(Int64(byte - UInt8(ascii: "0")))
-      if overflow1 || overflow2 { report(tooLong, span); return 0 }
-      value = sum
+    var index = 0
+    var firstDropped: Int64?
+    var overflowed = false
+    forEachDigit { digit in
+      if index == 0 && digit == 0 { return true }  // a leading zero
+      defer { index += 1 }
+      if index < kept {
+        let (times10, overflow1) = value.multipliedReportingOverflow(by: 10)
+        let (sum, overflow2) = times10.addingReportingOverflow(digit)
+        if overflow1 || overflow2 {
+          overflowed = true
+          return false
+        }
+        value = sum
+        return true
+      }
+      if index == kept { firstDropped = digit }
+      return false
     }
-    if scale > 0 {
+    if !overflowed && scale > 0 {
       for _ in 0..<scale {
         let (times10, overflow) = value.multipliedReportingOverflow(by: 10)
-        if overflow { report(tooLong, span); return 0 }
+        if overflow {
+          overflowed = true
+          break
+        }
         value = times10
       }
-    } else if kept >= 0 && kept < digits.count {
-      let firstDropped = digits[digits.startIndex + kept]
-      if firstDropped >= UInt8(ascii: "5") {
-        let (rounded, overflow) = value.addingReportingOverflow(1)
-        if overflow { report(tooLong, span); return 0 }
-        value = rounded
-      }
+    } else if !overflowed && kept >= 0, let firstDropped, firstDropped >= 5 {
+      let (rounded, overflow) = value.addingReportingOverflow(1)
+      if overflow { overflowed = true } else { value = rounded }
+    }
+    if overflowed {
+      report(
+        "duration '\(text(span.start..<span.end))' is too long: durations are "
+          + "counted in 64-bit nanoseconds (at most about 292 years)", span)
+      return 0
     }
     return value
   }
@@ -309,44 +511,39 @@ struct Lexer {
   // MARK: - Colors
 
   // color -> "#" hex hex hex [ hex hex hex [ hex hex ] ]    (3, 6 or 8 hex digits)
-  private mutating func lexColor() {
+  private mutating func lexColor() -> RawToken {
     let start = position
     position += 1
     let digitsStart = position
-    while position < end && isIdentifierContinue(bytes[position]) { position += 1 }
-    let digits = Array(bytes[digitsStart..<position])
+    while position < end && isIdentifierContinue(buffer[position]) { position += 1 }
+    let count = position - digitsStart
     let whole = span(from: start)
-    let placeholder = TokenValue.color(ColorLiteral(red: 0, green: 0, blue: 0))
-    if digits.isEmpty {
+    let placeholder = RawValue.color(ColorLiteral(red: 0, green: 0, blue: 0))
+    if count == 0 {
       report("expected hex digits after '#' (#rgb, #rrggbb or #rrggbbaa)", whole)
-      add(.color, from: start, length: position - start, value: placeholder)
-      return
+      return make(.color, from: start, value: placeholder)
     }
-    if let bad = digits.firstIndex(where: { hexValue($0) == nil }) {
-      let offset = digitsStart + bad
+    for offset in digitsStart..<position where hexValue(buffer[offset]) == nil {
       report(
         "invalid hex digit '\(text(offset..<offset + 1))' in color '\(text(from: start))'",
         SourceSpan(start: offset, end: offset + 1))
-      add(.color, from: start, length: position - start, value: placeholder)
-      return
+      return make(.color, from: start, value: placeholder)
     }
-    let nibbles = digits.map { UInt8(hexValue($0)!) }
-    let channels: [UInt8]
-    switch nibbles.count {
-    case 3: channels = nibbles.map { $0 * 17 } + [255]
+    func nibble(_ index: Int) -> UInt8 { UInt8(hexValue(buffer[digitsStart + index])!) }
+    let color: ColorLiteral
+    switch count {
+    case 3:
+      color = ColorLiteral(red: nibble(0) * 17, green: nibble(1) * 17, blue: nibble(2) * 17, alpha: 255)
     case 6, 8:
-      channels =
-        stride(from: 0, to: nibbles.count, by: 2).map { nibbles[$0] * 16 + nibbles[$0 + 1] }
-        + (nibbles.count == 6 ? [255] : [])
+      func channel(_ index: Int) -> UInt8 { nibble(2 * index) * 16 + nibble(2 * index + 1) }
+      color = ColorLiteral(red: channel(0), green: channel(1), blue: channel(2), alpha: count == 8 ? channel(3) : 255)
     default:
       report(
         "a color needs 3, 6 or 8 hex digits (#rgb, #rrggbb or #rrggbbaa); "
-          + "'\(text(from: start))' has \(nibbles.count)", whole)
-      add(.color, from: start, length: position - start, value: placeholder)
-      return
+          + "'\(text(from: start))' has \(count)", whole)
+      return make(.color, from: start, value: placeholder)
     }
-    let color = ColorLiteral(red: channels[0], green: channels[1], blue: channels[2], alpha: channels[3])
-    add(.color, from: start, length: position - start, value: .color(color))
+    return make(.color, from: start, value: .color(color))
   }
 
   // MARK: - Strings
@@ -354,7 +551,7 @@ struct Lexer {
   // string        -> '"' { character | escape | interpolation } '"'    (on one line)
   // escape        -> "\n" | "\t" | '\"' | "\\" | "\{"
   // interpolation -> "{" expression "}"    (to the matching "}", no string inside)
-  private mutating func lexString() {
+  private mutating func lexString() -> RawToken {
     let start = position
     position += 1
     var segments: [StringSegment] = []
@@ -369,12 +566,12 @@ struct Lexer {
     }
 
     while true {
-      guard position < end, bytes[position] != newlineByte else {
+      guard position < end, buffer[position] != newlineByte else {
         report("unterminated string: expected '\"' before the end of the line", SourceSpan(start: start, end: start + 1))
         flushText(upTo: position, into: &segments, text: &text)
         break
       }
-      let byte = bytes[position]
+      let byte = buffer[position]
       if byte == UInt8(ascii: "\"") {
         flushText(upTo: position, into: &segments, text: &text)
         position += 1
@@ -409,7 +606,7 @@ struct Lexer {
         var cursor = position + 1
         var closed = false
         scan: while cursor < end {
-          switch bytes[cursor] {
+          switch buffer[cursor] {
           case newlineByte, UInt8(ascii: "\""): break scan
           case UInt8(ascii: "{"): depth += 1
           case UInt8(ascii: "}"):
@@ -420,7 +617,7 @@ struct Lexer {
           cursor += 1
         }
         if !closed {
-          if cursor < end && bytes[cursor] == UInt8(ascii: "\"") {
+          if cursor < end && buffer[cursor] == UInt8(ascii: "\"") {
             report(
               "expected '}' to close the interpolation; an interpolation cannot hold a string",
               SourceSpan(start: open, end: open + 1))
@@ -444,21 +641,24 @@ struct Lexer {
       }
       if byte >= 0x80 {
         if let length = utf8SequenceLength(at: position) {
-          text.append(contentsOf: bytes[position..<position + length])
+          text.append(contentsOf: buffer[position..<position + length])
           position += length
         } else {
           report("invalid UTF-8 byte 0x\(hex(byte)) in string", SourceSpan(start: position, end: position + 1))
           text.append(contentsOf: [0xEF, 0xBF, 0xBD])  // U+FFFD
           // One error for the whole broken sequence, not one per stray continuation byte.
           position += 1
-          while position < end && (0x80...0xBF).contains(bytes[position]) { position += 1 }
+          while position < end && (0x80...0xBF).contains(buffer[position]) { position += 1 }
         }
         continue
       }
       text.append(byte)
       position += 1
     }
-    add(.string, from: start, length: position - start, value: .string(segments))
+    let number = stringCount
+    stringCount += 1
+    recentStrings[number % recentStrings.count] = (number, segments)
+    return make(.string, from: start, value: .string(number))
   }
 
   // MARK: - Punctuation and stray bytes
@@ -484,11 +684,11 @@ struct Lexer {
 
   /// A run of bytes no token starts with becomes one `invalid` token and one error (a
   /// binary file gives a few errors, not one per byte).
-  private mutating func lexStrayBytes() {
+  private mutating func lexStrayBytes() -> RawToken {
     let start = position
     var invalidUTF8 = false
     while position < end {
-      let byte = bytes[position]
+      let byte = buffer[position]
       if byte >= 0x80 {
         if let length = utf8SequenceLength(at: position) {
           position += length
@@ -507,16 +707,16 @@ struct Lexer {
     }
     let whole = span(from: start)
     if invalidUTF8 {
-      report("invalid UTF-8 (byte 0x\(hex(bytes[start]))): a script must be UTF-8 text", whole)
+      report("invalid UTF-8 (byte 0x\(hex(buffer[start]))): a script must be UTF-8 text", whole)
     } else {
       let shown = text(from: start)
       let printable = shown.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F }
       report(
         printable
           ? "unexpected character\(shown.count > 1 ? "s" : "") '\(shown)'"
-          : "unexpected control character (byte 0x\(hex(bytes[start])))", whole)
+          : "unexpected control character (byte 0x\(hex(buffer[start])))", whole)
     }
-    add(.invalid, from: start, length: position - start)
+    return make(.invalid, from: start)
   }
 
   // MARK: - Helpers
@@ -524,20 +724,23 @@ struct Lexer {
   private var newlineByte: UInt8 { UInt8(ascii: "\n") }
 
   private func peek(_ offset: Int) -> UInt8? {
-    position + offset < end ? bytes[position + offset] : nil
+    position + offset < end ? buffer[position + offset] : nil
   }
 
   /// `r.5` is not a number after a dot: a `.` touching a word or `)` is member access.
   private func dotIsMemberAccess() -> Bool {
-    guard let last = tokens.last, last.span.end == position else { return false }
-    switch last.kind {
+    guard let last = lastKind, lastEnd == position else { return false }
+    switch last {
     case .identifier, .keyword, .rightParen: return true
     default: return false
     }
   }
 
-  private mutating func add(_ kind: TokenKind, from start: Int, length: Int, value: TokenValue = .none) {
-    tokens.append(Token(kind: kind, span: SourceSpan(start: start, end: start + length), value: value))
+  /// The token of `kind` from `start` to the current position, remembered as the last one.
+  private mutating func make(_ kind: TokenKind, from start: Int, value: RawValue = .none) -> RawToken {
+    lastKind = kind
+    lastEnd = position
+    return RawToken(kind: kind, span: SourceSpan(start: start, end: position), value: value)
   }
 
   private mutating func report(_ message: String, _ span: SourceSpan) {
@@ -553,9 +756,9 @@ struct Lexer {
   private mutating func checkUTF8(_ range: Range<Int>, what: String) {
     var offset = range.lowerBound
     while offset < range.upperBound {
-      if bytes[offset] < 0x80 { offset += 1; continue }
+      if buffer[offset] < 0x80 { offset += 1; continue }
       guard let length = utf8SequenceLength(at: offset), offset + length <= range.upperBound else {
-        report("invalid UTF-8 byte 0x\(hex(bytes[offset])) in \(what)", SourceSpan(start: offset, end: offset + 1))
+        report("invalid UTF-8 byte 0x\(hex(buffer[offset])) in \(what)", SourceSpan(start: offset, end: offset + 1))
         return
       }
       offset += length
@@ -565,7 +768,7 @@ struct Lexer {
   /// The length of the well-formed UTF-8 sequence at `offset` (RFC 3629: no overlongs, no
   /// surrogates, nothing above U+10FFFF), or nil.
   private func utf8SequenceLength(at offset: Int) -> Int? {
-    let lead = bytes[offset]
+    let lead = buffer[offset]
     let length: Int
     var secondRange: ClosedRange<UInt8> = 0x80...0xBF
     switch lead {
@@ -580,8 +783,8 @@ struct Lexer {
     default: return nil
     }
     guard offset + length <= end else { return nil }
-    guard secondRange.contains(bytes[offset + 1]) else { return nil }
-    for index in 2..<length where !(0x80...0xBF).contains(bytes[offset + index]) { return nil }
+    guard secondRange.contains(buffer[offset + 1]) else { return nil }
+    for index in 2..<length where !(0x80...0xBF).contains(buffer[offset + index]) { return nil }
     return length
   }
 }
@@ -600,16 +803,24 @@ private func hexValue(_ byte: UInt8) -> Int? {
   }
 }
 
+@inline(__always)
 func isDigit(_ byte: UInt8?) -> Bool {
   guard let byte else { return false }
-  return byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+  return byte &- UInt8(ascii: "0") < 10
 }
 
+@inline(__always)
 func isIdentifierStart(_ byte: UInt8) -> Bool {
-  (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
-    || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")) || byte == UInt8(ascii: "_")
+  // `| 0x20` maps A...Z onto a...z (and nothing else onto them).
+  (byte | 0x20) &- UInt8(ascii: "a") < 26 || byte == UInt8(ascii: "_")
 }
 
+@inline(__always)
 func isIdentifierContinue(_ byte: UInt8) -> Bool {
-  isIdentifierStart(byte) || isDigit(byte)
+  // Bit n of the mask for bytes 0...63 (64...127) is set when byte n (64 + n) is a letter, a
+  // digit or `_`.
+  let digits: UInt64 = 0x03FF_0000_0000_0000
+  let lettersAndUnderscore: UInt64 = 0x07FF_FFFE_87FF_FFFE
+  let mask = byte < 64 ? digits : lettersAndUnderscore
+  return byte < 128 && (mask &>> UInt64(byte & 63)) & 1 != 0
 }

@@ -30,8 +30,8 @@ enum Precedence: Int, Comparable {
 /// What a token does in an expression: how it begins one (prefix), how it continues one
 /// (infix), and how tightly it binds as an infix operator.
 struct ParseRule {
-  typealias Prefix = (inout Parser, Token) throws -> Expression
-  typealias Infix = (inout Parser, Expression, Token) throws -> Expression
+  typealias Prefix = (inout Parser, RawToken) throws -> Expression
+  typealias Infix = (inout Parser, Expression, RawToken) throws -> Expression
 
   var prefix: Prefix?
   var infix: Infix?
@@ -43,7 +43,19 @@ struct ParseRule {
     self.precedence = precedence
   }
 
-  /// The rule table.
+  /// How tightly a token binds as an infix operator (`.none` when it is not one): the
+  /// precedences of the rule table.
+  static func infixPrecedence(of kind: TokenKind) -> Precedence {
+    switch kind {
+    case .plus, .minus: return .term
+    case .star, .slash: return .factor
+    case .dot: return .postfix
+    default: return .none
+    }
+  }
+
+  /// The rule table. (The parser calls the rules directly, in `parsePrefix` and
+  /// `parseInfix`; a test keeps them in step with this table.)
   static func rule(for kind: TokenKind) -> ParseRule {
     switch kind {
     case .number, .duration, .percent, .color: return ParseRule(prefix: { $0.parseLiteral($1) })
@@ -64,7 +76,12 @@ struct ParseRule {
 extension Parser {
   /// Whether a token can begin an expression (it has a prefix rule).
   func startsExpression(_ kind: TokenKind) -> Bool {
-    ParseRule.rule(for: kind).prefix != nil
+    switch kind {
+    case .number, .duration, .percent, .color, .string, .keyword(.now), .identifier, .leftParen, .minus:
+      return true
+    default:
+      return false
+    }
   }
 
   /// Parses a full expression. `context` completes "expected an expression ..." messages
@@ -80,23 +97,48 @@ extension Parser {
   ) throws -> Expression {
     try enterLevel()
     defer { depth -= 1 }
-    guard let prefix = ParseRule.rule(for: current.kind).prefix else {
+    guard startsExpression(current.kind) else {
       throw expectedExpression(context: context())
     }
-    var left = try prefix(&self, advance())
+    // The token is taken first: `prefix(&self, advance())` would copy the parser.
+    let first = advance()
+    var left = try parsePrefix(first)
     // Each operator applied makes the tree one level deeper (`1 + 1 + 1` nests to the
     // left), and the checker and formatter walk the tree recursively: a chain counts
     // toward the nesting limit as parentheses do.
     var chain = 0
     defer { depth -= chain }
     while true {
-      let rule = ParseRule.rule(for: current.kind)
-      guard let infix = rule.infix, rule.precedence >= minimum else { break }
+      let precedence = ParseRule.infixPrecedence(of: current.kind)
+      guard precedence != .none, precedence >= minimum else { break }
       chain += 1
       try enterLevel()
-      left = try infix(&self, left, advance())
+      let operatorToken = advance()
+      left = try parseInfix(left, operatorToken)
     }
     return left
+  }
+
+  /// The prefix rules of `ParseRule.rule(for:)`, called directly.
+  mutating func parsePrefix(_ token: RawToken) throws -> Expression {
+    switch token.kind {
+    case .number, .duration, .percent, .color: return parseLiteral(token)
+    case .string: return parseString(token)
+    case .keyword(.now): return parseNow(token)
+    case .identifier: return try parseNameOrCall(token)
+    case .leftParen: return try parseParenthesized(token)
+    case .minus: return try parseNegation(token)
+    default: return try ParseRule.rule(for: token.kind).prefix!(&self, token)
+    }
+  }
+
+  /// The infix rules of `ParseRule.rule(for:)`, called directly.
+  mutating func parseInfix(_ left: Expression, _ token: RawToken) throws -> Expression {
+    switch token.kind {
+    case .plus, .minus, .star, .slash: return try parseBinary(left, token)
+    case .dot: return try parseMember(left, token)
+    default: return try ParseRule.rule(for: token.kind).infix!(&self, left, token)
+    }
   }
 
   mutating func expectedExpression(context: String) -> SyntaxError {
@@ -110,7 +152,7 @@ extension Parser {
   }
 
   // primary -> number | duration | percent | color | ...
-  mutating func parseLiteral(_ token: Token) -> Expression {
+  mutating func parseLiteral(_ token: RawToken) -> Expression {
     let kind: ExpressionKind
     switch token.value {
     case .number(let value): kind = .number(value)
@@ -123,32 +165,32 @@ extension Parser {
   }
 
   // primary -> ... | string | ...
-  mutating func parseString(_ token: Token) -> Expression {
+  mutating func parseString(_ token: RawToken) -> Expression {
     let literal = parseStringLiteral(token)
     return Expression(.string(literal), span: literal.span)
   }
 
   // primary -> ... | "now" | ...
-  mutating func parseNow(_ token: Token) -> Expression {
+  mutating func parseNow(_ token: RawToken) -> Expression {
     Expression(.now, span: token.span)
   }
 
   // primary -> ... | identifier | call | ...
-  mutating func parseNameOrCall(_ token: Token) throws -> Expression {
+  mutating func parseNameOrCall(_ token: RawToken) throws -> Expression {
     let name = identifier(token)
     if current.kind == .leftParen { return try parseCall(callee: name, open: advance()) }
     return Expression(.name(name), span: token.span)
   }
 
   // unary -> "-" unary
-  mutating func parseNegation(_ minus: Token) throws -> Expression {
+  mutating func parseNegation(_ minus: RawToken) throws -> Expression {
     let operand = try parseExpression(atLeast: .unary, context: "after '-'")
     return Expression(.negate(operand), span: minus.span.through(operand.span))
   }
 
   // term -> factor { ( "+" | "-" ) factor }
   // factor -> unary { ( "*" | "/" ) unary }
-  mutating func parseBinary(_ left: Expression, _ operatorToken: Token) throws -> Expression {
+  mutating func parseBinary(_ left: Expression, _ operatorToken: RawToken) throws -> Expression {
     let symbol: BinaryOperator
     switch operatorToken.kind {
     case .plus: symbol = .add
@@ -157,21 +199,22 @@ extension Parser {
     default: symbol = .divide
     }
     // Left-associative: the right side binds one level tighter.
-    let precedence = ParseRule.rule(for: operatorToken.kind).precedence
+    let precedence = ParseRule.infixPrecedence(of: operatorToken.kind)
     let right = try parseExpression(atLeast: precedence.tighter, context: "after '\(symbol.rawValue)'")
     return Expression(.binary(symbol, left, right), span: left.span.through(right.span))
   }
 
   // postfix -> primary { "." word }    (any word, keywords included: `r.to`)
-  mutating func parseMember(_ left: Expression, _ dot: Token) throws -> Expression {
+  mutating func parseMember(_ left: Expression, _ dot: RawToken) throws -> Expression {
     let name = try expectWord("a property name after '.'")
     return Expression(.member(base: left, name: name), span: left.span.through(name.span))
   }
 
   // parenthesized -> "(" expression ")"
   // vector -> "(" expression "," expression [ "," expression [ "," expression ] ] ")"
-  mutating func parseParenthesized(_ open: Token) throws -> Expression {
+  mutating func parseParenthesized(_ open: RawToken) throws -> Expression {
     var elements: [Expression] = []
+    elements.reserveCapacity(4)  // one allocation for any vector (appending grows it twice)
     while true {
       elements.append(try parseExpression(context: elements.isEmpty ? "after '('" : "after ','"))
       if current.kind == .comma {
@@ -191,7 +234,7 @@ extension Parser {
 
   // call -> identifier "(" [ argument { "," argument } ] ")"
   // argument -> [ word ":" ] expression
-  mutating func parseCall(callee: Identifier, open: Token) throws -> Expression {
+  mutating func parseCall(callee: Identifier, open: RawToken) throws -> Expression {
     try enterLevel()
     defer { depth -= 1 }
     var arguments: [Argument] = []
@@ -204,11 +247,12 @@ extension Parser {
         default: isWord = false
         }
         if isWord && peek(1).kind == .colon {
-          label = identifier(advance())
+          label = takeIdentifier()
           advance()
         }
         let value = try parseExpression(
           context: label.map { "after '\($0.text):'" } ?? "as an argument of '\(callee.text)'")
+        if arguments.isEmpty { arguments.reserveCapacity(4) }
         arguments.append(Argument(label: label, value: value, span: (label?.span ?? value.span).through(value.span)))
         if current.kind == .comma {
           advance()
@@ -221,7 +265,7 @@ extension Parser {
     return Expression(.call(callee: callee, arguments: arguments), span: callee.span.through(close.span))
   }
 
-  mutating func expectClosingParenthesis(openedBy open: Token, what: String) throws -> Token {
+  mutating func expectClosingParenthesis(openedBy open: RawToken, what: String) throws -> RawToken {
     if current.kind == .rightParen { return advance() }
     let line = source.line(of: open.span.start)
     if current.kind == .endOfFile { isIncomplete = true }
@@ -234,9 +278,11 @@ extension Parser {
   // string -> '"' { character | escape | interpolation } '"'
   /// Builds a string literal from the lexer's segments, parsing each interpolation's inside
   /// with a parser of its own over the same source (so spans stay file offsets).
-  mutating func parseStringLiteral(_ token: Token) -> StringLiteral {
-    guard case .string(let segments) = token.value else { return StringLiteral(parts: [], span: token.span) }
+  mutating func parseStringLiteral(_ token: RawToken) -> StringLiteral {
+    guard case .string = token.value else { return StringLiteral(parts: [], span: token.span) }
+    let segments = lexer.segments(of: token)
     var parts: [StringPart] = []
+    parts.reserveCapacity(segments.count)
     for segment in segments {
       switch segment {
       case .text(let text, let span):
@@ -249,13 +295,13 @@ extension Parser {
   }
 
   mutating func parseInterpolation(_ span: SourceSpan) -> Expression {
-    let lexed = Lexer.tokenize(source, range: span.start..<span.end)
     var inner = Parser(
-      source: source, tokens: lexed.tokens, diagnostics: lexed.diagnostics, comments: lexed.comments,
-      depth: depth)
+      source: source, range: span.start..<span.end, keepsComments: lexer.keepsComments, depth: depth)
     defer {
-      diagnostics += inner.diagnostics
-      comments += inner.comments
+      // The whole inside is lexed, for the lexer's errors and comments after a syntax error.
+      while inner.lexer.next().kind != .endOfFile {}
+      diagnostics += inner.lexer.diagnostics + inner.diagnostics
+      comments += inner.lexer.comments + inner.comments
     }
     if inner.current.kind == .endOfFile {
       inner.report("expected an expression inside '{ }' (write '\\{' for a literal brace)", at: span)

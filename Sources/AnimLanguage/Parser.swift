@@ -40,36 +40,81 @@ struct Parser {
   static let nestingLimit = 256
 
   let source: SourceText
-  var tokens: [Token]
+  /// Hands out the tokens one at a time.
+  var lexer: Lexer
+  /// The token being looked at.
+  var current: RawToken
+  /// The token after `current`, once `peek(1)` has asked for it.
+  var lookahead: RawToken?
+  /// The kind and span of the last token consumed (a few messages look one token back).
+  var previous: (kind: TokenKind, span: SourceSpan)?
+  /// How many tokens have been consumed.
   var index = 0
-  var diagnostics: [Diagnostic]
-  var comments: [Comment]
+  /// The parser's own errors (the lexer keeps its own).
+  var diagnostics: [Diagnostic] = []
+  /// Comments found inside string interpolations (the lexer keeps the others).
+  var comments: [Comment] = []
   var depth: Int
   var isIncomplete = false
+  /// Set once the file's statements are all read (or the input was abandoned).
+  var finished = false
+
+  /// A parser over `range` of `source` (the whole text by default). Without
+  /// `keepsComments`, comments are checked but not collected.
+  init(source: SourceText, range: Range<Int>? = nil, keepsComments: Bool = true, depth: Int = 0) {
+    self.source = source
+    var lexer = Lexer(source, range: range, keepsComments: keepsComments)
+    self.current = lexer.next()
+    self.lexer = lexer
+    self.depth = depth
+  }
 
   static func parse(_ source: SourceText) -> ParseResult {
-    let lexed = Lexer.tokenize(source)
-    var parser = Parser(
-      source: source, tokens: lexed.tokens, diagnostics: lexed.diagnostics,
-      comments: lexed.comments, depth: 0)
-    let statements = parser.parseFile()
+    var parser = Parser(source: source)
+    var statements: [Statement] = []
+    while let statement = parser.nextStatementOfFile() {
+      statements.append(statement)
+    }
+    let (diagnostics, comments) = parser.finish()
     let file = SourceFile(
-      statements: statements,
-      comments: parser.comments.sorted { $0.span.start < $1.span.start },
-      span: SourceSpan(start: 0, end: source.bytes.count))
-    let ordered = parser.diagnostics.enumerated().sorted {
+      statements: statements, comments: comments, span: SourceSpan(start: 0, end: source.bytes.count))
+    return ParseResult(file: file, diagnostics: diagnostics, isIncomplete: parser.isIncomplete)
+  }
+
+  /// After the last statement: lexes whatever the parse did not reach (for the lexer's
+  /// errors and comments there), and returns every diagnostic in source order (the lexer's
+  /// first among those at one offset, as they are found first) and every comment in order.
+  mutating func finish() -> (diagnostics: [Diagnostic], comments: [Comment]) {
+    while lexer.next().kind != .endOfFile {}
+    let ordered = (lexer.diagnostics + diagnostics).enumerated().sorted {
       ($0.element.span.start, $0.offset) < ($1.element.span.start, $1.offset)
     }.map(\.element)
-    return ParseResult(file: file, diagnostics: ordered, isIncomplete: parser.isIncomplete)
+    let comments = (lexer.comments + self.comments).sorted { $0.span.start < $1.span.start }
+    return (ordered, comments)
   }
+
+  /// Whether any syntax error has been found so far.
+  var hasErrors: Bool { !diagnostics.isEmpty || !lexer.diagnostics.isEmpty }
 
   // MARK: - Statement lists
 
   // file -> { separator } [ statement { separator { separator } statement } ] { separator }
   // separator -> newline | ";"
-  mutating func parseFile() -> [Statement] {
-    var statements: [Statement] = []
-    while true {
+  /// The next top-level statement of the file, or nil at its end. A statement with a syntax
+  /// error is reported and skipped.
+  mutating func nextStatementOfFile() -> Statement? {
+    // The lexer reads the bytes through one buffer pointer for the whole statement, instead
+    // of taking one for each token.
+    let bytes = source.bytes
+    return bytes.withUnsafeBufferPointer { buffer in
+      lexer.buffer = buffer
+      defer { lexer.buffer = UnsafeBufferPointer(start: nil, count: 0) }
+      return readStatementOfFile()
+    }
+  }
+
+  private mutating func readStatementOfFile() -> Statement? {
+    while !finished {
       skipSeparators()
       if current.kind == .endOfFile { break }
       if current.kind == .rightBrace {
@@ -81,7 +126,7 @@ struct Parser {
       do {
         let statement = try parseStatement()
         try expectStatementEnd()
-        statements.append(statement)
+        return statement
       } catch let error as SyntaxError {
         if error.abandonsInput { break }
         synchronize(statementStart: statementStart)
@@ -89,7 +134,8 @@ struct Parser {
         break
       }
     }
-    return statements
+    finished = true
+    return nil
   }
 
   // block -> "{" { separator } [ statement { separator { separator } statement } ] { separator } "}"
@@ -113,6 +159,7 @@ struct Parser {
       do {
         let statement = try parseStatement()
         try expectStatementEnd()
+        if statements.isEmpty { statements.reserveCapacity(4) }
         statements.append(statement)
       } catch let error as SyntaxError {
         if error.abandonsInput { throw error }
@@ -178,7 +225,7 @@ struct Parser {
       kind = .wait(try parseExpression(context: "after 'wait'"))
     case .keyword(.sequence), .keyword(.parallel):
       kind = .group(try parseGroup())
-    case .keyword(let keyword) where ControlAction(rawValue: keyword.rawValue) != nil:
+    case .keyword(let keyword) where ControlAction(keyword) != nil:
       kind = .control(try parseControl())
     case .keyword(let keyword)
     where [.let, .curve, .target, .timeline, .on, .label, .at, .with].contains(keyword):
@@ -239,6 +286,7 @@ struct Parser {
       let propertyName = try parser.expectWord("a property name")
       try parser.expect(.colon, "':' after property '\(propertyName.text)'")
       let value = try parser.parseExpression(context: "after '\(propertyName.text):'")
+      if properties.isEmpty { properties.reserveCapacity(4) }
       properties.append(
         PropertyInitializer(name: propertyName, value: value, span: propertyName.span.through(value.span)))
     }
@@ -370,6 +418,7 @@ struct Parser {
         parser.advance()
         curve = try parser.parseExpression(context: "after 'with' (a curve)")
       }
+      if keyframes.isEmpty { keyframes.reserveCapacity(4) }
       keyframes.append(
         Keyframe(position: position, value: value, curve: curve, span: position.span.through(parser.previousSpan)))
     }
@@ -395,7 +444,7 @@ struct Parser {
   //          | "finish" subject | "cancel" subject
   mutating func parseControl() throws -> ControlStatement {
     let verb = advance()
-    guard case .keyword(let keyword) = verb.kind, let action = ControlAction(rawValue: keyword.rawValue) else {
+    guard case .keyword(let keyword) = verb.kind, let action = ControlAction(keyword) else {
       throw fail("expected a control statement", at: verb.span)
     }
     var subject: Subject?
@@ -474,6 +523,7 @@ struct Parser {
       default:
         return options
       }
+      if options.isEmpty { options.reserveCapacity(4) }  // grown once, not twice
       options.append(TimingOption(kind: kind, span: start.through(previousSpan)))
     }
   }
@@ -485,7 +535,7 @@ struct Parser {
     guard current.kind == .identifier else {
       throw expected("a property 'TARGET.PROPERTY' after \(context)")
     }
-    let target = identifier(advance())
+    let target = takeIdentifier()
     guard current.kind == .dot else {
       throw expected("'.' and a property name after '\(target.text)' (write '\(target.text).PROPERTY')")
     }
@@ -504,7 +554,7 @@ struct Parser {
     guard current.kind == .identifier else {
       throw expected("a timeline name or a property 'TARGET.PROPERTY' after \(context())")
     }
-    let name = identifier(advance())
+    let name = takeIdentifier()
     guard current.kind == .dot else { return .name(name) }
     advance()
     let property = try expectWord("a property name after '\(name.text).'")
@@ -516,14 +566,15 @@ struct Parser {
     guard current.kind == .string else {
       throw expected("a string after '\(keyword)'")
     }
-    return parseStringLiteral(advance())
+    let token = advance()
+    return parseStringLiteral(token)
   }
 
   /// Parses `{ item, item \n item }` after its `{` has been read; `element` parses one item.
   /// Returns the closing brace.
   mutating func parseList(
-    of opener: String, openedBy open: Token, element: (inout Parser) throws -> Void
-  ) throws -> Token {
+    of opener: String, openedBy open: RawToken, element: (inout Parser) throws -> Void
+  ) throws -> RawToken {
     do {
       skipNewlines()
       if current.kind == .rightBrace { return advance() }
@@ -561,21 +612,33 @@ struct Parser {
     }
   }
 
-  // MARK: - Token helpers
-
-  var current: Token { tokens[index] }
+  // MARK: - RawToken helpers
 
   /// The span of the last token consumed.
-  var previousSpan: SourceSpan { index > 0 ? tokens[index - 1].span : SourceSpan(at: 0) }
+  var previousSpan: SourceSpan { previous?.span ?? SourceSpan(at: 0) }
 
-  func peek(_ offset: Int) -> Token {
-    tokens[min(index + offset, tokens.count - 1)]
+  /// The token after the current one (only one token ahead is ever needed).
+  mutating func peek(_ offset: Int) -> RawToken {
+    precondition(offset == 1, "the parser looks one token ahead")
+    if current.kind == .endOfFile { return current }
+    if let lookahead { return lookahead }
+    let next = lexer.next()
+    lookahead = next
+    return next
   }
 
   @discardableResult
-  mutating func advance() -> Token {
-    let token = tokens[index]
-    if token.kind != .endOfFile { index += 1 }
+  mutating func advance() -> RawToken {
+    let token = current
+    if case .endOfFile = token.kind { return token }
+    index &+= 1
+    previous = (token.kind, token.span)
+    if let next = lookahead {
+      current = next
+      lookahead = nil
+    } else {
+      current = lexer.next()
+    }
     return token
   }
 
@@ -597,7 +660,7 @@ struct Parser {
     // A line that begins with a statement keyword ends the statement even when the lexer
     // dropped the newline (after an unclosed parenthesis already reported).
     if case .keyword(let keyword) = current.kind, Parser.onlyBeginsStatements.contains(keyword),
-      startsLine(current), !diagnostics.isEmpty
+      startsLine(current), hasErrors
     {
       return
     }
@@ -606,9 +669,9 @@ struct Parser {
     var message = "expected a new line or ';' after the statement, found \(describe(current))"
     if current.kind == .identifier {
       let text = source.text(of: current.span)
-      if (text == "s" || text == "ms"), index > 0, tokens[index - 1].kind == .number {
+      if (text == "s" || text == "ms"), let previous, previous.kind == .number {
         message = "unexpected '\(text)' after a number: write a duration without a space, as "
-          + "'\(source.text(of: tokens[index - 1].span))\(text)'"
+          + "'\(source.text(of: previous.span))\(text)'"
       } else {
         message += didYouMean(text, among: Keyword.allCases.map(\.rawValue))
       }
@@ -622,7 +685,7 @@ struct Parser {
   }
 
   /// `{` on the header's line.
-  mutating func expectOpeningBrace(of opener: String) throws -> Token {
+  mutating func expectOpeningBrace(of opener: String) throws -> RawToken {
     guard current.kind == .leftBrace else {
       if current.kind == .newline {
         throw expected("'{' after \(opener) (a '{' stays on the line of its header)")
@@ -640,23 +703,31 @@ struct Parser {
       }
       throw expected(what)
     }
-    return identifier(advance())
+    return takeIdentifier()
   }
 
   /// Any word, keywords included (property names).
   mutating func expectWord(_ what: @autoclosure () -> String) throws -> Identifier {
     switch current.kind {
-    case .identifier, .keyword: return identifier(advance())
+    case .identifier, .keyword: return takeIdentifier()
     default: throw expected(what())
     }
   }
 
-  func identifier(_ token: Token) -> Identifier {
+  func identifier(_ token: RawToken) -> Identifier {
     Identifier(source.text(of: token.span), span: token.span)
   }
 
+  /// Consumes the current token as a name. (Not `identifier(advance())`, which copies the
+  /// whole parser to call a non-mutating method around a mutating one, and the copy makes
+  /// the lexer's next append copy its lists.)
+  mutating func takeIdentifier() -> Identifier {
+    let token = advance()
+    return Identifier(source.text(of: token.span), span: token.span)
+  }
+
   /// How a message names a found token: its text, or "end of line", "end of input".
-  func describe(_ token: Token) -> String {
+  func describe(_ token: RawToken) -> String {
     switch token.kind {
     case .newline, .endOfFile: return token.kind.displayName
     case .string: return "a string"
@@ -687,8 +758,8 @@ struct Parser {
   mutating func expected(_ what: String) -> SyntaxError {
     // Input that stops right after an operator, a comma or an opening bracket continues on
     // the next line (the lexer joins such lines); elsewhere the end is simply an error.
-    if current.kind == .endOfFile, index > 0 {
-      switch tokens[index - 1].kind {
+    if current.kind == .endOfFile, let previous {
+      switch previous.kind {
       case .plus, .minus, .star, .slash, .comma, .leftParen, .leftBrace: isIncomplete = true
       default: break
       }
@@ -705,7 +776,7 @@ struct Parser {
     current.kind == .newline ? SourceSpan(at: previousSpan.end) : current.span
   }
 
-  mutating func unclosedBlock(of opener: String, openedBy open: Token) -> SyntaxError {
+  mutating func unclosedBlock(of opener: String, openedBy open: RawToken) -> SyntaxError {
     isIncomplete = true
     let line = source.line(of: open.span.start)
     return fail(
@@ -763,7 +834,7 @@ struct Parser {
   }
 
   /// Whether a token is the first on its line in the source.
-  func startsLine(_ token: Token) -> Bool {
+  func startsLine(_ token: RawToken) -> Bool {
     var offset = token.span.start - 1
     while offset >= 0 {
       let byte = source.bytes[offset]
@@ -779,4 +850,21 @@ struct Parser {
     .let, .curve, .target, .timeline, .animate, .keyframes, .set, .label, .wait, .on, .emit, .print,
     .play, .pause, .resume, .reverse, .seek, .finish, .cancel, .sequence, .parallel,
   ]
+}
+
+extension ControlAction {
+  /// The action a keyword names, if it names one (without going through strings).
+  init?(_ keyword: Keyword) {
+    switch keyword {
+    case .play: self = .play
+    case .pause: self = .pause
+    case .resume: self = .resume
+    case .reverse: self = .reverse
+    case .seek: self = .seek
+    case .speed: self = .speed
+    case .finish: self = .finish
+    case .cancel: self = .cancel
+    default: return nil
+    }
+  }
 }

@@ -152,9 +152,14 @@ public struct Environment: Hashable, Sendable {
 
   /// Declares `symbol`, replacing any earlier symbol of the same name.
   public mutating func declare(_ symbol: Symbol) {
-    if symbols[symbol.name] != nil { order.removeAll { $0 == symbol.name } }
-    symbols[symbol.name] = symbol
-    order.append(symbol.name)
+    let name = symbol.name
+    if symbols.updateValue(symbol, forKey: name) != nil {
+      // Declared again: it moves to the end (already there when it was the last declared,
+      // as a timeline is when the checker updates it after its body).
+      if order.last == name { return }
+      order.removeAll { $0 == name }
+    }
+    order.append(name)
   }
 
   public func target(named name: String) -> TargetSymbol? {
@@ -197,8 +202,11 @@ enum Predeclared {
     ("bouncy", .spring(.duration(duration: 0.5, bounce: 0.3), velocity: 0)),
   ]
 
+  /// The presets by name, for lookups (the list above keeps their order for messages).
+  private static let curvesByName = Dictionary(uniqueKeysWithValues: curves.map { ($0.name, $0.value) })
+
   static func curve(named name: String) -> CurveValue? {
-    curves.first { $0.name == name }?.value
+    curvesByName[name]
   }
 
   static let curveNames = curves.map(\.name)
@@ -208,8 +216,17 @@ enum Predeclared {
     "min", "max", "clamp", "abs", "sqrt", "sin", "cos", "lerp", "rgb", "rgba", "cubic", "steps", "spring",
   ]
 
+  /// Every predeclared name.
+  private static let names = Set(curveNames + functions)
+
+  /// Whether `name` is a function's name.
+  static func isFunction(_ name: String) -> Bool {
+    names.contains(name) && functions.contains(name)
+  }
+
   /// How a shadowing warning names a predeclared name, or nil when `name` is not one.
   static func describe(_ name: String) -> String? {
+    guard names.contains(name) else { return nil }
     if let value = curve(named: name) {
       return value.kind == .spring ? "the predeclared spring '\(name)'" : "the predeclared curve '\(name)'"
     }

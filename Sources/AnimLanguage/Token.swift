@@ -105,3 +105,22 @@ public struct Comment: Hashable, Sendable {
     self.text = text
   }
 }
+
+/// A token as the lexer hands it to the parser: `Token` without the string segments, which
+/// wait in the lexer (`Lexer.segments(of:)`), so that it is trivially copyable and passing
+/// tokens around costs no reference counting.
+struct RawToken {
+  var kind: TokenKind
+  var span: SourceSpan
+  var value: RawValue
+}
+
+/// `TokenValue`, with a string literal's number in place of its segments.
+enum RawValue {
+  case none
+  case number(Double)
+  case duration(Int64)
+  case percent(Double)
+  case color(ColorLiteral)
+  case string(Int)
+}

@@ -1,0 +1,196 @@
+import Foundation
+import Testing
+@testable import AnimLanguage
+
+/// `diagnose` reads a script one top-level statement at a time (and a large one on two
+/// threads); its answer must be the whole-file check's in every case.
+@Suite struct StreamingCheckTests {
+  /// The whole-file check: parse everything, then check the tree.
+  static func wholeFileDiagnostics(_ source: SourceText) -> [Diagnostic] {
+    let parsed = parse(source)
+    if parsed.hasErrors { return parsed.diagnostics }
+    var checker = Checker(mode: .script, environment: Environment(), recordsFacts: true)
+    checker.checkFile(parsed.file)
+    return checker.orderedDiagnostics()
+  }
+
+  static func expectSameAsWholeFile(_ text: String, _ name: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+    expectSameAsWholeFile(SourceText(name: name, contents: text), sourceLocation: sourceLocation)
+  }
+
+  static func expectSameAsWholeFile(_ source: SourceText, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+    let name = source.name
+    let expected = describe(wholeFileDiagnostics(source), in: source)
+    #expect(describe(diagnose(source), in: source) == expected, "\(name)", sourceLocation: sourceLocation)
+    if let streamed = diagnoseStatementByStatement(source) {
+      #expect(describe(streamed, in: source) == expected, "\(name), statement by statement", sourceLocation: sourceLocation)
+    }
+  }
+
+  @Test(arguments: GoldenTests.fileNames())
+  func goldenFile(_ name: String) throws {
+    let data = try Data(contentsOf: GoldenTests.directory.appendingPathComponent(name))
+    Self.expectSameAsWholeFile(SourceText(name: name, bytes: [UInt8](data)))
+  }
+
+  @Test(arguments: 0..<40)
+  func generatedAndEditedScripts(_ seed: Int) {
+    var generator = ScriptGenerator(seed: UInt64(seed))
+    Self.expectSameAsWholeFile(generator.script(statements: 25), "generated-\(seed).anim")
+    // Edited scripts reach errors of every kind, syntax errors among them.
+    var edited = ScriptGenerator(seed: UInt64(seed) &+ 9000)
+    var bytes = Array(edited.script(statements: 6).utf8)
+    var random = SplitMix64(seed: UInt64(seed))
+    for _ in 0..<3 {
+      let offset = Int(random.next() % UInt64(bytes.count))
+      switch random.next() % 3 {
+      case 0: bytes.remove(at: offset)
+      case 1: bytes.insert(bytes[Int(random.next() % UInt64(bytes.count))], at: offset)
+      default: bytes.swapAt(offset, Int(random.next() % UInt64(bytes.count)))
+      }
+    }
+    Self.expectSameAsWholeFile(String(decoding: bytes, as: UTF8.self), "edited-\(seed).anim")
+  }
+
+  /// What the statements further down declare decides some messages: each such case gives
+  /// the whole-file answer (the statement-by-statement check notices and checks again).
+  @Test func forwardReferences() {
+    let cases = [
+      // A control statement and a handler naming a timeline declared later: no error.
+      "play later\non complete later { print \"done\" }\ntimeline later { wait 1s }",
+      // `finish` on a timeline declared later that repeats forever.
+      "target t { x: 0 }\nfinish later\ntimeline later repeat forever { animate t.x to 1 over 1s }",
+      // A use before the declaration, and an unknown name that is declared nowhere.
+      "let a = b + 1\nlet b = 2\nlet c = nowhere",
+      "target t { x: 0 }\nanimate t.x to 1 over later\nlet later = 1s",
+      "animate late.x to 1 over 1s\ntarget late { x: 0 }",
+      // A top-level label used before it is placed, and a misspelt one.
+      "target t { x: 0 }\nat intro + 1s animate t.x to 1 over 1s\nlabel intro at 2s",
+      "target t { x: 0 }\nat intr + 1s animate t.x to 1 over 1s\nlabel intro at 2s",
+      // A handler of an event emitted later (no warning), and of one never emitted.
+      "on \"ping\" { print \"pong\" }\nemit \"ping\"",
+      "on \"pong\" { print \"ping\" }\non \"ping\" { print \"pong\" }\nemit \"ping\"",
+      "on \"pinj\" { print \"x\" }\nemit \"ping\"\nemit \"pong\"",
+      // An interpolated emit silences the warnings, wherever it is.
+      "on \"x\" { print \"y\" }\nlet n = 1\nemit \"e{n}\"",
+      // A name declared twice, and a curve used before its declaration.
+      "let a = 1\nlet a = 2",
+      "target t { x: 0 }\nanimate t.x to 1 over 1s with bouncey\ncurve bouncey = spring(response: 1s, dampingFraction: 0.5)",
+      "",
+    ]
+    for (index, text) in cases.enumerated() {
+      Self.expectSameAsWholeFile(text, "forward-\(index).anim")
+    }
+  }
+
+  @Test func aForwardTimelineNeedsTheWholeFile() {
+    let source = SourceText(name: "f.anim", contents: "play later\ntimeline later { wait 1s }")
+    #expect(diagnoseStatementByStatement(source) == nil)
+    #expect(diagnose(source).isEmpty)
+  }
+
+  @Test func aHandlerBeforeItsEmitDoesNotNeedTheWholeFile() {
+    let source = SourceText(name: "e.anim", contents: "on \"late\" { print \"x\" }\nemit \"late\"")
+    #expect(diagnoseStatementByStatement(source)?.isEmpty == true)
+  }
+
+  /// A script large enough to be parsed on a second thread gives what one thread gives,
+  /// clean or with errors anywhere.
+  @Test func twoThreads() {
+    var generator = ScriptGenerator(seed: 77)
+    let text = generator.script(bytes: ParsingThread.minimumSize + 10_000)
+    let middle = text.utf8.index(text.utf8.startIndex, offsetBy: text.utf8.count / 2)
+    let lineEnd = text[middle...].firstIndex(of: "\n") ?? text.endIndex
+    let variants = [
+      text,
+      text + "\nanimate nobody.x to 1 over 1s\n",
+      String(text[..<lineEnd]) + "\nlet = = 3\n" + String(text[lineEnd...]),
+      "play later\n" + text + "\ntimeline later { wait 1s }\n",
+      "on \"late\" { print \"x\" }\n" + text + "\nemit \"late\"\n",
+      text + "\nlet q = 1xs\n",
+    ]
+    for (index, variant) in variants.enumerated() {
+      let source = SourceText(name: "big-\(index).anim", contents: variant)
+      let expected = describe(Self.wholeFileDiagnostics(source), in: source)
+      #expect(describe(diagnose(source), in: source) == expected, "variant \(index)")
+      if let threaded = diagnoseOnTwoThreads(source) {
+        #expect(describe(threaded, in: source) == expected, "variant \(index) on two threads")
+      }
+    }
+  }
+}
+
+/// The parser's direct dispatch and fast paths agree with the tables they stand for.
+@Suite struct ParserDispatchTests {
+  static let kinds: [TokenKind] =
+    [
+      .identifier, .number, .duration, .percent, .color, .string, .leftParen, .rightParen, .leftBrace,
+      .rightBrace, .comma, .colon, .dot, .semicolon, .equals, .plus, .minus, .star, .slash, .newline,
+      .endOfFile, .invalid,
+    ] + Keyword.allCases.map { .keyword($0) }
+
+  @Test func prefixAndInfixRulesMatchTheRuleTable() {
+    let parser = Parser(source: SourceText(name: "t.anim", contents: ""))
+    for kind in Self.kinds {
+      let rule = ParseRule.rule(for: kind)
+      #expect(parser.startsExpression(kind) == (rule.prefix != nil), "\(kind)")
+      #expect(ParseRule.infixPrecedence(of: kind) == (rule.infix != nil ? rule.precedence : .none), "\(kind)")
+    }
+  }
+
+  @Test func controlActionsByKeyword() {
+    for keyword in Keyword.allCases {
+      #expect(ControlAction(keyword) == ControlAction(rawValue: keyword.rawValue), "\(keyword)")
+    }
+  }
+}
+
+/// The lexer's fast paths (eight bytes of a word at a time, numbers without text) give what
+/// the plain rules give.
+@Suite struct LexerFastPathTests {
+  func tokens(_ text: String) -> [Token] {
+    Lexer.tokenize(SourceText(name: "t.anim", contents: text)).tokens
+  }
+
+  @Test func wordsOfEveryLengthAnywhere() {
+    let words = Keyword.allCases.map(\.rawValue) + ContextualKeyword.allCases.map(\.rawValue) + [
+      "a", "_", "x1", "card_2", "Animate", "animates", "timelines", "autoreversed", "abcdefg", "abcdefgh",
+      "abcdefghi", "abcdefghijklmno", "abcdefghijklmnop", "abcdefghijklmnopq", "a_very_long_name_indeed_42",
+      "Z9_", "toto", "ov", "withprevious",
+    ]
+    for word in words {
+      let expected: TokenKind = Keyword(rawValue: word).map { .keyword($0) } ?? .identifier
+      // At the end of the input, before every kind of byte, and after padding that moves it
+      // across the eight-byte boundaries.
+      for padding in 0..<9 {
+        for follower in ["", " ", "\n", ".", "(", "é", "#", "\u{7F}", "\"", "-"] {
+          let prefix = String(repeating: " ", count: padding)
+          let lexed = tokens(prefix + word + follower)
+          #expect(lexed.first?.kind == expected, "\(word) + \(follower.debugDescription)")
+          #expect(lexed.first?.span == SourceSpan(start: padding, end: padding + word.utf8.count), "\(word)")
+        }
+      }
+    }
+  }
+
+  @Test func numbersAsParsedText() {
+    var random = SplitMix64(seed: 5)
+    var texts = ["0", "0.0", "00.5", "1e22", "1e23", "9e-22", "1e-23", "123456789012345", "1234567890123456",
+                 "0.000000000000001", "1.5e+3", "1_000.000_1", "4.35", "0.1", "2.5e-1", "999999999999999e22"]
+    for _ in 0..<2000 {
+      let digits = String(random.next() % 1_000_000_000_000)
+      let fraction = String(random.next() % 10_000)
+      let exponent = Int(random.next() % 50) - 25
+      texts.append("\(digits).\(fraction)e\(exponent)")
+      texts.append("\(digits.prefix(Int(random.next() % 15) + 1))")
+    }
+    for text in texts {
+      let lexed = tokens(text)
+      guard case .number(let value) = lexed.first?.value else {
+        Issue.record("\(text) is not a number")
+        continue
+      }
+      #expect(value == Double(text.replacingOccurrences(of: "_", with: "")), "\(text)")
+    }
+  }
+}
