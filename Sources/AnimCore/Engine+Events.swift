@@ -99,20 +99,28 @@ extension AnimationEngine {
   /// including it to `handle`, at its exact time and in order. The handler may change the
   /// engine; what it schedules at the same instant is handed out in the same call.
   ///
-  /// - Throws: `tooManyEventsAtOneInstant` when a chain of events at one instant exceeds
-  ///   `eventLimitPerInstant`; the engine stays at that instant with the rest dropped.
+  /// - Throws: `tooManyEventsAtOneInstant` when a chain of events at one instant (handlers
+  ///   scheduling more at the same instant) is longer than `eventLimitPerInstant`; the engine
+  ///   stays at that instant with the rest dropped.
   public mutating func advance(
     to time: Nanoseconds, _ handle: (inout AnimationEngine, EngineEvent) -> Void = { _, _ in }
   ) throws(EngineError) {
     guard time >= now else { return }
     var instant = now
+    // A chain at one instant is a round of events whose handlers schedule the next round
+    // at the same instant. Any number of independent events may share an instant (ten
+    // thousand animations starting together); a chain longer than the limit is an error,
+    // and so, as a guard against handlers that multiply their events, is a vast total.
+    var roundsAtInstant = 0
     var countAtInstant = 0
     while let first = pending.min, first.time <= time {
       let t = first.time
       if t != instant {
         instant = t
+        roundsAtInstant = 0
         countAtInstant = 0
       }
+      roundsAtInstant += 1
       now = t
       var due: [Int32] = []
       var callbacksDue: [Pending] = []
@@ -143,7 +151,7 @@ extension AnimationEngine {
       }
       countAtInstant += crossed.count + callbacksDue.count + leavingRest.count
       for top in due { reschedule(top) }
-      if countAtInstant > Self.eventLimitPerInstant {
+      if roundsAtInstant > Self.eventLimitPerInstant || countAtInstant > 1_000 * Self.eventLimitPerInstant {
         pending = Heap(pending.unordered.filter { $0.time != t })
         throw .tooManyEventsAtOneInstant(t)
       }

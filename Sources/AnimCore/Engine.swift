@@ -53,7 +53,7 @@ public enum EngineError: Error, Sendable, Hashable, CustomStringConvertible {
   case notATimeline
   /// `finish` on something that never ends.
   case finishesNever
-  /// More than `AnimationEngine.eventLimitPerInstant` events at one instant: a chain of
+  /// A chain of more than `AnimationEngine.eventLimitPerInstant` events at one instant:
   /// handlers that schedule each other without time passing.
   case tooManyEventsAtOneInstant(Nanoseconds)
   /// A keyframe track with no keyframes, or offsets outside 0...1 or out of order.
@@ -67,7 +67,7 @@ public enum EngineError: Error, Sendable, Hashable, CustomStringConvertible {
     case .notATimeline: "not a timeline"
     case .finishesNever: "it repeats forever, so it never finishes"
     case .tooManyEventsAtOneInstant(let t):
-      "more than \(AnimationEngine.eventLimitPerInstant) events at \(seconds(t))s: handlers schedule each other without time passing"
+      "a chain of more than \(AnimationEngine.eventLimitPerInstant) events at \(seconds(t))s: handlers schedule each other without time passing"
     case .invalidKeyframes: "keyframe offsets must be in 0...1 and in order"
     }
   }
