@@ -36,5 +36,11 @@ if tmux -S "$work/tmux" capture-pane -p | grep -q "error"; then
   echo "anim repl reported an error" >&2
   exit 1
 fi
+for _ in 1 2; do
+  tmux -S "$work/tmux" send-keys "t1.x" Enter
+  sleep 0.3
+done
+values=$(tmux -S "$work/tmux" capture-pane -p | grep -o "t1.x = [0-9.e-]*" | tail -2 | sort -u | wc -l)
+[ "$values" -eq 2 ] || { echo "the animations are not moving" >&2; exit 1; }
 awk -v d=$((after - before)) -v hz="$hz" -v s="$seconds" -v n="$count" \
   'BEGIN { printf "repl.idle.cpu %.1f %% (of one core, %d animations, 60 Hz)\n", 100 * d / hz / s, n }'
