@@ -12,9 +12,12 @@ let package = Package(
   name: "anim-benchmarks",
   dependencies: [.package(path: "..")],
   targets: [
+    // mallinfo2 for engine.memory (Swift's Glibc module leaves out <malloc.h>).
+    .target(name: "CHeapInfo"),
     .executableTarget(
       name: "anim-bench",
       dependencies: [
+        "CHeapInfo",
         .product(name: "AnimCore", package: mainPackage),
         .product(name: "AnimLanguage", package: mainPackage),
       ],

@@ -22,4 +22,5 @@ func wants(group prefix: String) -> Bool {
 if let status = runFrontMemoryChildIfAsked() { exit(status) }
 
 if wants(group: "front.") { runFrontBenchmarks() }
-// The engine's figures: if wants(group: "engine.") { runEngineBenchmarks() }
+// The engine's figures (EngineBenchmarks.swift).
+if wants(group: "engine.") { runEngineBenchmarks() }
