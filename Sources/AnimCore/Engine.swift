@@ -199,7 +199,25 @@ public struct AnimationEngine: Sendable {
   var curves: [TimingCurve] = []
   var curveIndex: [TimingCurve: Int32] = [:]
   /// Top-level nodes, in the order they were added.
-  var topLevel: [Int32] = []
+  ///
+  /// Stored as `topLevelSlots`, with holes where nodes were removed, so that removing one
+  /// of many (every standalone animation does so when it completes) costs O(1) instead of a
+  /// search and a shift of the whole list; the holes are squeezed out when they are half.
+  var topLevel: [Int32] {
+    get { topLevelHoles == 0 ? topLevelSlots : topLevelSlots.filter { $0 >= 0 } }
+    set {
+      topLevelSlots = newValue
+      topLevelHoles = 0
+      topLevelPositions = []
+      for (slot, node) in newValue.enumerated() { setTopLevelPosition(of: node, to: Int32(slot)) }
+    }
+  }
+  /// The top-level nodes in the order they were added; -1 where one was removed.
+  var topLevelSlots: [Int32] = []
+  /// How many -1 holes `topLevelSlots` has.
+  var topLevelHoles = 0
+  /// By node index: its slot in `topLevelSlots` while it is a top-level node (stale otherwise).
+  var topLevelPositions: [Int32] = []
   /// Properties that have effects: their current values are refreshed on each advance.
   var animated: [PropertyID] = []
   var pending = Heap<Pending>()
@@ -405,7 +423,7 @@ public struct AnimationEngine: Sendable {
     if parent >= 0 {
       timelines[Int(nodes[Int(parent)].payload)].children.append(index)
     } else {
-      topLevel.append(index)
+      appendTopLevel(index)
     }
     // Nothing has been crossed yet: a point at exactly this instant is still ahead.
     let state = localState(of: index, at: now)
@@ -654,7 +672,7 @@ public struct AnimationEngine: Sendable {
         timelines[Int(parentNode.payload)].children.removeAll { $0 == index }
       }
     } else {
-      topLevel.removeAll { $0 == index }
+      removeTopLevel(index)
     }
     nodes[Int(index)].kind = .free
     versions[Int(index)] &+= 1
@@ -667,6 +685,44 @@ public struct AnimationEngine: Sendable {
     stores[keyPath: V.store].freeEffect(effect)
     if stores[keyPath: V.store].properties[Int(slot.property)].firstEffect < 0 {
       unlist(PropertyID(kind: V.kind, index: slot.property))
+    }
+  }
+
+  // MARK: - Top-level list
+
+  mutating func appendTopLevel(_ index: Int32) {
+    topLevelSlots.append(index)
+    setTopLevelPosition(of: index, to: Int32(topLevelSlots.count - 1))
+  }
+
+  mutating func setTopLevelPosition(of index: Int32, to slot: Int32) {
+    // Out of range only in a corrupt snapshot, which `validate` refuses.
+    guard index >= 0, Int(index) < nodes.count else { return }
+    if topLevelPositions.count < nodes.count {
+      topLevelPositions.append(contentsOf: repeatElement(-1, count: nodes.count - topLevelPositions.count))
+    }
+    topLevelPositions[Int(index)] = slot
+  }
+
+  /// Takes a node out of the top-level list, keeping the others' order.
+  mutating func removeTopLevel(_ index: Int32) {
+    let slot = Int(index) < topLevelPositions.count ? Int(topLevelPositions[Int(index)]) : -1
+    guard slot >= 0, slot < topLevelSlots.count, topLevelSlots[slot] == index else {
+      // Not where its position says (never expected): search, as a plain list would.
+      if let found = topLevelSlots.firstIndex(of: index) {
+        topLevelSlots[found] = -1
+        topLevelHoles += 1
+      }
+      return
+    }
+    topLevelSlots[slot] = -1
+    topLevelPositions[Int(index)] = -1
+    topLevelHoles += 1
+    if topLevelHoles > 16 && topLevelHoles * 2 > topLevelSlots.count {
+      // Squeeze the holes out: amortised O(1) per removal.
+      topLevelSlots.removeAll { $0 < 0 }
+      topLevelHoles = 0
+      for (slot, node) in topLevelSlots.enumerated() { topLevelPositions[Int(node)] = Int32(slot) }
     }
   }
 
