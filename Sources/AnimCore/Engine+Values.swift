@@ -18,7 +18,13 @@ extension AnimationEngine {
 
   @inline(__always)
   func evaluate<V: EngineValue>(_ store: ValueStore<V>, _ property: Int32, at time: Nanoseconds) -> V {
-    let slot = store.properties[Int(property)]
+    evaluate(store, slot: store.properties[Int(property)], at: time)
+  }
+
+  /// The value of the property whose slot is `slot` (`store`'s properties are not read, so
+  /// `refresh` can hold them apart while it writes them).
+  @inline(__always)
+  func evaluate<V: EngineValue>(_ store: ValueStore<V>, slot: PropertySlot<V>, at time: Nanoseconds) -> V {
     var value = slot.base
     var cursor = slot.firstEffect
     while cursor >= 0 {
@@ -38,13 +44,22 @@ extension AnimationEngine {
     let node = nodes[Int(effect.node)]
     let state: (local: Nanoseconds, direction: Int)
     if node.parent < 0 {
-      state = (node.playback.currentTime(at: time), node.playback.rate < 0 ? -1 : 1)
+      // A top-level node: its parent time is the engine's. Playing at rate 1 (the usual
+      // case), its local time is exactly time − start, which `currentTime` would compute
+      // through a call to `scaled`.
+      let local =
+        node.playback.rate == 1 && !node.playback.isHeld
+        ? saturatingDifference(time, node.playback.startTime) : node.playback.currentTime(at: time)
+      state = (local, node.playback.rate < 0 ? -1 : 1)
     } else {
       state = localState(of: effect.node, at: time)
     }
-    let local = node.timing.wrapped(state.local, hasStarted: node.hasStarted)
-    let timing = node.timing.computedTiming(localTime: local, goingBackwards: state.direction < 0)
-    guard let progress = timing.directedProgress else { return nil }
+    // `wrapped` changes only a local time at or below the delay: skip the call otherwise.
+    let local =
+      node.hasStarted && state.local <= node.timing.delay
+      ? node.timing.wrapped(state.local, hasStarted: true) : state.local
+    let timing = node.timing.sampledProgress(localTime: local, goingBackwards: state.direction < 0)
+    guard let progress = timing.progress else { return nil }
     return shapeValue(of: effect, index, store, progress: progress, beforeFlag: timing.beforeFlag)
   }
 
@@ -63,7 +78,14 @@ extension AnimationEngine {
           target: effect.to, displacement: effect.from - effect.to, velocity: velocity, at: seconds
         ).value
       }
-      let eased = curve.progress(at: progress, beforeFlag: beforeFlag)
+      // `curve.progress(at:beforeFlag:)`, with its common cases spelled out so that they
+      // are inlined here and read only the curve's fields they need.
+      let eased: Double
+      switch curve {
+      case .linear: eased = progress
+      case .cubicBezier(let bezier): eased = bezier.progress(at: progress)
+      default: eased = curve.progress(at: progress, beforeFlag: beforeFlag)
+      }
       return V.interpolate(from: effect.from, to: effect.to, progress: eased, in: effect.colorSpace)
     }
     // A keyframe track: find the segment, ease it with the curve of the keyframe it ends at.
@@ -124,14 +146,20 @@ extension AnimationEngine {
     var store = stores[keyPath: V.store]
     guard !store.effects.isEmpty else { return }
     stores[keyPath: V.store] = ValueStore()  // hand the arrays over, so writes do not copy them
-    for index in store.properties.indices where store.properties[index].firstEffect >= 0 {
-      store.properties[index].current = evaluate(store, Int32(index), at: now)
+    // The properties apart from the rest of the store, which `evaluate` reads (not the
+    // properties): a local array the loop writes in place.
+    var properties = store.properties
+    store.properties = []
+    for index in properties.indices where properties[index].firstEffect >= 0 {
+      properties[index].current = evaluate(store, slot: properties[index], at: now)
     }
+    store.properties = properties
     stores[keyPath: V.store] = store
   }
 
   /// The current (last refreshed) value of a number property: the fast read for hosts that
-  /// sample many properties per frame.
+  /// sample many properties per frame. Inlinable, so a host's loop reads the slot directly.
+  @inlinable
   public func currentNumber(of property: PropertyID) -> Double? {
     guard property.kind == .number, Int(property.index) < stores.numbers.properties.count else { return nil }
     return stores.numbers.properties[Int(property.index)].current

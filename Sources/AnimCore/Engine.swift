@@ -16,7 +16,7 @@ import HeapModule
 /// A property in an engine.
 public struct PropertyID: Sendable, Hashable, Codable, Comparable {
   public let kind: ValueKind
-  let index: Int32
+  @usableFromInline let index: Int32
 
   public static func < (lhs: PropertyID, rhs: PropertyID) -> Bool {
     (lhs.kind.order, lhs.index) < (rhs.kind.order, rhs.index)
@@ -128,7 +128,7 @@ public struct AnimationEngine: Sendable {
 
   /// Storage per value type.
   public struct Stores: Sendable, Codable {
-    var numbers = ValueStore<Double>()
+    @usableFromInline var numbers = ValueStore<Double>()
     var vec2s = ValueStore<Vec2>()
     var vec3s = ValueStore<Vec3>()
     var vec4s = ValueStore<Vec4>()
@@ -186,7 +186,7 @@ public struct AnimationEngine: Sendable {
   /// The engine time of the last advance.
   public internal(set) var now: Nanoseconds = 0
 
-  var stores = Stores()
+  @usableFromInline var stores = Stores()
   var nodes: [Node] = []
   var freeNodes: [Int32] = []
   /// Per node: bumped whenever its scheduled event may have changed.

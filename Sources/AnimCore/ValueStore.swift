@@ -3,9 +3,10 @@
 
 /// One animated property: its base value, its value at the last sample, and the head of
 /// the list of animations on it (in the order they started).
+@usableFromInline
 struct PropertySlot<V: EngineValue>: Sendable, Codable {
   var base: V
-  var current: V
+  @usableFromInline var current: V
   /// The first effect on the property, or -1.
   var firstEffect: Int32 = -1
   /// How many of its effects are active (started and not yet complete).
@@ -68,7 +69,7 @@ struct TrackFrame<V: EngineValue>: Sendable, Codable {
 
 /// The properties and effects of one value type.
 public struct ValueStore<V: EngineValue>: Sendable, Codable {
-  var properties: [PropertySlot<V>] = []
+  @usableFromInline var properties: [PropertySlot<V>] = []
   var effects: [Effect<V>] = []
   var freeEffects: [Int32] = []
   /// Keyframe tracks, by effect index.
