@@ -113,6 +113,12 @@ extension AnimationEngine {
     // and so, as a guard against handlers that multiply their events, is a vast total.
     var roundsAtInstant = 0
     var countAtInstant = 0
+    // One set of buffers for every instant, emptied keeping their storage: most instants
+    // have one or two events, and allocating (and sorting, which makes an empty array
+    // unique by allocating) these arrays for each cost more than handing the events out.
+    var due: [Int32] = []
+    var callbacksDue: [Pending] = []
+    var crossed: [Crossed] = []
     while let first = pending.min, first.time <= time {
       let t = first.time
       if t != instant {
@@ -122,8 +128,9 @@ extension AnimationEngine {
       }
       roundsAtInstant += 1
       now = t
-      var due: [Int32] = []
-      var callbacksDue: [Pending] = []
+      if !due.isEmpty { due.removeAll(keepingCapacity: true) }
+      if !callbacksDue.isEmpty { callbacksDue.removeAll(keepingCapacity: true) }
+      if !crossed.isEmpty { crossed.removeAll(keepingCapacity: true) }
       var leavingRest: [PropertyID] = []
       while let entry = pending.min, entry.time == t {
         pending.removeMin()
@@ -135,19 +142,20 @@ extension AnimationEngine {
           due.append(entry.node)
         }
       }
-      due.sort { nodes[Int($0)].order < nodes[Int($1)].order }
-      var crossed: [Crossed] = []
+      if due.count > 1 { due.sort { nodes[Int($0)].order < nodes[Int($1)].order } }
       for top in due {
         let local = nodes[Int(top)].playback.currentTime(at: t)
         cross(top, to: local, into: &crossed)
       }
-      crossed.sort { a, b in
-        let ra = a.kind?.rank ?? 3
-        let rb = b.kind?.rank ?? 3
-        if ra != rb { return ra < rb }
-        let ka = a.forward ? a.sequence : -a.sequence
-        let kb = b.forward ? b.sequence : -b.sequence
-        return ka < kb
+      if crossed.count > 1 {
+        crossed.sort { a, b in
+          let ra = a.kind?.rank ?? 3
+          let rb = b.kind?.rank ?? 3
+          if ra != rb { return ra < rb }
+          let ka = a.forward ? a.sequence : -a.sequence
+          let kb = b.forward ? b.sequence : -b.sequence
+          return ka < kb
+        }
       }
       countAtInstant += crossed.count + callbacksDue.count + leavingRest.count
       for top in due { reschedule(top) }
@@ -155,7 +163,7 @@ extension AnimationEngine {
         pending = Heap(pending.unordered.filter { $0.time != t })
         throw .tooManyEventsAtOneInstant(t)
       }
-      deliver(crossed, handle)
+      if !crossed.isEmpty { deliver(crossed, handle) }  // (not for an instant of callbacks only)
       for property in leavingRest where isAnimating(property) {
         handle(&self, EngineEvent(kind: .start, subject: .property(property), time: now, isReversed: false))
       }
