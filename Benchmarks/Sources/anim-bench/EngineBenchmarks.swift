@@ -95,7 +95,7 @@ func makeSamplingEngine(_ mix: EngineCurveMix, seed: UInt64) -> (AnimationEngine
       animation = .tween(to: .number(100), duration: duration, curve: .cubicBezier(curve))
     default:
       // A spring's length is its own settling time (duration: nil), so "durations 1–3 s"
-      // applies to the timing curves only; these springs settle in about 0.4 to 2.7 s.
+      // applies to the timing curves only; these springs settle in about 0.4 to 3.3 s.
       let spring = try! Spring(
         response: Double.random(in: 0.3...1.2, using: &random),
         dampingFraction: Double.random(in: 0.4...1.0, using: &random))
