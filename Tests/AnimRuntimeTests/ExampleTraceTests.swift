@@ -651,23 +651,27 @@ struct ExampleTraceTests {
   @Test func meter() throws {
     func progress(_ time: Nanoseconds) -> Double {
       let t = seconds(of: time)
-      let local = t <= 0.5 ? t : min(2 * t - 0.5, 3)
+      // Double speed from 0.5 s, a seek back to 0.5 at 1 s, paused from 1.25 s to 1.75 s.
+      let local =
+        t <= 0.5 ? t : t < 1 ? 2 * t - 0.5 : t <= 1.25 ? 0.5 + 2 * (t - 1) : t <= 1.75 ? 1 : min(1 + 2 * (t - 1.75), 3)
       if local <= 1 { return local }
       if local <= 2 { return 2 - local }
       return local - 2
     }
     func level(_ time: Nanoseconds) -> [Double] {
-      // The complete handler sets it to 0 at 1.75 s.
-      time >= 1750 * ms ? [0] : [progress(time)]
+      // The complete handler sets it to 0 at 2.75 s.
+      time >= 2750 * ms ? [0] : [progress(time)]
     }
     func needle(_ time: Nanoseconds) -> [Double] {
       let t = seconds(of: time)
-      if time < 1750 * ms { return [-90 + 180 * easeInOut.progress(at: progress(time))] }
+      if time < 2750 * ms { return [-90 + 180 * easeInOut.progress(at: progress(time))] }
       // fill both: 90 through the delay (3 s to 3.1 s); `finish` at 4 s jumps to the end, 0.
       if time >= 4 * s { return [0] }
       return [90 - 90 * clamp01((t - 3.1) / 2)]
     }
-    let times = [0, 0.25, 0.5, 0.6, 0.75, 0.9, 1, 1.1, 1.25, 1.5, 1.75, 2, 2.5, 3, 3.05, 3.1, 3.5, 3.9, 4, 4.5]
+    let times = [
+      0, 0.25, 0.5, 0.6, 0.75, 0.9, 0.99, 1, 1.1, 1.25, 1.5, 1.75, 2, 2.25, 2.5, 2.75, 2.9, 3, 3.05, 3.1, 3.5, 3.9, 4, 4.5,
+    ]
       .map(nanoseconds)
     let example = try ExampleRun("meter.anim", times: times)
     example.expectValues("meter.level", at: times, level)
@@ -685,10 +689,10 @@ struct ExampleTraceTests {
     example.expectLog(
       [
         Instant(0, [["start sweep", "start needle.angle", "start meter.level"], ["print: sweep starts"]]),
-        boundary(750 * ms), boundary(1250 * ms),
+        boundary(750 * ms), boundary(1250 * ms), boundary(2250 * ms),
         Instant(
-          1750 * ms,
-          [["complete sweep", "complete needle.angle", "complete meter.level"], ["print: sweep done at 1.75s"]]),
+          2750 * ms,
+          [["complete sweep", "complete needle.angle", "complete meter.level"], ["print: sweep done at 2.75s"]]),
         Instant(4 * s, [["complete needle.angle"]]),
       ], excluding: delayed)
     example.expectLog([Instant(3 * s, [["start needle.angle"]])], only: delayed)
