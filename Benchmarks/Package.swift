@@ -20,6 +20,7 @@ let package = Package(
         "CHeapInfo",
         .product(name: "AnimCore", package: mainPackage),
         .product(name: "AnimLanguage", package: mainPackage),
+        .product(name: "AnimRuntime", package: mainPackage),
       ],
       swiftSettings: [.unsafeFlags(["-Ounchecked", "-wmo"])]
     )

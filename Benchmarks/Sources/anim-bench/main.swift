@@ -24,3 +24,5 @@ if let status = runFrontMemoryChildIfAsked() { exit(status) }
 if wants(group: "front.") { runFrontBenchmarks() }
 // The engine's figures (EngineBenchmarks.swift).
 if wants(group: "engine.") { runEngineBenchmarks() }
+// The runtime's figures (RuntimeBenchmarks.swift).
+if wants(group: "runtime.") || wants(group: "trace.") { runRuntimeBenchmarks() }
