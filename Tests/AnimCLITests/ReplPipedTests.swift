@@ -132,4 +132,89 @@ struct ReplPipedTests {
     #expect(run.standardError.contains("newer"))
     #expect(run.outputLines.contains("b.x = 3"))
   }
+
+  @Test func everyStatementKindAndCommandInOnePipedSession() throws {
+    let script = """
+      target b { x: 0, pos: (0, 0) }
+      let d = 1s
+      curve c = cubic(0.42, 0, 0.58, 1)
+      on complete b.x { print "b.x rests at {b.x}" }
+      on "hello" { print "hello heard" }
+      animate b.x to 100 over d
+      :tick 500ms
+      b.x
+      keyframes b.pos over 1s {
+        0%: (0, 0)
+        100%: (10, 20)
+      }
+      :tick 500ms
+      b.pos
+      set b.x to 7
+      b.x
+      emit "hello"
+      timeline t {
+        animate b.x to 17 over 1s with c
+      }
+      play t
+      :tick 500ms
+      b.x
+      pause t
+      :tick 1s
+      b.x
+      reverse t
+      resume t
+      :tick 250ms
+      b.x
+      seek t to 1s
+      b.x
+      speed t 2
+      :status
+      wait 1s
+      print "a second later"
+      :watch b.pos
+      :tick 1s
+      :unwatch
+      :clock
+      :quit
+      b.x
+      """
+    let run = try runAnim(["repl", "--clock", "virtual"], input: script + "\n")
+    #expect(run.status == 0)
+    #expect(run.standardError.isEmpty)
+    let out = run.outputLines
+    let easeInOut = { (x: Double) -> Double in
+      // cubic(0.42, 0, 0.58, 1) by bisection, independent of the engine.
+      var low = 0.0, high = 1.0
+      for _ in 0..<200 {
+        let t = (low + high) / 2
+        let bx = 3 * (1 - t) * (1 - t) * t * 0.42 + 3 * (1 - t) * t * t * 0.58 + t * t * t
+        if bx < x { low = t } else { high = t }
+      }
+      let t = (low + high) / 2
+      return 3 * (1 - t) * t * t + t * t * t
+    }
+    func number(_ line: String) -> Double? { Double(line.split(separator: "=").last!.trimmingCharacters(in: .whitespaces)) }
+    let values = out.filter { $0.hasPrefix("b.x = ") }.compactMap(number)
+    #expect(values.count == 6)
+    guard values.count == 6 else { return }
+    #expect(values[0] == 50)
+    #expect(values[1] == 7)
+    #expect(abs(values[2] - (7 + 10 * easeInOut(0.5))) < 1e-6)
+    #expect(abs(values[3] - (7 + 10 * easeInOut(0.5))) < 1e-6)  // paused for a second
+    #expect(abs(values[4] - (7 + 10 * easeInOut(0.25))) < 1e-6)  // reversed, 250 ms back
+    #expect(values[5] == 17)  // sought to its end
+    #expect(out.contains("b.pos = (5, 10)"))
+    #expect(out.contains("[1s] complete b.x"))
+    #expect(out.contains("[1s] b.x rests at 100"))
+    #expect(out.contains("[1s] hello"))
+    #expect(out.contains("[1s] hello heard"))
+    // At its end after the seek (silently: no complete), now at double speed.
+    #expect(out.contains("timeline t: finished, forwards, speed 2, 1s / 1s (100%)"))
+    #expect(!out.contains("[1.75s] complete t"))
+    #expect(out.contains { $0.hasSuffix("a second later") })
+    #expect(out.contains("b.pos = (10, 20)"))  // watched after the :tick
+    #expect(out.contains { $0.hasPrefix("virtual clock at ") })
+    // After :quit nothing more runs.
+    #expect(out.filter { $0.hasPrefix("b.x = ") }.count == 6)
+  }
 }
