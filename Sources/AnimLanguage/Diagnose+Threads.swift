@@ -102,7 +102,12 @@ final class ParsingThread: @unchecked Sendable {
     #if canImport(Glibc)
       let parsing = ParsingThread(source: source, queue: queue)
       let context = Unmanaged.passRetained(parsing).toOpaque()
-      let status = pthread_create(&parsing.thread, nil, { context in
+      // The stack the main thread usually has: the parser recurses (to the nesting limit).
+      var attributes = pthread_attr_t()
+      pthread_attr_init(&attributes)
+      defer { pthread_attr_destroy(&attributes) }
+      pthread_attr_setstacksize(&attributes, 8 << 20)
+      let status = pthread_create(&parsing.thread, &attributes, { context in
         let parsing = Unmanaged<ParsingThread>.fromOpaque(context!).takeRetainedValue()
         parsing.run()
         return nil

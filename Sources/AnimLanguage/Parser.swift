@@ -723,7 +723,7 @@ struct Parser {
   /// the lexer's next append copy its lists.)
   mutating func takeIdentifier() -> Identifier {
     let token = advance()
-    return Identifier(source.text(of: token.span), span: token.span)
+    return identifier(token)
   }
 
   /// How a message names a found token: its text, or "end of line", "end of input".
@@ -868,3 +868,4 @@ extension ControlAction {
     }
   }
 }
+

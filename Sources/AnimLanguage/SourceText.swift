@@ -80,14 +80,25 @@ public struct SourceText: Sendable {
 /// A half-open range of byte offsets into a `SourceText`: `start..<end`.
 ///
 /// Spans are plain integers so tokens and syntax nodes stay small and copy nothing from
-/// the source.
+/// the source. They are kept in 32 bits each (every node of a tree holds one, and a token
+/// two words is a token the parser copies faster): offsets beyond 4 GiB are clamped there.
 public struct SourceSpan: Hashable, Sendable, CustomStringConvertible {
-  public var start: Int
-  public var end: Int
+  private var storedStart: UInt32
+  private var storedEnd: UInt32
+
+  public var start: Int {
+    get { Int(storedStart) }
+    set { storedStart = UInt32(clamping: newValue) }
+  }
+
+  public var end: Int {
+    get { Int(storedEnd) }
+    set { storedEnd = UInt32(clamping: newValue) }
+  }
 
   public init(start: Int, end: Int) {
-    self.start = start
-    self.end = max(start, end)
+    self.storedStart = UInt32(clamping: start)
+    self.storedEnd = UInt32(clamping: max(start, end))
   }
 
   /// An empty span at one offset (for "expected X here" at the end of input).

@@ -412,7 +412,11 @@ public struct Expression: Hashable, Sendable {
   }
 }
 
-public indirect enum ExpressionKind: Hashable, Sendable {
+// Literals, `now` and vectors (an array is a reference already) are held in the expression
+// itself; the other cases in a box of their own (`indirect`), so that an expression stays a
+// few words: a script's tree holds hundreds of thousands of literals, each one allocation
+// fewer this way.
+public enum ExpressionKind: Hashable, Sendable {
   /// `12`, `3.5`, `.5`, `1e3`, `1_000` (always finite).
   case number(Double)
   /// `250ms`, `1.5s`: exact nanoseconds.
@@ -422,24 +426,24 @@ public indirect enum ExpressionKind: Hashable, Sendable {
   /// `#rgb`, `#rrggbb`, `#rrggbbaa`.
   case color(ColorLiteral)
   /// `"text {expr}"`.
-  case string(StringLiteral)
+  indirect case string(StringLiteral)
   /// `(a, b)`, `(a, b, c)`, `(a, b, c, d)`; more than 4 components is a syntax error (the
   /// vector is still kept in the tree).
   case vector([Expression])
   /// `( E )`, kept so the formatter keeps the user's parentheses.
-  case parenthesized(Expression)
+  indirect case parenthesized(Expression)
   /// A name: a `let`, a curve, a target, a preset, a contextual word such as `jumpEnd`.
-  case name(Identifier)
+  indirect case name(Identifier)
   /// `E.name`: `card.angle`, `card.position.x` (any word is allowed after the dot).
-  case member(base: Expression, name: Identifier)
+  indirect case member(base: Expression, name: Identifier)
   /// `now`
   case now
   /// `f(args)`: `cubic(0.2, 0.9, 0.1, 1)`, `spring(response: 0.5, dampingFraction: 0.45)`.
-  case call(callee: Identifier, arguments: [Argument])
+  indirect case call(callee: Identifier, arguments: [Argument])
   /// `-E`
-  case negate(Expression)
+  indirect case negate(Expression)
   /// `E op E`
-  case binary(BinaryOperator, Expression, Expression)
+  indirect case binary(BinaryOperator, Expression, Expression)
   /// Stands where a syntax error was reported, so the tree stays whole.
   case invalid
 }

@@ -1,5 +1,6 @@
 // anim-fuzz: libFuzzer over the front end. Each input goes through the lexer, the parser
-// and the checker (in script and in session mode), its diagnostics are rendered, and when
+// and the checker (in script and in session mode, and statement by statement as `anim check`
+// does, which must agree with the whole-file check), its diagnostics are rendered, and when
 // it parses cleanly the formatter's promise is checked: the formatted text parses to the
 // same tree with the same comments, and formatting it again changes nothing.
 //
@@ -25,6 +26,10 @@ func exercise(_ bytes: [UInt8]) {
   var environment = Environment()
   let result = parseAndCheck(source, in: &environment, mode: .script)
   _ = DiagnosticRenderer(source: source).render(Array(result.diagnostics.prefix(50)))
+  // `anim check` reads a script statement by statement: it must find exactly the same.
+  if diagnose(source) != result.diagnostics {
+    fatalError("diagnose and parseAndCheck disagree")
+  }
   guard !result.parse.hasErrors else { return }
 
   var session = Environment()

@@ -108,6 +108,8 @@ import Testing
       "play later\n" + text + "\ntimeline later { wait 1s }\n",
       "on \"late\" { print \"x\" }\n" + text + "\nemit \"late\"\n",
       text + "\nlet q = 1xs\n",
+      // Nesting past the limit, on the parsing thread's stack.
+      "let x = " + String(repeating: "(", count: 200_000) + "1" + String(repeating: ")", count: 200_000),
     ]
     for (index, variant) in variants.enumerated() {
       let source = SourceText(name: "big-\(index).anim", contents: variant)
