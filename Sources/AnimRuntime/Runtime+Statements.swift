@@ -46,6 +46,7 @@ extension Runtime {
         if properties[name] == nil { propertyNames.append(name) }
         properties[name] = engine.addProperty(value)
         namesByProperty = [:]
+        propertyGeneration += 1
       }
     }
     targets[target] = names

@@ -41,6 +41,12 @@ public final class Runtime {
   /// `T.p` by property, built from `properties` on first use after they change (events
   /// name their property by id, many times a second).
   var namesByProperty: [PropertyID: String] = [:]
+  /// Counts the changes of `properties` (a property added, or a name given a new id), so
+  /// that samplers can keep ids they looked up until it moves.
+  var propertyGeneration = 0
+  /// The ids of `propertyNames` in order, as of `sampledIDsGeneration`.
+  var sampledIDs: [PropertyID] = []
+  var sampledIDsGeneration = -1
   /// Target names and their properties in order.
   var targets: [String: [String]] = [:]
   /// `let` values.
@@ -170,7 +176,16 @@ public final class Runtime {
 
   /// The properties' current values, as `T.p` in declaration order.
   public func sample() -> [NamedValue] {
-    propertyNames.map { NamedValue(name: $0, value: engine.value(of: properties[$0]!)) }
+    if sampledIDsGeneration != propertyGeneration || sampledIDs.count != propertyNames.count {
+      sampledIDs = propertyNames.map { properties[$0]! }
+      sampledIDsGeneration = propertyGeneration
+    }
+    // One read of the engine (a copy of the value shares its storage), not one per property.
+    let engine = self.engine
+    var values: [NamedValue] = []
+    values.reserveCapacity(sampledIDs.count)
+    for (name, id) in zip(propertyNames, sampledIDs) { values.append(NamedValue(name: name, value: engine.value(of: id))) }
+    return values
   }
 
   /// The engine's id of property `T.p`.

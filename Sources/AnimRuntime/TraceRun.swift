@@ -62,8 +62,21 @@ extension Runtime {
     for name in watched where properties[name] == nil {
       throw .unknownProperty(name, suggestion: nearestName(to: name, among: propertyNames))
     }
+    // The watched properties' ids, looked up once (and again only if a target is declared
+    // anew with another kind of value, which gives its property a new id).
+    var ids = watched.map { properties[$0]! }
+    var idsGeneration = propertyGeneration
     func sample(at time: Nanoseconds) {
-      emit(.sample(time: time, values: watched.map { NamedValue(name: $0, value: engine.value(of: properties[$0]!)) }))
+      if idsGeneration != propertyGeneration {
+        ids = watched.map { properties[$0]! }
+        idsGeneration = propertyGeneration
+      }
+      // One read of the engine per frame (a copy of the value shares its storage).
+      let engine = self.engine
+      var values: [NamedValue] = []
+      values.reserveCapacity(ids.count)
+      for (name, id) in zip(watched, ids) { values.append(NamedValue(name: name, value: engine.value(of: id))) }
+      emit(.sample(time: time, values: values))
     }
     if let times = options.times {
       for time in times.sorted() {
