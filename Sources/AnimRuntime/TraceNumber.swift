@@ -18,7 +18,82 @@ public enum TraceNumber {
   /// - negative zero is written `0` (it compares equal to zero; a `-0` in a trace is noise
   ///   from arithmetic such as `0 * -1`, not information);
   /// - the non-finite values are `nan`, `inf` and `-inf` (no JSON: see `json(_:)`).
+  ///
+  /// The digits come from `ShortestDecimal` (TraceNumber+Shortest.swift) where it applies,
+  /// which writes the same text as `referenceFormat(_:)` (Swift's `description`) without
+  /// building strings; tests compare the two over millions of values.
   public static func format(_ value: Double) -> String {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maxLength) { buffer in
+      let count = write(value, to: buffer.baseAddress!)
+      return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<count]), as: UTF8.self)
+    }
+  }
+
+  /// `format(_:)` for JSON: the same text for finite numbers, and `null` for NaN and the
+  /// infinities, which JSON cannot write.
+  public static func json(_ value: Double) -> String {
+    value.isFinite ? format(value) : "null"
+  }
+
+  /// The most bytes `write(_:to:)` and `writeJSON(_:to:)` write (`-1.7976931348623157e308`
+  /// is 23).
+  static let maxLength = 32
+
+  /// Writes `format(value)` as UTF-8 at `out` (room for `maxLength` bytes) and returns its
+  /// length.
+  @inline(__always)
+  static func write(_ value: Double, to out: UnsafeMutablePointer<UInt8>) -> Int {
+    guard value.isFinite else {
+      if value.isNaN { return copy("nan", to: out) }
+      return copy(value < 0 ? "-inf" : "inf", to: out)
+    }
+    return writeFinite(value, to: out)
+  }
+
+  /// Writes `json(value)` as UTF-8 at `out` (room for `maxLength` bytes) and returns its
+  /// length.
+  @inline(__always)
+  static func writeJSON(_ value: Double, to out: UnsafeMutablePointer<UInt8>) -> Int {
+    value.isFinite ? writeFinite(value, to: out) : copy("null", to: out)
+  }
+
+  static func writeFinite(_ value: Double, to out: UnsafeMutablePointer<UInt8>) -> Int {
+    if value == 0 {
+      out[0] = UInt8(ascii: "0")
+      return 1
+    }
+    let magnitude = value.magnitude
+    if magnitude < 1e15 {
+      if value == value.rounded(.towardZero) { return writeInteger(Int64(value), to: out) }
+      if let count = ShortestDecimal.write(value, to: out) { return count }
+    }
+    // Whole numbers from 10^15 on, and magnitudes too small for `ShortestDecimal`'s
+    // arithmetic (below about 10^-22): Swift's own spelling.
+    return copy(referenceFormat(value), to: out)
+  }
+
+  /// The decimal digits of `value`, with `-` for a negative one.
+  static func writeInteger(_ value: Int64, to out: UnsafeMutablePointer<UInt8>) -> Int {
+    var start = 0
+    if value < 0 {
+      out[0] = UInt8(ascii: "-")
+      start = 1
+    }
+    return start + ShortestDecimal.writeDigits(value.magnitude, to: out + start)
+  }
+
+  static func copy(_ text: String, to out: UnsafeMutablePointer<UInt8>) -> Int {
+    var text = text
+    return text.withUTF8 { bytes in
+      let count = min(bytes.count, maxLength)
+      out.update(from: bytes.baseAddress!, count: count)
+      return count
+    }
+  }
+
+  /// `format(_:)` as it was first written, on Swift's `description`: the reference the fast
+  /// path is tested against, and what it falls back on.
+  static func referenceFormat(_ value: Double) -> String {
     guard value.isFinite else {
       if value.isNaN { return "nan" }
       return value < 0 ? "-inf" : "inf"
@@ -28,12 +103,6 @@ public enum TraceNumber {
       return String(Int64(value))
     }
     return normalizedExponent(value.description)
-  }
-
-  /// `format(_:)` for JSON: the same text for finite numbers, and `null` for NaN and the
-  /// infinities, which JSON cannot write.
-  public static func json(_ value: Double) -> String {
-    value.isFinite ? format(value) : "null"
   }
 
   /// A time in seconds: the exact nanosecond count divided by 10⁹ (one correctly rounded
