@@ -15,27 +15,30 @@ import AnimCore
 /// write). A vector is an array of its components, a color `#rrggbbaa` (un-premultiplied,
 /// each channel round(c · 255) with halves rounded up). An event of a timeline or property
 /// has its `subject`; a script's own event (from `emit`) has none. Values are written in
-/// the order the sample holds them; the writer needs no columns and keeps no state.
+/// the order the sample holds them; the writer needs no columns. The only thing it keeps is
+/// each position's key (`"box.x":`) as escaped bytes, reused while the samples name the same
+/// properties in the same order.
 public struct JSONLTraceWriter: TraceWriter, Sendable {
+  private var keys = SampleKeys()
+
   public init() {}
 
   public mutating func write(_ record: TraceRecord) -> String {
-    Self.line(record)
+    if case .sample(let time, let values) = record { return keys.line(time: time, values: values) }
+    return Self.line(record)
   }
 
   public mutating func finish() -> String { "" }
 
   /// The line for `record`, ending in `\n`.
   public static func line(_ record: TraceRecord) -> String {
+    if case .sample(let time, let values) = record {
+      var keys = SampleKeys()
+      return keys.line(time: time, values: values)
+    }
     var line = "{\"t\":" + TraceNumber.json(seconds(record.time))
     switch record {
-    case .sample(_, let values):
-      line += ",\"values\":{"
-      for (index, named) in values.enumerated() {
-        if index > 0 { line += "," }
-        line += TraceJSON.string(named.name) + ":" + TraceJSON.value(named.value)
-      }
-      line += "}"
+    case .sample: break
     case .event(_, let name, let subject):
       line += ",\"event\":" + TraceJSON.string(name)
       if let subject { line += ",\"subject\":" + TraceJSON.string(subject) }
@@ -43,6 +46,109 @@ public struct JSONLTraceWriter: TraceWriter, Sendable {
       line += ",\"print\":" + TraceJSON.string(text)
     }
     return line + "}\n"
+  }
+}
+
+/// The keys of a sample's values, `"T.p":` escaped once, by position; and the sample's line
+/// written as bytes straight into the string's storage.
+struct SampleKeys: Sendable {
+  /// The name at each position, and where its key ends in `bytes` (it starts where the one
+  /// before ends).
+  private var names: [String] = []
+  private var ends: [Int] = []
+  private var bytes: [UInt8] = []
+
+  /// Makes the keys those of `values`, keeping those that are already right.
+  private mutating func update(_ values: [NamedValue]) {
+    var position = 0
+    while position < min(names.count, values.count), names[position] == values[position].name { position += 1 }
+    if position == values.count && position == names.count { return }
+    names.removeSubrange(position...)
+    ends.removeSubrange(position...)
+    bytes.removeSubrange((position == 0 ? 0 : ends[position - 1])...)
+    for named in values[position...] {
+      names.append(named.name)
+      bytes += TraceJSON.string(named.name).utf8
+      bytes.append(UInt8(ascii: ":"))
+      ends.append(bytes.count)
+    }
+  }
+
+  /// `{"t":…,"values":{…}}` and a newline.
+  mutating func line(time: Nanoseconds, values: [NamedValue]) -> String {
+    update(values)
+    let number = TraceNumber.maxLength
+    var capacity = 32 + number + bytes.count
+    for named in values {
+      switch named.value {
+      case .number: capacity += number + 1
+      case .color: capacity += 12
+      case .vec2: capacity += 2 * number + 4
+      case .vec3: capacity += 3 * number + 5
+      case .vec4: capacity += 4 * number + 6
+      }
+    }
+    return bytes.withUnsafeBufferPointer { keys in
+      String(unsafeUninitializedCapacity: capacity) { buffer in
+        let start = buffer.baseAddress!
+        var out = start
+        func put(_ text: StaticString) {
+          out.update(from: text.utf8Start, count: text.utf8CodeUnitCount)
+          out += text.utf8CodeUnitCount
+        }
+        func put(_ x: Double) {
+          out += TraceNumber.writeJSON(x, to: out)
+        }
+        put("{\"t\":")
+        put(seconds(time))
+        put(",\"values\":{")
+        var keyStart = 0
+        for (index, named) in values.enumerated() {
+          if index > 0 { put(",") }
+          let keyEnd = ends[index]
+          out.update(from: keys.baseAddress! + keyStart, count: keyEnd - keyStart)
+          out += keyEnd - keyStart
+          keyStart = keyEnd
+          switch named.value {
+          case .number(let x):
+            put(x)
+          case .color(let color):
+            var hex = "\"" + color.hexString() + "\""
+            hex.withUTF8 { text in
+              precondition(text.count <= 11, "a color is #rrggbbaa")
+              out.update(from: text.baseAddress!, count: text.count)
+              out += text.count
+            }
+          case .vec2(let v):
+            put("[")
+            put(v.x)
+            put(",")
+            put(v.y)
+            put("]")
+          case .vec3(let v):
+            put("[")
+            put(v.x)
+            put(",")
+            put(v.y)
+            put(",")
+            put(v.z)
+            put("]")
+          case .vec4(let v):
+            put("[")
+            put(v.x)
+            put(",")
+            put(v.y)
+            put(",")
+            put(v.z)
+            put(",")
+            put(v.w)
+            put("]")
+          }
+        }
+        put("}}\n")
+        return out - start
+      }
+    }
   }
 }
 

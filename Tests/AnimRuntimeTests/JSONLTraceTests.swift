@@ -123,4 +123,81 @@ struct JSONLTraceTests {
     #expect(lines(text) == records.map { String(line($0).dropLast()) })
     #expect(render(.jsonl, [], columns: []) == "")
   }
+
+  /// The line as the writer first built it, from strings: what the byte writer must match.
+  func referenceLine(_ record: TraceRecord) -> String {
+    func number(_ x: Double) -> String { x.isFinite ? TraceNumber.referenceFormat(x) : "null" }
+    var line = "{\"t\":" + number(seconds(record.time))
+    switch record {
+    case .sample(_, let values):
+      line += ",\"values\":{"
+      for (index, named) in values.enumerated() {
+        if index > 0 { line += "," }
+        line += TraceJSON.string(named.name) + ":"
+        switch named.value {
+        case .number(let x): line += number(x)
+        case .color(let color): line += "\"" + color.hexString() + "\""
+        case .vec2(let v): line += "[" + [v.x, v.y].map(number).joined(separator: ",") + "]"
+        case .vec3(let v): line += "[" + [v.x, v.y, v.z].map(number).joined(separator: ",") + "]"
+        case .vec4(let v): line += "[" + [v.x, v.y, v.z, v.w].map(number).joined(separator: ",") + "]"
+        }
+      }
+      line += "}"
+    case .event(_, let name, let subject):
+      line += ",\"event\":" + TraceJSON.string(name)
+      if let subject { line += ",\"subject\":" + TraceJSON.string(subject) }
+    case .print(_, let text):
+      line += ",\"print\":" + TraceJSON.string(text)
+    }
+    return line + "}\n"
+  }
+
+  /// One writer over many samples whose names stay, change, grow and shrink from one to the
+  /// next (it keeps each position's key), with values of every kind and magnitude: every
+  /// line is the reference's, byte for byte.
+  @Test func theWriterMatchesTheReferenceLineForLine() {
+    var random = SeededRandom(seed: 12)
+    let names = ["box.x", "box.pos", "a.b", "we\"ird.x", "back\\slash.y", "tab\t.z", "héllo.✓", "🎬.x", "\u{2028}.p", ""]
+    func double() -> Double {
+      switch random.next() % 4 {
+      case 0: Double(bitPattern: random.next())
+      case 1: Double(Int64(random.next() % 2_000_001) - 1_000_000) / 64
+      case 2: Double(random.next() >> 11) / Double(1 << 53) * 100
+      default: [0, -0.0, .nan, .infinity, -.infinity, 1e15, 1e-5, 123.456][Int(random.next() % 8)]
+      }
+    }
+    func value() -> AnimationValue {
+      switch random.next() % 6 {
+      case 0: .color(Color(red: double(), green: double(), blue: double(), alpha: double()))
+      case 1: .vec2(Vec2(double(), double()))
+      case 2: .vec3(Vec3(double(), double(), double()))
+      case 3: .vec4(Vec4(double(), double(), double(), double()))
+      default: .number(double())
+      }
+    }
+    var writer = JSONLTraceWriter()
+    var current = (0..<5).map { _ in names[Int(random.next() % UInt64(names.count))] }
+    for step in 0..<3_000 {
+      switch random.next() % 8 {
+      case 0 where !current.isEmpty:
+        current[Int(random.next() % UInt64(current.count))] = names[Int(random.next() % UInt64(names.count))]
+      case 1: current.append(names[Int(random.next() % UInt64(names.count))])
+      case 2: if !current.isEmpty { current.removeLast(Int(random.next() % UInt64(current.count + 1))) }
+      case 3: current.shuffle(using: &random)
+      default: break
+      }
+      if current.isEmpty && step % 2 == 0 { current = ["box.x"] }
+      let time = Int64(random.next() % 100_000_000_000) - 1_000_000_000
+      let record: TraceRecord
+      switch random.next() % 10 {
+      case 0: record = .event(time: time, name: "complete", subject: random.next() % 2 == 0 ? nil : "box.x")
+      case 1: record = .print(time: time, text: "t \"\(step)\"")
+      default: record = .sample(time: time, values: current.map { NamedValue(name: $0, value: value()) })
+      }
+      let written = writer.write(record)
+      #expect(written == referenceLine(record), "record \(step)")
+      #expect(line(record) == written, "record \(step)")
+      if written != referenceLine(record) { break }
+    }
+  }
 }
