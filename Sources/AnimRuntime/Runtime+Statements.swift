@@ -87,9 +87,9 @@ extension Runtime {
 
   /// Runs one statement now. Returns false after a runtime error (reported).
   @discardableResult
-  func execute(_ statement: Statement, _ context: ProgramContext, inTimeline: Bool) -> Bool {
+  func execute(_ statement: Statement, _ context: ProgramContext) -> Bool {
     do throws(EvaluationError) {
-      try run(statement, context, inTimeline: inTimeline)
+      try run(statement, context)
       return true
     } catch {
       fail(error.message, at: error.span, context)
@@ -97,7 +97,7 @@ extension Runtime {
     }
   }
 
-  private func run(_ statement: Statement, _ context: ProgramContext, inTimeline: Bool) throws(EvaluationError) {
+  private func run(_ statement: Statement, _ context: ProgramContext) throws(EvaluationError) {
     switch statement.kind {
     case .letBinding(let declaration):
       values[declaration.name.text] = try evaluate(declaration.value, context)
@@ -152,7 +152,7 @@ extension Runtime {
         }
         lifecycleHandlers[HandlerKey(kind: kind, subject: name), default: []].append(entry)
       case .custom(let literal):
-        lifecycleHandlersCustom(try interpolate(literal, context), entry)
+        customHandlers[try interpolate(literal, context), default: []].append(entry)
       }
     case .control(let control):
       try perform(control, context, at: statement.span)
@@ -164,10 +164,6 @@ extension Runtime {
       // `wait` is handled where blocks are scheduled; labels and groups belong to timelines.
       break
     }
-  }
-
-  func lifecycleHandlersCustom(_ name: String, _ handler: Handler) {
-    customHandlers[name, default: []].append(handler)
   }
 
   func propertyID(_ reference: PropertyReference) throws(EvaluationError) -> PropertyID {

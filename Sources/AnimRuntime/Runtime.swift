@@ -302,9 +302,9 @@ public final class Runtime {
     switch action {
     case .statement(let statement, let context, let invocation):
       if let invocation, abandoned.contains(invocation) { return }
-      if !execute(statement, context, inTimeline: false), let invocation { abandoned.insert(invocation) }
+      if !execute(statement, context), let invocation { abandoned.insert(invocation) }
     case .item(let statement, let context):
-      execute(statement, context, inTimeline: true)
+      execute(statement, context)
     case .emit(let name, _, _):
       record(.event(time: engine.now, name: name, subject: nil))
       for handler in customHandlers[name] ?? [] {
