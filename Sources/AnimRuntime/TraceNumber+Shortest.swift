@@ -67,7 +67,7 @@ enum ShortestDecimal {
       digits = scaled
       roundUp = center.half && (center.sticky || digits & 1 == 1)
     } else {
-      let unit = powersOfTen[dropped]
+      let unit = powerOfTen(dropped)
       digits = scaled / unit
       let remainder = scaled &- digits &* unit
       let half = unit / 2
@@ -151,23 +151,44 @@ enum ShortestDecimal {
     // log10(2^bits) rounded down, then one more when value reaches the next power.
     let bits = 64 &- value.leadingZeroBitCount
     let guess = (bits &* 1233) &>> 12
-    return guess &+ (value >= powersOfTen[guess] ? 1 : 0)
+    return guess &+ (value >= powerOfTen(guess) ? 1 : 0)
   }
 
-  /// 10^0 ... 10^19, and UInt64.max as a stand-in for 10^20 (so that `digitCount` can look
-  /// one past 10^19).
-  static let powersOfTen: [UInt64] = {
-    var powers: [UInt64] = [1]
-    for _ in 1...19 { powers.append(powers.last! &* 10) }
-    powers.append(.max)
-    return powers
-  }()
+  /// 10^i for i in 0...19, and UInt64.max for 20 (so that `digitCount` can look one past
+  /// 10^19). A switch, which the compiler turns into a constant table: a global array would
+  /// be checked for its lazy initialization on every use.
+  @inline(__always)
+  static func powerOfTen(_ i: Int) -> UInt64 {
+    switch i {
+    case 0: 1
+    case 1: 10
+    case 2: 100
+    case 3: 1_000
+    case 4: 10_000
+    case 5: 100_000
+    case 6: 1_000_000
+    case 7: 10_000_000
+    case 8: 100_000_000
+    case 9: 1_000_000_000
+    case 10: 10_000_000_000
+    case 11: 100_000_000_000
+    case 12: 1_000_000_000_000
+    case 13: 10_000_000_000_000
+    case 14: 100_000_000_000_000
+    case 15: 1_000_000_000_000_000
+    case 16: 10_000_000_000_000_000
+    case 17: 100_000_000_000_000_000
+    case 18: 1_000_000_000_000_000_000
+    case 19: 10_000_000_000_000_000_000
+    default: .max
+    }
+  }
 
   /// 10^m, m ≤ 38, as 128 bits.
   @inline(__always)
   static func powerOfTen128(_ m: Int) -> (high: UInt64, low: UInt64) {
-    if m <= 19 { return (0, powersOfTen[m]) }
-    let product = powersOfTen[19].multipliedFullWidth(by: powersOfTen[m &- 19])
+    if m <= 19 { return (0, powerOfTen(m)) }
+    let product = powerOfTen(19).multipliedFullWidth(by: powerOfTen(m &- 19))
     return (product.high, product.low)
   }
 }
