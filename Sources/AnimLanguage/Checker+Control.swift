@@ -122,10 +122,10 @@ extension Checker {
       newestAnimationRepeatsForever[key(set.property)] = false
     case .wait:
       // Time passes: running timelines and handlers may start newer animations.
-      newestAnimationRepeatsForever = [:]
+      newestAnimationRepeatsForever.removeAll()
     case .control(let control) where control.action == .play:
       // The timeline may animate any property.
-      newestAnimationRepeatsForever = [:]
+      newestAnimationRepeatsForever.removeAll()
     case .control(let control):
       guard case .property(let reference)? = control.subject else { break }
       if control.action == .cancel { newestAnimationRepeatsForever[key(reference)] = false }

@@ -16,13 +16,13 @@
 /// What a checker fed one statement at a time assumed, and what it learned on the way.
 struct StreamingState {
   /// Names asked about as "declared further down?" (answered no).
-  var namesAssumedUndeclared: Set<String> = []
+  var namesAssumedUndeclared = NameTable<String, Bool>()
   /// Names asked about as "a top-level label?" and not found among the labels so far.
   var namesAssumedNotLabels: Set<String> = []
   /// A suggestion needed every label or timeline of the file.
   var needsWholeFile = false
   /// The names the top-level statements declare.
-  var declaredNames: Set<String> = []
+  var declaredNames = NameTable<String, Bool>()
   /// Every name `emit` sends; nil once one of them is interpolated.
   var emitted: Set<String>? = []
   /// `on "name"` handlers, whose warning waits for the end: the name, where it is, and where
@@ -41,7 +41,7 @@ extension Checker {
   /// Checks the script's next top-level statement.
   @inline(never)  // a boundary of its own, for profiles
   mutating func checkNextTopLevelStatement(_ statement: Statement) {
-    if let name = declaredName(of: statement.kind) { streaming!.declaredNames.insert(name.text) }
+    if let name = declaredName(of: statement.kind) { streaming!.declaredNames[name.text] = true }
     if streaming!.emitted != nil { Checker.collectEmittedEvents(of: statement, into: &streaming!.emitted) }
     // `labels` are the top-level labels so far, this statement's included.
     switch statement.kind {
@@ -63,7 +63,7 @@ extension Checker {
   mutating func finishStatementByStatement() -> [Diagnostic]? {
     guard let state = streaming else { return nil }
     if state.needsWholeFile { return nil }
-    if !state.namesAssumedUndeclared.isDisjoint(with: state.declaredNames) { return nil }
+    if state.namesAssumedUndeclared.allKeys.contains(where: { state.declaredNames[$0] != nil }) { return nil }
     if state.namesAssumedNotLabels.contains(where: { labels[$0] != nil }) { return nil }
     if let emitted = state.emitted {
       // Inserted last first, so that each position still counts the diagnostics before it.
@@ -75,8 +75,13 @@ extension Checker {
   }
 }
 
-/// `T.p` as a dictionary key.
-struct PropertyKey: Hashable {
+/// `T.p` as a table key.
+struct PropertyKey: Hashable, CheapKey {
   var target: String
   var property: String
+
+  var cheapHash: UInt32 {
+    let hash = fnv1a(property, from: fnv1a(target) ^ 0x2E)  // 0x2E: the `.` between them
+    return hash == 0 ? 1 : hash
+  }
 }

@@ -104,7 +104,7 @@ struct Checker {
   var upcomingTimelines: [String: TimelineSymbol] = [:]
   /// For `finish T.p`: whether the newest animation of each property, in a body that runs
   /// statement after statement, repeats forever.
-  var newestAnimationRepeatsForever: [PropertyKey: Bool] = [:]
+  var newestAnimationRepeatsForever = NameTable<PropertyKey, Bool>()
   /// In a script, the names every `emit` sends, when all are plain strings (nil otherwise,
   /// and in a session, where a later input may emit): an `on "name"` that nothing emits
   /// never runs.
@@ -166,7 +166,7 @@ struct Checker {
   /// (Asked only about a name not declared so far.)
   mutating func isDeclaredLater(_ name: String) -> Bool {
     if streaming != nil {
-      streaming!.namesAssumedUndeclared.insert(name)
+      streaming!.namesAssumedUndeclared[name] = true
       return false
     }
     return laterDeclarations[name] != nil
@@ -175,7 +175,7 @@ struct Checker {
   /// The timeline `name`, declared further down. (Asked only about a name not declared so far.)
   mutating func upcomingTimeline(named name: String) -> TimelineSymbol? {
     if streaming != nil {
-      streaming!.namesAssumedUndeclared.insert(name)
+      streaming!.namesAssumedUndeclared[name] = true
       return nil
     }
     return upcomingTimelines[name]
@@ -320,7 +320,7 @@ struct Checker {
   mutating func checkItems(_ statements: [Statement], in body: Body) -> Bool {
     var progress = BodyProgress()
     let outerNewest = newestAnimationRepeatsForever
-    newestAnimationRepeatsForever = [:]
+    newestAnimationRepeatsForever = NameTable()
     defer { newestAnimationRepeatsForever = outerNewest }
     for statement in statements {
       checkItem(statement, in: body, progress: &progress)

@@ -141,19 +141,33 @@ public enum Symbol: Hashable, Sendable {
 /// The declarations visible to the next input: empty for a script, accumulated over a REPL
 /// session. The runtime reads targets' property types and constant initial values here.
 public struct Environment: Hashable, Sendable {
-  /// Every declared name.
-  public private(set) var symbols: [String: Symbol] = [:]
+  /// Every declared name, in a table of its own: the checker looks names up constantly.
+  private var table = NameTable<String, Symbol>()
   /// Names in the order they were (last) declared, for listings and completion.
   public private(set) var order: [String] = []
 
   public init() {}
 
-  public subscript(name: String) -> Symbol? { symbols[name] }
+  /// Every declared name.
+  public var symbols: [String: Symbol] {
+    Dictionary(uniqueKeysWithValues: order.map { ($0, table[$0]!) })
+  }
+
+  public subscript(name: String) -> Symbol? { table[name] }
+
+  public static func == (left: Environment, right: Environment) -> Bool {
+    left.order == right.order && left.order.allSatisfy { left.table[$0] == right.table[$0] }
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(order)
+    for name in order { hasher.combine(table[name]) }
+  }
 
   /// Declares `symbol`, replacing any earlier symbol of the same name.
   public mutating func declare(_ symbol: Symbol) {
     let name = symbol.name
-    if symbols.updateValue(symbol, forKey: name) != nil {
+    if table.updateValue(symbol, forKey: name) != nil {
       // Declared again: it moves to the end (already there when it was the last declared,
       // as a timeline is when the checker updates it after its body).
       if order.last == name { return }
@@ -163,28 +177,28 @@ public struct Environment: Hashable, Sendable {
   }
 
   public func target(named name: String) -> TargetSymbol? {
-    if case .target(let symbol)? = symbols[name] { return symbol }
+    if case .target(let symbol)? = table[name] { return symbol }
     return nil
   }
 
   public func timeline(named name: String) -> TimelineSymbol? {
-    if case .timeline(let symbol)? = symbols[name] { return symbol }
+    if case .timeline(let symbol)? = table[name] { return symbol }
     return nil
   }
 
   public func curve(named name: String) -> CurveSymbol? {
-    if case .curve(let symbol)? = symbols[name] { return symbol }
+    if case .curve(let symbol)? = table[name] { return symbol }
     return nil
   }
 
   public func value(named name: String) -> ValueSymbol? {
-    if case .value(let symbol)? = symbols[name] { return symbol }
+    if case .value(let symbol)? = table[name] { return symbol }
     return nil
   }
 
   /// Names of one kind, in declaration order (candidates for "did you mean").
   func names(where isWanted: (Symbol) -> Bool) -> [String] {
-    order.filter { symbols[$0].map(isWanted) ?? false }
+    order.filter { table[$0].map(isWanted) ?? false }
   }
 }
 
@@ -232,5 +246,121 @@ enum Predeclared {
     }
     if functions.contains(name) { return "the predeclared function '\(name)'" }
     return nil
+  }
+}
+
+/// A key with a cheap hash, for `NameTable`.
+protocol CheapKey: Equatable, Sendable {
+  /// A hash of the key's bytes (FNV-1a), never 0.
+  var cheapHash: UInt32 { get }
+}
+
+/// FNV-1a of a string's bytes, continuing from `hash`.
+func fnv1a(_ text: String, from hash: UInt32 = 2_166_136_261) -> UInt32 {
+  var hash = hash
+  let done = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+    for byte in bytes { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+    return true
+  }
+  if done == nil {
+    for byte in text.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+  }
+  return hash
+}
+
+extension String: CheapKey {
+  var cheapHash: UInt32 {
+    let hash = fnv1a(self)
+    return hash == 0 ? 1 : hash
+  }
+}
+
+/// A table from keys (names) to values: the entries in a list in the order added, and an
+/// open-addressed index into it keyed by a cheap hash of the key's bytes, where a `Dictionary`
+/// would hash each key with seeded SipHash. Names are short and looked up very often; the
+/// keys are one script's names, so a collision costs a little time and never correctness.
+struct NameTable<Key: CheapKey, Value: Sendable>: Sendable {
+  /// Per slot: 1 + the index of its entry, or 0 when empty.
+  private var slots: [Int32] = []
+  /// Per slot: the hash of its entry's key.
+  private var slotHashes: [UInt32] = []
+  private var keys: [Key] = []
+  private var values: [Value] = []
+
+  var count: Int { keys.count }
+  var isEmpty: Bool { keys.isEmpty }
+  /// The keys, in the order they were added.
+  var allKeys: [Key] { keys }
+
+  /// The slot of `key`, or the empty slot where it would go.
+  private func slot(of key: Key, hash: UInt32) -> Int {
+    let mask = slots.count - 1
+    var index = Int(hash) & mask
+    while true {
+      let entry = slots[index]
+      if entry == 0 || (slotHashes[index] == hash && keys[Int(entry) - 1] == key) { return index }
+      index = (index + 1) & mask
+    }
+  }
+
+  subscript(key: Key) -> Value? {
+    get {
+      if keys.isEmpty { return nil }
+      let entry = slots[slot(of: key, hash: key.cheapHash)]
+      return entry == 0 ? nil : values[Int(entry) - 1]
+    }
+    set {
+      if let newValue {
+        updateValue(newValue, forKey: key)
+      } else if !keys.isEmpty {
+        remove(key)
+      }
+    }
+  }
+
+  /// Sets the value of `key`; returns the one it replaces.
+  @discardableResult
+  mutating func updateValue(_ value: Value, forKey key: Key) -> Value? {
+    if (keys.count + 1) * 2 > slots.count { rebuild(capacity: max(16, slots.count * 2)) }
+    let hash = key.cheapHash
+    let index = slot(of: key, hash: hash)
+    let entry = slots[index]
+    if entry != 0 {
+      let old = values[Int(entry) - 1]
+      values[Int(entry) - 1] = value
+      return old
+    }
+    keys.append(key)
+    values.append(value)
+    slots[index] = Int32(keys.count)
+    slotHashes[index] = hash
+    return nil
+  }
+
+  /// Removes `key` (rare: the entries are rebuilt).
+  private mutating func remove(_ key: Key) {
+    guard let position = keys.firstIndex(of: key) else { return }
+    keys.remove(at: position)
+    values.remove(at: position)
+    rebuild(capacity: slots.count)
+  }
+
+  mutating func removeAll() {
+    if keys.isEmpty { return }
+    keys.removeAll(keepingCapacity: true)
+    values.removeAll(keepingCapacity: true)
+    for index in slots.indices { slots[index] = 0 }
+  }
+
+  /// Rebuilds the index with `capacity` slots (a power of two).
+  private mutating func rebuild(capacity: Int) {
+    slots = Array(repeating: 0, count: capacity)
+    slotHashes = Array(repeating: 0, count: capacity)
+    for (position, key) in keys.enumerated() {
+      let hash = key.cheapHash
+      let index = slot(of: key, hash: hash)
+      slots[index] = Int32(position + 1)
+      slotHashes[index] = hash
+    }
   }
 }

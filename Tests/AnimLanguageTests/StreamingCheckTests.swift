@@ -196,3 +196,53 @@ import Testing
     }
   }
 }
+
+/// The checker's name table against a Dictionary.
+@Suite struct NameTableTests {
+  @Test func behavesAsADictionary() {
+    var table = NameTable<String, Int>()
+    var reference: [String: Int] = [:]
+    var random = SplitMix64(seed: 11)
+    let names = (0..<300).map { "name\($0)" } + ["", "é", "a_much_longer_name_than_fifteen_bytes", "x"]
+    for step in 0..<5_000 {
+      let name = names[Int(random.next() % UInt64(names.count))]
+      switch random.next() % 5 {
+      case 0:
+        table[name] = nil
+        reference[name] = nil
+      case 1:
+        #expect(table.updateValue(step, forKey: name) == reference.updateValue(step, forKey: name))
+      default:
+        table[name] = step
+        reference[name] = step
+      }
+      #expect(table[name] == reference[name])
+      #expect(table.count == reference.count)
+    }
+    for name in names { #expect(table[name] == reference[name], "\(name)") }
+    #expect(Set(table.allKeys) == Set(reference.keys))
+    table.removeAll()
+    #expect(table.isEmpty && table["name1"] == nil)
+    table["name1"] = 1
+    #expect(table["name1"] == 1 && table.count == 1)
+  }
+
+  @Test func environmentsCompareByTheirDeclarations() {
+    func symbol(_ name: String, _ value: Double) -> Symbol {
+      .value(ValueSymbol(name: name, type: .number, constant: .number(value), curveKind: nil, span: SourceSpan(at: 0)))
+    }
+    var first = Environment()
+    var second = Environment()
+    first.declare(symbol("a", 1))
+    first.declare(symbol("b", 2))
+    second.declare(symbol("a", 1))
+    #expect(first != second)
+    second.declare(symbol("b", 2))
+    #expect(first == second && first.hashValue == second.hashValue)
+    #expect(first.symbols == ["a": symbol("a", 1), "b": symbol("b", 2)])
+    // Declared again: the new symbol, and the name moves to the end.
+    first.declare(symbol("a", 3))
+    #expect(first["a"] == symbol("a", 3) && first.order == ["b", "a"])
+    #expect(first != second)
+  }
+}
