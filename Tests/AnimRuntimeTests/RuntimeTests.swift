@@ -190,3 +190,30 @@ struct RuntimeTests {
     #expect(bounded.sampleTimes == [0, s, 2 * s, 3 * s])
   }
 }
+
+@Suite("Runtime: sampling")
+struct RuntimeSamplingTests {
+  func run(_ runtime: Runtime, _ text: String, in environment: inout Environment, at time: Nanoseconds) throws {
+    let source = SourceText(name: "entry", contents: text)
+    let result = parseAndCheck(source, in: &environment, mode: .session)
+    let program = try #require(result.isRunnable ? result.program : nil, "\(result.parse.diagnostics)")
+    _ = runtime.run(program, of: source, at: time)
+  }
+
+  /// `sample()` keeps the properties' ids between calls: a property added later, or a target
+  /// declared again with another kind of value (a new id under the same name), shows.
+  @Test func sampleFollowsNewAndRedeclaredProperties() throws {
+    let runtime = Runtime()
+    var environment = Environment()
+    try run(runtime, "target box { x: 1 }", in: &environment, at: 0)
+    #expect(runtime.sample() == [NamedValue(name: "box.x", value: .number(1))])
+    try run(runtime, "target dot { y: 2 }", in: &environment, at: 10 * ms)
+    #expect(runtime.sample().map(\.name) == ["box.x", "dot.y"])
+    try run(runtime, "target box { x: (3, 4) }", in: &environment, at: 20 * ms)
+    #expect(
+      runtime.sample() == [NamedValue(name: "box.x", value: .vec2(Vec2(3, 4))), NamedValue(name: "dot.y", value: .number(2))])
+    try run(runtime, "animate dot.y to 12 over 1s", in: &environment, at: 30 * ms)
+    _ = runtime.advance(to: 530 * ms)
+    #expect(runtime.sample()[1] == NamedValue(name: "dot.y", value: .number(7)))
+  }
+}
