@@ -14,7 +14,7 @@ import Dispatch
 /// `diagnoseStatementByStatement`, parsing on a second thread; nil when the script must be
 /// checked whole (or when the thread cannot be started: the caller then does it on one).
 func diagnoseOnTwoThreads(_ source: SourceText) -> [Diagnostic]? {
-  let queue = StatementQueue(capacity: 16)
+  let queue = StatementQueue(capacity: 8)
   guard let thread = ParsingThread.start(parsing: source, into: queue) else { return nil }
   var checker = Checker.statementByStatement()
   var syntaxErrors: [Diagnostic] = []
@@ -84,7 +84,7 @@ final class ParsingThread: @unchecked Sendable {
   /// more than it saves).
   static let minimumSize = 256 * 1024
   /// Statements per batch.
-  static let batchSize = 64
+  static let batchSize = 128
 
   private let source: SourceText
   private let queue: StatementQueue

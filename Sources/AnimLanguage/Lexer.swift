@@ -32,8 +32,7 @@ struct Lexer {
   /// `Parser.nextStatementOfFile`); the scanning reads through it, unchecked.
   var buffer = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
   /// The keyword table, held here so that reading it costs no lazy-global check.
-  private let keywords = Lexer.packedKeywords
-  private let keywordsOfLength = Lexer.keywordsOfLength
+  private let keywordSlots = Lexer.keywordTable
   private var position: Int
   private let end: Int
   private var parenDepth = 0
@@ -239,11 +238,12 @@ struct Lexer {
       offset &+= 1
     }
     position = offset
+    // One slot of the keyword table to compare (a word longer than 16 bytes is no keyword).
     let length = offset &- start
-    if length < keywordsOfLength.count {
-      for index in keywordsOfLength[length] {
-        let candidate = keywords[index]
-        if candidate.low == low && candidate.high == high { return make(.keyword(candidate.keyword), from: start) }
+    if length <= 16 {
+      let candidate = keywordSlots[Lexer.keywordSlot(low: low, high: high)]
+      if candidate.length == length && candidate.low == low && candidate.high == high {
+        return make(.keyword(candidate.keyword), from: start)
       }
     }
     return make(.identifier, from: start)
@@ -274,28 +274,35 @@ struct Lexer {
 
   /// A keyword's spelling packed into two words, byte 0 lowest, so that a word is looked up
   /// with a few integer comparisons and no allocation.
-  private struct PackedKeyword {
+  struct PackedKeyword {
     var length: Int
     var low: UInt64
     var high: UInt64
     var keyword: Keyword
   }
 
-  /// Every keyword, packed, ordered by length; `keywordsOfLength[n]` is where those of
-  /// length n are.
-  private static let packedKeywords: [PackedKeyword] = Keyword.allCases.map { keyword in
-    var low: UInt64 = 0
-    var high: UInt64 = 0
-    for (index, byte) in keyword.rawValue.utf8.enumerated() {
-      if index < 8 { low |= UInt64(byte) << (8 * index) } else { high |= UInt64(byte) << (8 * (index - 8)) }
+  /// Every keyword, packed, in the slot `keywordSlot` gives it: the multiplier there was
+  /// chosen so that no two keywords share a slot (checked here when the table is built).
+  /// Empty slots have length 0.
+  static let keywordTable: [PackedKeyword] = {
+    var table = [PackedKeyword](repeating: PackedKeyword(length: 0, low: 0, high: 0, keyword: .let), count: 128)
+    for keyword in Keyword.allCases {
+      var low: UInt64 = 0
+      var high: UInt64 = 0
+      for (index, byte) in keyword.rawValue.utf8.enumerated() {
+        if index < 8 { low |= UInt64(byte) << (8 * index) } else { high |= UInt64(byte) << (8 * (index - 8)) }
+      }
+      let slot = keywordSlot(low: low, high: high)
+      precondition(table[slot].length == 0, "two keywords in one slot of the keyword table")
+      table[slot] = PackedKeyword(length: keyword.rawValue.utf8.count, low: low, high: high, keyword: keyword)
     }
-    return PackedKeyword(length: keyword.rawValue.utf8.count, low: low, high: high, keyword: keyword)
-  }.sorted { $0.length < $1.length }
+    return table
+  }()
 
-  private static let keywordsOfLength: [Range<Int>] = (0...16).map { length in
-    let first = packedKeywords.firstIndex { $0.length >= length } ?? packedKeywords.count
-    let last = packedKeywords.firstIndex { $0.length > length } ?? packedKeywords.count
-    return first..<last
+  /// A perfect hash of the keywords' packed spellings into 128 slots.
+  @inline(__always)
+  static func keywordSlot(low: UInt64, high: UInt64) -> Int {
+    Int(truncatingIfNeeded: ((low ^ (high &* 0x9E37_79B9_7F4A_7C15)) &* 0xC2CE_6F44_7ED4_D57B) &>> 57)
   }
 
   // MARK: - Numbers, durations, percents

@@ -2,6 +2,12 @@
 // lines and columns. Everything else in the front end speaks in byte offsets
 // (`SourceSpan`); a line and a column are only computed when a diagnostic is shown.
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The text of one script (a file, a REPL entry, a test string), kept as UTF-8 bytes.
 ///
 /// The bytes are kept as they were read, invalid UTF-8 included: the lexer reports bad
@@ -19,9 +25,15 @@ public struct SourceText: Sendable {
     self.name = name
     self.bytes = bytes
     var starts = [0]
-    bytes.withUnsafeBufferPointer { buffer in
-      for offset in 0..<buffer.count where buffer[offset] == UInt8(ascii: "\n") {
-        starts.append(offset + 1)
+    bytes.withUnsafeBytes { buffer in
+      guard let base = buffer.baseAddress else { return }
+      // memchr finds each newline many bytes at a time.
+      var offset = 0
+      while offset < buffer.count,
+        let found = memchr(base + offset, Int32(UInt8(ascii: "\n")), buffer.count - offset)
+      {
+        offset = base.distance(to: UnsafeRawPointer(found)) + 1
+        starts.append(offset)
       }
     }
     self.lineStarts = starts
