@@ -73,9 +73,8 @@ extension AnimationEngine {
       if effect.mode == .spring, case .spring(let spring) = curve {
         if progress >= 1 { return effect.to }
         let seconds = max(progress, 0) * spring.secondsPerProgress
-        let velocity = store.springVelocities[index] ?? .zero
         return spring.motion.state(
-          target: effect.to, displacement: effect.from - effect.to, velocity: velocity, at: seconds
+          target: effect.to, displacement: effect.from - effect.to, velocity: effect.velocity, at: seconds
         ).value
       }
       // `curve.progress(at:beforeFlag:)`, with its common cases spelled out so that they
@@ -142,27 +141,69 @@ extension AnimationEngine {
     refresh(Color.self)
   }
 
+  /// Refreshes the current values of the properties whose effects show a value, visiting
+  /// the showing effects in index order (so the arrays are read front to back). An effect
+  /// found no longer showing has its bit cleared and its property computed once more, to
+  /// what the rest show.
   mutating func refresh<V: EngineValue>(_ type: V.Type) {
+    guard !stores[keyPath: V.store].showing.isEmpty else { return }
     var store = stores[keyPath: V.store]
-    guard !store.effects.isEmpty else { return }
     stores[keyPath: V.store] = ValueStore()  // hand the arrays over, so writes do not copy them
-    // The properties apart from the rest of the store, which `evaluate` reads (not the
-    // properties): a local array the loop writes in place.
-    var properties = store.properties
-    store.properties = []
-    for index in properties.indices where properties[index].firstEffect >= 0 {
-      properties[index].current = evaluate(store, slot: properties[index], at: now)
+    // The arrays the loop writes, apart from the store that `evaluate` reads.
+    var currents = store.currents
+    var showing = store.showing
+    store.currents = []
+    store.showing = []
+    if store.refreshCount == .max {
+      for i in store.properties.indices { store.properties[i].refreshed = 0 }
+      store.refreshCount = 0
     }
-    store.properties = properties
+    store.refreshCount += 1
+    let stamp = store.refreshCount
+    for word in showing.indices where showing[word] != 0 {
+      var bits = showing[word]
+      while bits != 0 {
+        let bit = bits.trailingZeroBitCount
+        bits &= bits &- 1
+        let index = word << 6 | bit
+        let effect = store.effects[index]
+        let property = Int(effect.property)
+        if !effect.isShowing {
+          showing[word] &= ~(1 << UInt64(bit))
+        }
+        if effect.next < 0 && store.properties[property].firstEffect == Int32(index) {
+          // Alone on its property (the usual case): no need to mark it computed.
+          currents[property] = evaluate(store, slot: store.properties[property], at: now)
+        } else if store.properties[property].refreshed != stamp {
+          store.properties[property].refreshed = stamp
+          currents[property] = evaluate(store, slot: store.properties[property], at: now)
+        }
+      }
+    }
+    while let last = showing.last, last == 0 { showing.removeLast() }
+    store.currents = currents
+    store.showing = showing
     stores[keyPath: V.store] = store
   }
 
   /// The current (last refreshed) value of a number property: the fast read for hosts that
-  /// sample many properties per frame. Inlinable, so a host's loop reads the slot directly.
+  /// sample many properties per frame. Inlinable, so a host's loop reads the value directly.
   @inlinable
   public func currentNumber(of property: PropertyID) -> Double? {
-    guard property.kind == .number, Int(property.index) < stores.numbers.properties.count else { return nil }
-    return stores.numbers.properties[Int(property.index)].current
+    guard property.kind == .number, Int(property.index) < stores.numbers.currents.count else { return nil }
+    return stores.numbers.currents[Int(property.index)]
+  }
+
+  /// The property's value as of the last advance (or `set`, `finish`, `cancel`): what
+  /// `value(of:)` gave then, kept, so reading it costs no evaluation.
+  public func currentValue(of property: PropertyID) -> AnimationValue {
+    switch property.kind {
+    case .number: stores.numbers.currents[Int(property.index)].animationValue
+    case .vec2: stores.vec2s.currents[Int(property.index)].animationValue
+    case .vec3: stores.vec3s.currents[Int(property.index)].animationValue
+    case .vec4: stores.vec4s.currents[Int(property.index)].animationValue
+    case .color: stores.colors.currents[Int(property.index)].animationValue
+    }
   }
 
   // MARK: - Starting and completing
@@ -238,7 +279,7 @@ extension AnimationEngine {
         }
         if !effect.hasExplicitFrom { effect.from = current }
         effect.mode = .spring
-        stores[keyPath: V.store].springVelocities[index] = velocity
+        effect.velocity = velocity
         supersede(V.self, property, except: index, includingActive: true)
       } else if !animating || effect.composition == .replace || effect.hasExplicitFrom {
         if !effect.hasExplicitFrom { effect.from = current }
@@ -255,8 +296,12 @@ extension AnimationEngine {
       stores[keyPath: V.store].properties[Int(property)].animating += 1
       startsProperty = !wasAnimating && stores[keyPath: V.store].properties[Int(property)].animating == 1
     }
+    // Superseding unlinked the others from the property's list, which may have changed
+    // this effect's link: keep the list's, not the copy's from before.
+    effect.next = stores[keyPath: V.store].effects[Int(index)].next
     stores[keyPath: V.store].effects[Int(index)] = effect
     stores[keyPath: V.store].moveToTop(index)
+    stores[keyPath: V.store].markShowing(index)
     return startsProperty
   }
 

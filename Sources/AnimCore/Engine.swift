@@ -218,8 +218,6 @@ public struct AnimationEngine: Sendable {
   var topLevelHoles = 0
   /// By node index: its slot in `topLevelSlots` while it is a top-level node (stale otherwise).
   var topLevelPositions: [Int32] = []
-  /// Properties that have effects: their current values are refreshed on each advance.
-  var animated: [PropertyID] = []
   var pending = Heap<Pending>()
   var sequence: UInt64 = 0
 
@@ -241,7 +239,8 @@ public struct AnimationEngine: Sendable {
   }
 
   mutating func addProperty<V: EngineValue>(_ value: V) -> PropertyID {
-    stores[keyPath: V.store].properties.append(PropertySlot(base: value, current: value))
+    stores[keyPath: V.store].properties.append(PropertySlot(base: value))
+    stores[keyPath: V.store].currents.append(value)
     return PropertyID(kind: V.kind, index: Int32(stores[keyPath: V.store].properties.count - 1))
   }
 
@@ -351,7 +350,7 @@ public struct AnimationEngine: Sendable {
       end(V.self, effect, absorbing: false)
     }
     stores[keyPath: V.store].properties[Int(property)].base = value
-    stores[keyPath: V.store].properties[Int(property)].current = value
+    stores[keyPath: V.store].currents[Int(property)] = value
   }
 
   // MARK: - Nodes
@@ -584,7 +583,6 @@ public struct AnimationEngine: Sendable {
     }
     stores[keyPath: V.store].effects[Int(index)].node = node
     stores[keyPath: V.store].link(index)
-    list(PropertyID(kind: V.kind, index: property))
     if nodes[Int(node)].parent < 0 {
       // A standalone animation holds its property from the moment it is added: a property
       // is animating while an animation on it is delayed or active.
@@ -683,8 +681,9 @@ public struct AnimationEngine: Sendable {
     let slot = stores[keyPath: V.store].effects[Int(effect)]
     if slot.counted { stores[keyPath: V.store].properties[Int(slot.property)].animating -= 1 }
     stores[keyPath: V.store].freeEffect(effect)
-    if stores[keyPath: V.store].properties[Int(slot.property)].firstEffect < 0 {
-      unlist(PropertyID(kind: V.kind, index: slot.property))
+    if slot.isShowing {
+      // Its output goes now: the refreshes to come visit only effects that show one.
+      stores[keyPath: V.store].currents[Int(slot.property)] = evaluate(V.self, slot.property, at: now)
     }
   }
 
@@ -724,50 +723,6 @@ public struct AnimationEngine: Sendable {
       topLevelHoles = 0
       for (slot, node) in topLevelSlots.enumerated() { topLevelPositions[Int(node)] = Int32(slot) }
     }
-  }
-
-  // MARK: - Animated property list
-
-  mutating func list(_ property: PropertyID) {
-    func go<V: EngineValue>(_ type: V.Type) {
-      guard stores[keyPath: V.store].properties[Int(property.index)].listed < 0 else { return }
-      stores[keyPath: V.store].properties[Int(property.index)].listed = Int32(animated.count)
-      animated.append(property)
-    }
-    switch property.kind {
-    case .number: go(Double.self)
-    case .vec2: go(Vec2.self)
-    case .vec3: go(Vec3.self)
-    case .vec4: go(Vec4.self)
-    case .color: go(Color.self)
-    }
-  }
-
-  mutating func unlist(_ property: PropertyID) {
-    let at = listPosition(of: property, setting: -1)
-    guard at >= 0 else { return }
-    let last = animated.removeLast()
-    if Int(at) < animated.count {
-      animated[Int(at)] = last
-      _ = listPosition(of: last, setting: at)
-    }
-  }
-
-  /// A property's position in `animated`, replaced by `value`.
-  mutating func listPosition(of p: PropertyID, setting value: Int32) -> Int32 {
-    switch p.kind {
-    case .number: return positionOf(Double.self, p, value)
-    case .vec2: return positionOf(Vec2.self, p, value)
-    case .vec3: return positionOf(Vec3.self, p, value)
-    case .vec4: return positionOf(Vec4.self, p, value)
-    case .color: return positionOf(Color.self, p, value)
-    }
-  }
-
-  mutating func positionOf<V: EngineValue>(_ type: V.Type, _ p: PropertyID, _ value: Int32) -> Int32 {
-    let old = stores[keyPath: V.store].properties[Int(p.index)].listed
-    stores[keyPath: V.store].properties[Int(p.index)].listed = value
-    return old
   }
 
   // MARK: - Status

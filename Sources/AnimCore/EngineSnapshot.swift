@@ -9,12 +9,13 @@
 import HeapModule
 
 extension AnimationEngine: Codable {
-  /// The format of the encoded engine; a newer one is refused on decoding.
-  public static let snapshotVersion = 1
+  /// The format of the encoded engine; any other is refused on decoding. 2: current values
+  /// kept apart from the property slots, spring velocities inside their animations.
+  public static let snapshotVersion = 2
 
   private enum CodingKeys: String, CodingKey {
     case version, now, stores, nodes, freeNodes, versions, timelines, freeTimelines, callbacks, freeCallbacks
-    case curves, topLevel, animated, pending, sequence
+    case curves, topLevel, pending, sequence
   }
 
   public init(from decoder: any Decoder) throws {
@@ -24,6 +25,11 @@ extension AnimationEngine: Codable {
       throw DecodingError.dataCorruptedError(
         forKey: .version, in: container,
         debugDescription: "engine snapshot version \(version) is newer than this engine's (\(Self.snapshotVersion))")
+    }
+    guard version == Self.snapshotVersion else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .version, in: container,
+        debugDescription: "engine snapshot version \(version) is older than this engine's (\(Self.snapshotVersion)) and can no longer be read")
     }
     now = try container.decode(Nanoseconds.self, forKey: .now)
     stores = try container.decode(Stores.self, forKey: .stores)
@@ -36,7 +42,6 @@ extension AnimationEngine: Codable {
     freeCallbacks = try container.decode([Int32].self, forKey: .freeCallbacks)
     curves = try container.decode([TimingCurve].self, forKey: .curves)
     topLevel = try container.decode([Int32].self, forKey: .topLevel)
-    animated = try container.decode([PropertyID].self, forKey: .animated)
     pending = Heap(try container.decode([Pending].self, forKey: .pending))
     sequence = try container.decode(UInt64.self, forKey: .sequence)
     curveIndex = Dictionary(curves.enumerated().map { ($1, Int32($0)) }, uniquingKeysWith: { first, _ in first })
@@ -61,7 +66,6 @@ extension AnimationEngine: Codable {
     try container.encode(freeCallbacks, forKey: .freeCallbacks)
     try container.encode(curves, forKey: .curves)
     try container.encode(topLevel, forKey: .topLevel)
-    try container.encode(animated, forKey: .animated)
     // Only live entries: stale ones would be skipped anyway.
     let live = pending.unordered.filter { $0.node < 0 || $0.version == versions[Int($0.node)] }
     try container.encode(live, forKey: .pending)
@@ -94,7 +98,6 @@ extension AnimationEngine: Codable {
     try check(
       pending.unordered.allSatisfy { $0.node == -1 || inNodes($0.node) || ($0.node == Self.leavingRest && property(fromKey: $0.key) != nil) },
       "pending events")
-    try check(animated.allSatisfy(contains), "animated properties")
     try checkStore(stores.numbers, check)
     try checkStore(stores.vec2s, check)
     try checkStore(stores.vec3s, check)
@@ -116,6 +119,7 @@ extension AnimationEngine: Codable {
 
   private func checkStore<V: EngineValue>(_ store: ValueStore<V>, _ check: (Bool, String) throws -> Void) throws {
     let effects = store.effects.count
+    try check(store.currents.count == store.properties.count, "the current values")
     for slot in store.properties {
       try check(slot.firstEffect >= -1 && Int(slot.firstEffect) < effects, "a property's animations")
     }

@@ -1,18 +1,22 @@
 // ValueStore: the engine's contiguous storage for the properties and animations of one value
 // type. Sampling walks these arrays with no existential, no class and no allocation.
 
-/// One animated property: its base value, its value at the last sample, and the head of
-/// the list of animations on it (in the order they started).
-@usableFromInline
+/// One animated property: its base value and the head of the list of animations on it (in
+/// the order they started). Its value at the last refresh is kept apart, in the store's
+/// `currents`, so that a host reading every property each frame reads a dense array.
 struct PropertySlot<V: EngineValue>: Sendable, Codable {
   var base: V
-  @usableFromInline var current: V
   /// The first effect on the property, or -1.
   var firstEffect: Int32 = -1
   /// How many of its effects are active (started and not yet complete).
   var animating: Int32 = 0
-  /// Its position in the engine's list of properties that have effects, or -1.
-  var listed: Int32 = -1
+  /// The refresh that last computed its current value (a property with several showing
+  /// effects is computed once per refresh).
+  var refreshed: UInt32 = 0
+
+  init(base: V) {
+    self.base = base
+  }
 }
 
 /// How an effect's output combines with the property's value.
@@ -51,12 +55,17 @@ struct Effect<V: EngineValue>: Sendable, Codable {
   var composition: Composition
   /// Whether it counts toward its property's `animating`.
   var counted = false
+  /// A spring's initial velocity (value units per second); zero for other modes.
+  var velocity: V = .zero
   /// Whether its output is switched off: it completed and its value went into the base
   /// value, or a newer animation took its property over. A new start switches it back on.
   var muted = false
   /// For a muted additive effect whose change went into the base value: the edge it
   /// completed at (true: its end), so that starting again can take the change back out.
   var committedAtEnd: Bool?
+
+  /// Whether it has started and shows a value (not muted, values settled).
+  var isShowing: Bool { !muted && mode != .unresolved }
 }
 
 /// A keyframe of a track, with its value resolved.
@@ -68,16 +77,39 @@ struct TrackFrame<V: EngineValue>: Sendable, Codable {
 }
 
 /// The properties and effects of one value type.
-public struct ValueStore<V: EngineValue>: Sendable, Codable {
-  @usableFromInline var properties: [PropertySlot<V>] = []
+public struct ValueStore<V: EngineValue>: Sendable {
+  var properties: [PropertySlot<V>] = []
+  /// Each property's value at the last refresh (after an advance), by property index.
+  @usableFromInline var currents: [V] = []
   var effects: [Effect<V>] = []
   var freeEffects: [Int32] = []
   /// Keyframe tracks, by effect index.
   var tracks: [Int32: [TrackFrame<V>]] = [:]
-  /// Spring initial velocities (value units per second), by effect index.
-  var springVelocities: [Int32: V] = [:]
+  /// A bit per effect index, set when the effect may be showing a value (it has started and
+  /// is not muted): the effects a refresh visits, in index order. Set when an effect
+  /// starts; cleared by the refresh that finds it no longer showing, which then computes
+  /// its property once more. So a refresh costs nothing for the many effects that wait in
+  /// their delay or have completed.
+  var showing: [UInt64] = []
+  /// Which refresh this is (see `PropertySlot.refreshed`).
+  var refreshCount: UInt32 = 0
 
   public init() {}
+
+  /// Marks effect `index` as possibly showing a value.
+  mutating func markShowing(_ index: Int32) {
+    let word = Int(index) >> 6
+    if word >= showing.count { showing.append(contentsOf: repeatElement(0, count: word + 1 - showing.count)) }
+    showing[word] |= 1 << UInt64(Int(index) & 63)
+  }
+
+  /// Sets the showing bits from the effects (after decoding).
+  mutating func markAllShowing() {
+    showing = []
+    for (index, effect) in effects.enumerated() where effect.isShowing {
+      markShowing(Int32(index))
+    }
+  }
 
   mutating func allocateEffect(_ effect: Effect<V>) -> Int32 {
     if let index = freeEffects.popLast() {
@@ -129,7 +161,8 @@ public struct ValueStore<V: EngineValue>: Sendable, Codable {
   mutating func freeEffect(_ index: Int32) {
     unlink(index)
     tracks[index] = nil
-    springVelocities[index] = nil
+    effects[Int(index)].mode = .unresolved
+    effects[Int(index)].muted = true
     freeEffects.append(index)
   }
 
@@ -142,5 +175,30 @@ public struct ValueStore<V: EngineValue>: Sendable, Codable {
       cursor = effects[Int(cursor)].next
     }
     return result
+  }
+}
+
+extension ValueStore: Codable {
+  private enum CodingKeys: String, CodingKey {
+    case properties, currents, effects, freeEffects, tracks
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    properties = try container.decode([PropertySlot<V>].self, forKey: .properties)
+    currents = try container.decode([V].self, forKey: .currents)
+    effects = try container.decode([Effect<V>].self, forKey: .effects)
+    freeEffects = try container.decode([Int32].self, forKey: .freeEffects)
+    tracks = try container.decode([Int32: [TrackFrame<V>]].self, forKey: .tracks)
+    markAllShowing()
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(properties, forKey: .properties)
+    try container.encode(currents, forKey: .currents)
+    try container.encode(effects, forKey: .effects)
+    try container.encode(freeEffects, forKey: .freeEffects)
+    try container.encode(tracks, forKey: .tracks)
   }
 }

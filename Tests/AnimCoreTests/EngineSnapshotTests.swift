@@ -75,13 +75,16 @@ struct EngineSnapshotTests {
     #expect(!original.1.isEmpty)
   }
 
-  @Test func foreverIsWrittenOutAndNewerVersionsAreRefused() throws {
+  @Test func foreverIsWrittenOutAndOtherVersionsAreRefused() throws {
     let (engine, _) = try busyEngine()
     let text = String(decoding: try JSONEncoder().encode(engine), as: UTF8.self)
     #expect(text.contains("\"forever\""))
-    let newer = text.replacingOccurrences(of: "\"version\":1", with: "\"version\":2")
-    #expect(newer != text)
-    #expect(throws: DecodingError.self) { try JSONDecoder().decode(AnimationEngine.self, from: Data(newer.utf8)) }
+    let version = AnimationEngine.snapshotVersion
+    for other in [version + 1, version - 1] {
+      let changed = text.replacingOccurrences(of: "\"version\":\(version)", with: "\"version\":\(other)")
+      #expect(changed != text)
+      #expect(throws: DecodingError.self) { try JSONDecoder().decode(AnimationEngine.self, from: Data(changed.utf8)) }
+    }
   }
 
   @Test func corruptIndicesAreRefusedNotTrapped() throws {
