@@ -69,23 +69,9 @@ extension AnimationEngine {
     of effect: Effect<V>, _ index: Int32, _ store: ValueStore<V>, progress: Double, beforeFlag: Bool
   ) -> V {
     if effect.curve >= 0 {
-      let curve = curves[Int(effect.curve)]
-      if effect.mode == .spring, case .spring(let spring) = curve {
-        if progress >= 1 { return effect.to }
-        let seconds = max(progress, 0) * spring.secondsPerProgress
-        return spring.motion.state(
-          target: effect.to, displacement: effect.from - effect.to, velocity: effect.velocity, at: seconds
-        ).value
-      }
-      // `curve.progress(at:beforeFlag:)`, with its common cases spelled out so that they
-      // are inlined here and read only the curve's fields they need.
-      let eased: Double
-      switch curve {
-      case .linear: eased = progress
-      case .cubicBezier(let bezier): eased = bezier.progress(at: progress)
-      default: eased = curve.progress(at: progress, beforeFlag: beforeFlag)
-      }
-      return V.interpolate(from: effect.from, to: effect.to, progress: eased, in: effect.colorSpace)
+      return shapeTween(
+        curve: effect.curve, isSpring: effect.mode == .spring, from: effect.from, to: effect.to,
+        velocity: effect.velocity, colorSpace: effect.colorSpace, progress: progress, beforeFlag: beforeFlag)
     }
     // A keyframe track: find the segment, ease it with the curve of the keyframe it ends at.
     // Before the first keyframe the track runs from `from`: the first keyframe's value when
@@ -146,7 +132,7 @@ extension AnimationEngine {
   /// found no longer showing has its bit cleared and its property computed once more, to
   /// what the rest show.
   mutating func refresh<V: EngineValue>(_ type: V.Type) {
-    guard !stores[keyPath: V.store].showing.isEmpty else { return }
+    guard !stores[keyPath: V.store].showing.isEmpty || !stores[keyPath: V.store].samplers.isEmpty else { return }
     var store = stores[keyPath: V.store]
     stores[keyPath: V.store] = ValueStore()  // hand the arrays over, so writes do not copy them
     // The arrays the loop writes, apart from the store that `evaluate` reads.
@@ -160,6 +146,23 @@ extension AnimationEngine {
     }
     store.refreshCount += 1
     let stamp = store.refreshCount
+    // The samplers first: a dense array, no effect or node read.
+    var slot = 0
+    while slot < store.samplers.count {
+      let sampler = store.samplers[slot]
+      guard versions[Int(sampler.node)] == sampler.version else {
+        // Its node changed since: back to the general path, below.
+        let effect = sampler.effect
+        store.removeSampler(at: slot)
+        let word = Int(effect) >> 6
+        if word >= showing.count { showing.append(contentsOf: repeatElement(0, count: word + 1 - showing.count)) }
+        showing[word] |= 1 << UInt64(Int(effect) & 63)
+        continue
+      }
+      currents[Int(sampler.property)] = value(
+        of: sampler, base: store.properties[Int(sampler.property)].base, at: now)
+      slot += 1
+    }
     for word in showing.indices where showing[word] != 0 {
       var bits = showing[word]
       while bits != 0 {
@@ -174,6 +177,12 @@ extension AnimationEngine {
         if effect.next < 0 && store.properties[property].firstEffect == Int32(index) {
           // Alone on its property (the usual case): no need to mark it computed.
           currents[property] = evaluate(store, slot: store.properties[property], at: now)
+          if effect.isShowing, let sampler = makeSampler(store, effect: Int32(index)) {
+            // From the next refresh on, the sampler computes it.
+            store.effects[index].sampler = Int32(store.samplers.count)
+            store.samplers.append(sampler)
+            showing[word] &= ~(1 << UInt64(bit))
+          }
         } else if store.properties[property].refreshed != stamp {
           store.properties[property].refreshed = stamp
           currents[property] = evaluate(store, slot: store.properties[property], at: now)
@@ -299,7 +308,10 @@ extension AnimationEngine {
     // Superseding unlinked the others from the property's list, which may have changed
     // this effect's link: keep the list's, not the copy's from before.
     effect.next = stores[keyPath: V.store].effects[Int(index)].next
+    effect.sampler = stores[keyPath: V.store].effects[Int(index)].sampler
     stores[keyPath: V.store].effects[Int(index)] = effect
+    // Its property's list changes: no effect on it stays on a sampler.
+    stores[keyPath: V.store].dropSamplers(onProperty: property)
     stores[keyPath: V.store].moveToTop(index)
     stores[keyPath: V.store].markShowing(index)
     return startsProperty
@@ -320,6 +332,7 @@ extension AnimationEngine {
   /// animating and falls silent; a standalone one is removed. With `absorbing`, the value it
   /// shows now goes into the base value first (`cancel`).
   mutating func end<V: EngineValue>(_ type: V.Type, _ index: Int32, absorbing: Bool) {
+    stores[keyPath: V.store].dropSampler(of: index)
     let effect = stores[keyPath: V.store].effects[Int(index)]
     let property = effect.property
     if absorbing, !effect.muted, effect.mode != .unresolved,
@@ -365,6 +378,7 @@ extension AnimationEngine {
   }
 
   mutating func complete<V: EngineValue>(_ type: V.Type, _ index: Int32, forward: Bool) -> Bool {
+    stores[keyPath: V.store].dropSampler(of: index)
     var effect = stores[keyPath: V.store].effects[Int(index)]
     let property = effect.property
     var rests = false

@@ -616,6 +616,7 @@ public struct AnimationEngine: Sendable {
   }
 
   mutating func setValues<V: EngineValue>(_ type: V.Type, _ effect: Int32, _ from: AnimationValue?, _ values: [AnimationValue]) {
+    stores[keyPath: V.store].dropSampler(of: effect)
     let typed = values.compactMap(V.init)
     if var frames = stores[keyPath: V.store].tracks[effect] {
       // Keyframe values fill the keyframes in order; a missing first keyframe stays missing.

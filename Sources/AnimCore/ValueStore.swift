@@ -57,6 +57,8 @@ struct Effect<V: EngineValue>: Sendable, Codable {
   var counted = false
   /// A spring's initial velocity (value units per second); zero for other modes.
   var velocity: V = .zero
+  /// Its sampler in the store's `samplers`, or -1 (see Sampler.swift).
+  var sampler: Int32 = -1
   /// Whether its output is switched off: it completed and its value went into the base
   /// value, or a newer animation took its property over. A new start switches it back on.
   var muted = false
@@ -93,6 +95,9 @@ public struct ValueStore<V: EngineValue>: Sendable {
   var showing: [UInt64] = []
   /// Which refresh this is (see `PropertySlot.refreshed`).
   var refreshCount: UInt32 = 0
+  /// The showing effects of the usual shape, computed by a refresh without reading their
+  /// effects or nodes (Sampler.swift). An effect with a sampler has no showing bit.
+  var samplers: [Sampler<V>] = []
 
   public init() {}
 
@@ -159,6 +164,7 @@ public struct ValueStore<V: EngineValue>: Sendable {
   }
 
   mutating func freeEffect(_ index: Int32) {
+    dropSampler(of: index)
     unlink(index)
     tracks[index] = nil
     effects[Int(index)].mode = .unresolved
@@ -190,6 +196,8 @@ extension ValueStore: Codable {
     effects = try container.decode([Effect<V>].self, forKey: .effects)
     freeEffects = try container.decode([Int32].self, forKey: .freeEffects)
     tracks = try container.decode([Int32: [TrackFrame<V>]].self, forKey: .tracks)
+    // Samplers are a cache, not written out: every showing effect starts on the general path.
+    for index in effects.indices { effects[index].sampler = -1 }
     markAllShowing()
   }
 

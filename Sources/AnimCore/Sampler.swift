@@ -1,0 +1,128 @@
+// Samplers: the hot path of a refresh, for the usual animation.
+//
+// Most animations on most frames are a standalone tween or spring, alone on its property,
+// playing at rate 1 in its one forward pass. For each such animation that is showing a
+// value, the store keeps a sampler: everything its value needs, copied into one dense
+// array, so a refresh reads that array front to back instead of following an effect to its
+// node, its property and its curve in three other arrays. A sampler is a cache, never the
+// truth: it remembers its node's version (bumped by every change of playback or timing,
+// which reschedules the node) and is dropped when the version moved, and the engine drops
+// it whenever the effect or its property's list changes. A dropped sampler's effect goes
+// back to the general path, which may build it a new one.
+
+/// What a refresh needs to compute one animation's value without reading its effect or node.
+struct Sampler<V: EngineValue>: Sendable {
+  var effect: Int32
+  var property: Int32
+  var node: Int32
+  /// The node's version when this was built.
+  var version: UInt32
+  /// The node's start time on the engine (it plays at rate 1, unheld: local = now − start).
+  var startTime: Nanoseconds
+  var delay: Nanoseconds
+  var duration: Nanoseconds
+  var from: V
+  var to: V
+  var velocity: V
+  var curve: Int32
+  var fill: FillMode
+  var mode: EffectMode
+  var colorSpace: ColorSpace
+
+  /// The timing the node has (the one-forward-pass shape that `sampledProgress` works out
+  /// in a few comparisons).
+  @inline(__always)
+  var timing: EffectTiming {
+    EffectTiming(delay: delay, duration: duration, iterations: 1, direction: .normal, fill: fill, endDelay: 0)
+  }
+}
+
+extension ValueStore {
+  /// Drops effect `index`'s sampler, if it has one, and hands the effect back to the
+  /// general path (its showing bit) when it still shows a value.
+  mutating func dropSampler(of index: Int32) {
+    let slot = effects[Int(index)].sampler
+    guard slot >= 0 else { return }
+    removeSampler(at: Int(slot))
+    if effects[Int(index)].isShowing { markShowing(index) }
+  }
+
+  /// Removes sampler `slot` (the last one takes its place) and unlinks its effect.
+  mutating func removeSampler(at slot: Int) {
+    let effect = samplers[slot].effect
+    effects[Int(effect)].sampler = -1
+    let last = samplers.removeLast()
+    if slot < samplers.count {
+      samplers[slot] = last
+      effects[Int(last.effect)].sampler = Int32(slot)
+    }
+  }
+
+  /// Drops the samplers of every effect on `property`: its list changed.
+  mutating func dropSamplers(onProperty property: Int32) {
+    var cursor = properties[Int(property)].firstEffect
+    while cursor >= 0 {
+      dropSampler(of: cursor)
+      cursor = effects[Int(cursor)].next
+    }
+  }
+}
+
+extension AnimationEngine {
+  /// A sampler for effect `index`, if it has the usual shape: standalone, alone on its
+  /// property, showing, playing forwards at rate 1, one forward pass with a duration, a
+  /// timing curve (not keyframes).
+  func makeSampler<V: EngineValue>(_ store: ValueStore<V>, effect index: Int32) -> Sampler<V>? {
+    let effect = store.effects[Int(index)]
+    guard effect.isShowing, effect.curve >= 0, effect.next < 0,
+      store.properties[Int(effect.property)].firstEffect == index
+    else { return nil }
+    let node = nodes[Int(effect.node)]
+    let timing = node.timing
+    guard node.parent < 0, node.playback.rate == 1, !node.playback.isHeld, timing.iterations == 1,
+      timing.direction == .normal, timing.endDelay == 0, timing.delay >= 0, timing.duration > 0,
+      !timing.delay.addingReportingOverflow(timing.duration).overflow
+    else { return nil }
+    return Sampler(
+      effect: index, property: effect.property, node: effect.node, version: versions[Int(effect.node)],
+      startTime: node.playback.startTime, delay: timing.delay, duration: timing.duration, from: effect.from,
+      to: effect.to, velocity: effect.velocity, curve: effect.curve, fill: timing.fill, mode: effect.mode,
+      colorSpace: effect.colorSpace)
+  }
+
+  /// The value of a sampler's property at engine time `time`: what `evaluate` gives, by the
+  /// same steps.
+  @inline(__always)
+  func value<V: EngineValue>(of sampler: Sampler<V>, base: @autoclosure () -> V, at time: Nanoseconds) -> V {
+    let local = saturatingDifference(time, sampler.startTime)
+    let timing = sampler.timing.sampledProgress(localTime: local, goingBackwards: false)
+    guard let progress = timing.progress else { return base() }
+    let output = shapeTween(
+      curve: sampler.curve, isSpring: sampler.mode == .spring, from: sampler.from, to: sampler.to,
+      velocity: sampler.velocity, colorSpace: sampler.colorSpace, progress: progress, beforeFlag: timing.beforeFlag)
+    return sampler.mode == .additive ? base() + (output - sampler.from) : output
+  }
+
+  /// A tween's value at directed progress `progress`: `shapeValue` for a timing curve.
+  @inline(__always)
+  func shapeTween<V: EngineValue>(
+    curve index: Int32, isSpring: Bool, from: V, to: V, velocity: V, colorSpace: ColorSpace, progress: Double,
+    beforeFlag: Bool
+  ) -> V {
+    let curve = curves[Int(index)]
+    if isSpring, case .spring(let spring) = curve {
+      if progress >= 1 { return to }
+      let seconds = max(progress, 0) * spring.secondsPerProgress
+      return spring.motion.state(target: to, displacement: from - to, velocity: velocity, at: seconds).value
+    }
+    // `curve.progress(at:beforeFlag:)`, with its common cases spelled out so that they
+    // are inlined here and read only the curve's fields they need.
+    let eased: Double
+    switch curve {
+    case .linear: eased = progress
+    case .cubicBezier(let bezier): eased = bezier.progress(at: progress)
+    default: eased = curve.progress(at: progress, beforeFlag: beforeFlag)
+    }
+    return V.interpolate(from: from, to: to, progress: eased, in: colorSpace)
+  }
+}
