@@ -198,6 +198,10 @@ public struct AnimationEngine: Sendable {
   /// Curves, shared by index.
   var curves: [TimingCurve] = []
   var curveIndex: [TimingCurve: Int32] = [:]
+  /// Per curve: its kind and parameters' place, so that sampling reads no enum (CurveTables.swift).
+  var curveEntries: [CurveEntry] = []
+  var beziers: [CubicBezier] = []
+  var springs: [SpringCurve] = []
   /// Top-level nodes, in the order they were added.
   ///
   /// Stored as `topLevelSlots`, with holes where nodes were removed, so that removing one
@@ -540,6 +544,7 @@ public struct AnimationEngine: Sendable {
   mutating func curveSlot(_ curve: TimingCurve) -> Int32 {
     if let index = curveIndex[curve] { return index }
     curves.append(curve)
+    addCurveEntry(for: curve)
     let index = Int32(curves.count - 1)
     curveIndex[curve] = index
     return index

@@ -41,6 +41,7 @@ extension AnimationEngine: Codable {
     callbacks = try container.decode([CallbackRecord].self, forKey: .callbacks)
     freeCallbacks = try container.decode([Int32].self, forKey: .freeCallbacks)
     curves = try container.decode([TimingCurve].self, forKey: .curves)
+    rebuildCurveTables()
     topLevel = try container.decode([Int32].self, forKey: .topLevel)
     pending = Heap(try container.decode([Pending].self, forKey: .pending))
     sequence = try container.decode(UInt64.self, forKey: .sequence)

@@ -109,19 +109,24 @@ extension AnimationEngine {
     curve index: Int32, isSpring: Bool, from: V, to: V, velocity: V, colorSpace: ColorSpace, progress: Double,
     beforeFlag: Bool
   ) -> V {
-    let curve = curves[Int(index)]
-    if isSpring, case .spring(let spring) = curve {
-      if progress >= 1 { return to }
-      let seconds = max(progress, 0) * spring.secondsPerProgress
-      return spring.motion.state(target: to, displacement: from - to, velocity: velocity, at: seconds).value
-    }
-    // `curve.progress(at:beforeFlag:)`, with its common cases spelled out so that they
-    // are inlined here and read only the curve's fields they need.
+    let entry = curveEntries[Int(index)]
     let eased: Double
-    switch curve {
-    case .linear: eased = progress
-    case .cubicBezier(let bezier): eased = bezier.progress(at: progress)
-    default: eased = curve.progress(at: progress, beforeFlag: beforeFlag)
+    switch entry.kind {
+    case .linear:
+      eased = progress
+    case .cubicBezier:
+      eased = beziers[Int(entry.index)].progress(at: progress)
+    case .spring:
+      if isSpring {
+        // Spring physics from `from` toward `to` with the effect's initial velocity.
+        if progress >= 1 { return to }
+        let spring = springs[Int(entry.index)]
+        let seconds = max(progress, 0) * spring.secondsPerProgress
+        return spring.motion.state(target: to, displacement: from - to, velocity: velocity, at: seconds).value
+      }
+      eased = springs[Int(entry.index)].progress(at: progress)
+    case .other:
+      eased = curves[Int(index)].progress(at: progress, beforeFlag: beforeFlag)
     }
     return V.interpolate(from: from, to: to, progress: eased, in: colorSpace)
   }
