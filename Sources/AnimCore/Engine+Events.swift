@@ -7,8 +7,9 @@
 // walks the trees that are due from where they were to that instant, collecting the points
 // crossed, orders them (completes, repeats, starts, then callbacks; reversed item order when
 // going backwards) and hands them to the handler, which may change anything. Then the next
-// instant, until the target time. A change to a node bumps its version, which makes its old
-// heap entry stale, and schedules a new one.
+// instant, until the target time. A change to a node changes its version, which makes its old
+// heap entry stale, and schedules a new one. Properties leaving rest wait in a queue of their
+// own, due at once, handed out behind the animations' events of their instant.
 
 import HeapModule
 
@@ -35,14 +36,62 @@ extension AnimationEngine {
   /// Replaces the heap entry of top-level node `top` with its next event, if any.
   mutating func reschedule(_ top: Int32) {
     guard top >= 0, nodes[Int(top)].kind != .free else { return }
-    versions[Int(top)] &+= 1
     let node = nodes[Int(top)]
     let direction = node.playback.rate < 0 ? -1 : 1
     guard let threshold = nextThreshold(of: top, direction: direction),
       let time = Self.parentThreshold(of: node.playback, reaching: threshold, parentForward: true)
-    else { return }
-    sequence &+= 1
-    pending.insert(Pending(time: max(time, now), sequence: sequence, node: top, version: versions[Int(top)], key: 0))
+    else {
+      // No entry: any older one goes stale (its sequence is below this).
+      versions[Int(top)] &+= 1
+      return
+    }
+    let sequence = nextPendingSequence()
+    versions[Int(top)] = sequence
+    insertPending(Pending(time: max(time, now), sequence: sequence, slot: top))
+  }
+
+  /// Whether a pending entry is still to be handed out: a callback, or the entry a
+  /// top-level node was last given.
+  @inline(__always) func isLive(_ entry: Pending) -> Bool {
+    let slot = entry.slot
+    guard slot >= 0 else { return true }
+    guard Int(slot) < nodes.count else { return false }
+    return versions[Int(slot)] == entry.sequence && nodes[Int(slot)].kind != .free && nodes[Int(slot)].parent < 0
+  }
+
+  /// The sequence for a new pending entry: one more than the last, renumbering the live
+  /// entries (in order) first when it would pass `sequenceLimit`.
+  mutating func nextPendingSequence() -> UInt32 {
+    if pendingSequence >= sequenceLimit { renumberPending() }
+    pendingSequence &+= 1
+    return pendingSequence
+  }
+
+  /// Renumbers the live pending entries 1, 2, … in their order (the order of their
+  /// sequences, all given since the last renumbering), dropping stale ones.
+  mutating func renumberPending() {
+    var live = pending.unordered.filter { isLive($0) } + laterPending.filter { isLive($0) }
+    live.sort { $0.sequence < $1.sequence }
+    for i in live.indices {
+      let sequence = UInt32(truncatingIfNeeded: i + 1)
+      live[i].sequence = sequence
+      if live[i].slot >= 0 { versions[Int(live[i].slot)] = sequence }
+    }
+    pendingSequence = UInt32(truncatingIfNeeded: live.count)
+    laterPending = live.filter { $0.time > horizon }
+    pending = Heap(live.filter { $0.time <= horizon })
+  }
+
+  /// The key of the engine callback a pending entry's `slot` holds, freeing its slot of
+  /// `engineCallbackKeys` if it has one.
+  mutating func takeEngineCallback(_ slot: Int32) -> Int {
+    let payload = ~slot
+    guard payload & 1 != 0 else { return Int(payload >> 1) }
+    let index = Int(payload >> 1)
+    let key = engineCallbackKeys[index]
+    engineCallbackKeys[index] = Int(firstFreeEngineCallback)
+    firstFreeEngineCallback = Int32(truncatingIfNeeded: index)
+    return key
   }
 
   /// The first threshold of node `index`'s local time, moving in `direction`, at which it or
@@ -93,6 +142,93 @@ extension AnimationEngine {
     }
   }
 
+  // MARK: - The pending queue in two parts
+
+  /// The size the heap of pending events is kept near: 256 kB, well within a core's cache.
+  static let defaultNearPendingLimit = 16_384
+
+  /// Adds an entry to the pending events.
+  @inline(__always) mutating func insertPending(_ entry: Pending) {
+    if entry.time > horizon {
+      laterPending.append(entry)
+    } else {
+      pending.insert(entry)
+      if pending.count >= pendingSplitSize { splitPending() }
+    }
+  }
+
+  /// The earliest pending entry (stale or not), if any; when the heap has run dry, the
+  /// earliest of the later ones come into it first.
+  @inline(__always) mutating func firstPending() -> Pending? {
+    if let first = pending.min { return first }
+    if laterPending.isEmpty { return nil }
+    refillPending()
+    return pending.min
+  }
+
+  /// A time at about the `fraction`-th quantile of `entries`' times, from a sample of
+  /// about 256 of them (`entries` is not empty).
+  static func quantileTime(of entries: UnsafeBufferPointer<Pending>, _ fraction: Double) -> Nanoseconds {
+    let stride = max(1, entries.count / 256)
+    var times: [Nanoseconds] = []
+    times.reserveCapacity(entries.count / stride + 1)
+    for i in Swift.stride(from: 0, to: entries.count, by: stride) { times.append(entries[i].time) }
+    times.sort()
+    return times[min(times.count - 1, Int(Double(times.count) * fraction))]
+  }
+
+  /// Moves the later half (about) of the heap out to `laterPending`, lowering the horizon.
+  mutating func splitPending() {
+    let cut = pending.unordered.withUnsafeBufferPointer { Self.quantileTime(of: $0, 0.5) }
+    if cut < horizon {
+      var near: [Pending] = []
+      near.reserveCapacity(pending.count / 2 + pending.count / 8)
+      for entry in pending.unordered {
+        if entry.time <= cut {
+          near.append(entry)
+        } else if isLive(entry) {
+          laterPending.append(entry)
+        }
+      }
+      horizon = cut
+      pending = Heap(near)
+    }
+    // Not again before it has doubled: entries that all share one time cannot be split.
+    pendingSplitSize = max(nearPendingLimit, 2 * pending.count)
+  }
+
+  /// Brings the earliest of the later entries (about a sixteenth of them, at least a
+  /// quarter of the heap's size limit) into the empty heap, raising the horizon; stale
+  /// ones are dropped on the way.
+  mutating func refillPending() {
+    // Worked on outside `self`, so that it is never copied.
+    var later: [Pending] = []
+    swap(&later, &laterPending)
+    let count = later.count
+    let batch = max(nearPendingLimit / 4, count / 16)
+    let cut = count <= batch ? .max : later.withUnsafeBufferPointer { Self.quantileTime(of: $0, Double(batch) / Double(count)) }
+    var near: [Pending] = []
+    near.reserveCapacity(min(count, batch + batch / 2))
+    var kept = 0
+    later.withUnsafeMutableBufferPointer { buffer in
+      for i in buffer.indices {
+        let entry = buffer[i]
+        guard entry.slot < 0 || isLive(entry) else { continue }
+        if entry.time <= cut {
+          near.append(entry)
+        } else {
+          buffer[kept] = entry
+          kept += 1
+        }
+      }
+    }
+    later.removeLast(count - kept)
+    horizon = cut
+    pending = Heap(near)
+    swap(&later, &laterPending)
+    pendingSplitSize = max(nearPendingLimit, 2 * pending.count)
+  }
+
   // MARK: - Advancing
 
   /// Moves the engine to time `time` (never backwards), handing every event due up to and
@@ -117,10 +253,19 @@ extension AnimationEngine {
     // have one or two events, and allocating (and sorting, which makes an empty array
     // unique by allocating) these arrays for each cost more than handing the events out.
     var due: [Int32] = []
-    var callbacksDue: [Pending] = []
+    var callbacksDue: [Int] = []
     var crossed: [Crossed] = []
-    while let first = pending.min, first.time <= time {
-      let t = first.time
+    var leavingRest: [PropertyID] = []
+    while true {
+      // What is due next: properties leaving rest are due now; the heap holds nothing earlier.
+      let t: Nanoseconds
+      if !propertiesLeavingRest.isEmpty {
+        t = now
+      } else if let first = firstPending(), first.time <= time {
+        t = first.time
+      } else {
+        break
+      }
       if t != instant {
         instant = t
         roundsAtInstant = 0
@@ -131,15 +276,16 @@ extension AnimationEngine {
       if !due.isEmpty { due.removeAll(keepingCapacity: true) }
       if !callbacksDue.isEmpty { callbacksDue.removeAll(keepingCapacity: true) }
       if !crossed.isEmpty { crossed.removeAll(keepingCapacity: true) }
-      var leavingRest: [PropertyID] = []
-      while let entry = pending.min, entry.time == t {
+      if !leavingRest.isEmpty { leavingRest.removeAll(keepingCapacity: true) }
+      // The ones that leave rest from now on are the next round's.
+      swap(&leavingRest, &propertiesLeavingRest)
+      while let entry = firstPending(), entry.time == t {
         pending.removeMin()
-        if entry.node == Self.leavingRest {
-          if let property = property(fromKey: entry.key) { leavingRest.append(property) }
-        } else if entry.node < 0 {
-          callbacksDue.append(entry)
-        } else if entry.version == versions[Int(entry.node)], nodes[Int(entry.node)].kind != .free {
-          due.append(entry.node)
+        let slot = entry.slot
+        if slot < 0 {
+          callbacksDue.append(takeEngineCallback(slot))
+        } else if isLive(entry) {
+          due.append(slot)
         }
       }
       if due.count > 1 { due.sort { nodes[Int($0)].order < nodes[Int($1)].order } }
@@ -160,19 +306,34 @@ extension AnimationEngine {
       countAtInstant += crossed.count + callbacksDue.count + leavingRest.count
       for top in due { reschedule(top) }
       if roundsAtInstant > Self.eventLimitPerInstant || countAtInstant > 1_000 * Self.eventLimitPerInstant {
-        pending = Heap(pending.unordered.filter { $0.time != t })
+        dropPending(at: t)
         throw .tooManyEventsAtOneInstant(t)
       }
       if !crossed.isEmpty { deliver(crossed, handle) }  // (not for an instant of callbacks only)
       for property in leavingRest where isAnimating(property) {
         handle(&self, EngineEvent(kind: .start, subject: .property(property), time: now, isReversed: false))
       }
-      for entry in callbacksDue {
-        handle(&self, EngineEvent(kind: .callback(entry.key), subject: .engine, time: now, isReversed: false))
+      for key in callbacksDue {
+        handle(&self, EngineEvent(kind: .callback(key), subject: .engine, time: now, isReversed: false))
       }
     }
     now = time
     refreshCurrentValues()
+  }
+
+  /// Drops everything due at `t` (the rest of a chain that went on too long).
+  mutating func dropPending(at t: Nanoseconds) {
+    // All of them are in the heap: `t` is at or before the horizon.
+    var kept: [Pending] = []
+    for entry in pending.unordered {
+      if entry.time != t {
+        kept.append(entry)
+      } else if entry.slot < 0 {
+        _ = takeEngineCallback(entry.slot)
+      }
+    }
+    pending = Heap(kept)
+    propertiesLeavingRest.removeAll()
   }
 
   /// Reads `clock` once and advances to its time; a gap it reports (a suspension) becomes a
@@ -210,7 +371,7 @@ extension AnimationEngine {
       let points = EventPoints(node.timing, hasStarted: node.hasStarted)
       var landed = local
       var completedAt: Nanoseconds?
-      for (kind, threshold) in points.crossings(from: a, to: local) {
+      points.forEachCrossing(from: a, to: local) { kind, threshold in
         crossed.append(Crossed(node: id, kind: kind, key: 0, forward: forward, sequence: crossed.count))
         if kind == .start { nodes[Int(index)].hasStarted = true }
         if kind == .complete {
@@ -318,10 +479,18 @@ extension AnimationEngine {
   /// and another takes at the same instant (a sequence handing over) does not come to rest:
   /// its complete and start are not fired.
   mutating func deliver(_ events: [Crossed], _ handle: (inout AnimationEngine, EngineEvent) -> Void) {
+    // Only an instant with both a start and a complete can hand a property over.
+    var hasStart = false
+    var hasComplete = false
+    for event in events {
+      if event.kind == .start { hasStart = true } else if event.kind == .complete { hasComplete = true }
+    }
     var starting = Set<PropertyID>()
-    for event in events where event.kind == .start {
-      if let index = try? resolve(event.node), nodes[Int(index)].kind == .effect {
-        starting.insert(effectProperty(of: index))
+    if hasStart && hasComplete {
+      for event in events where event.kind == .start {
+        if let index = try? resolve(event.node), nodes[Int(index)].kind == .effect {
+          starting.insert(effectProperty(of: index))
+        }
       }
     }
     var handedOver = Set<PropertyID>()
