@@ -70,7 +70,8 @@ extension AnimationEngine {
   /// Renumbers the live pending entries 1, 2, … in their order (the order of their
   /// sequences, all given since the last renumbering), dropping stale ones.
   mutating func renumberPending() {
-    var live = pending.unordered.filter { isLive($0) } + laterPending.filter { isLive($0) }
+    var live = pending.unordered.filter { isLive($0) }
+    for bucket in laterBuckets { live += bucket.filter { isLive($0) } }
     live.sort { $0.sequence < $1.sequence }
     for i in live.indices {
       let sequence = UInt32(truncatingIfNeeded: i + 1)
@@ -78,7 +79,9 @@ extension AnimationEngine {
       if live[i].slot >= 0 { versions[Int(live[i].slot)] = sequence }
     }
     pendingSequence = UInt32(truncatingIfNeeded: live.count)
-    laterPending = live.filter { $0.time > horizon }
+    let later = live.filter { $0.time > horizon }
+    laterBuckets = later.isEmpty ? [] : [later]
+    laterBounds = later.isEmpty ? [] : [.max]
     pending = Heap(live.filter { $0.time <= horizon })
   }
 
@@ -147,49 +150,69 @@ extension AnimationEngine {
   /// The size the heap of pending events is kept near: 256 kB, well within a core's cache.
   static let defaultNearPendingLimit = 16_384
 
-  /// Adds an entry to the pending events.
+  /// Adds an entry to the pending events: into the heap when it is due by the horizon,
+  /// else into the bucket of its time.
   @inline(__always) mutating func insertPending(_ entry: Pending) {
-    if entry.time > horizon {
-      laterPending.append(entry)
-    } else {
+    if entry.time <= horizon {
       pending.insert(entry)
       if pending.count >= pendingSplitSize { splitPending() }
+    } else {
+      laterBuckets[laterBucket(of: entry.time)].append(entry)
     }
   }
 
+  /// The bucket for an entry due after the horizon: the earliest whose bound is at or
+  /// after its time (bounds fall from the first bucket, whose bound is the end of time, to
+  /// the last, the earliest).
+  func laterBucket(of time: Nanoseconds) -> Int {
+    var low = 0  // laterBounds[low] >= time
+    var high = laterBounds.count  // the first index whose bound is below time
+    while high - low > 1 {
+      let middle = (low + high) / 2
+      if laterBounds[middle] >= time { low = middle } else { high = middle }
+    }
+    return low
+  }
+
   /// The earliest pending entry (stale or not), if any; when the heap has run dry, the
-  /// earliest of the later ones come into it first.
+  /// earliest bucket of later ones comes into it first.
   @inline(__always) mutating func firstPending() -> Pending? {
     if let first = pending.min { return first }
-    if laterPending.isEmpty { return nil }
+    if laterBuckets.isEmpty { return nil }
     refillPending()
     return pending.min
   }
 
-  /// A time at about the `fraction`-th quantile of `entries`' times, from a sample of
-  /// about 256 of them (`entries` is not empty).
-  static func quantileTime(of entries: UnsafeBufferPointer<Pending>, _ fraction: Double) -> Nanoseconds {
+  /// Up to about 256 of `entries`' times, evenly spread over them, sorted.
+  static func sampleTimes(of entries: [Pending]) -> [Nanoseconds] {
     let stride = max(1, entries.count / 256)
     var times: [Nanoseconds] = []
     times.reserveCapacity(entries.count / stride + 1)
-    for i in Swift.stride(from: 0, to: entries.count, by: stride) { times.append(entries[i].time) }
+    var i = 0
+    while i < entries.count {
+      times.append(entries[i].time)
+      i += stride
+    }
     times.sort()
-    return times[min(times.count - 1, Int(Double(times.count) * fraction))]
+    return times
   }
 
-  /// Moves the later half (about) of the heap out to `laterPending`, lowering the horizon.
+  /// Moves the later half (about) of the heap out, into a new earliest bucket, lowering
+  /// the horizon.
   mutating func splitPending() {
-    let cut = pending.unordered.withUnsafeBufferPointer { Self.quantileTime(of: $0, 0.5) }
+    let entries = Array(pending.unordered)
+    let times = Self.sampleTimes(of: entries)
+    let cut = times[times.count / 2]
     if cut < horizon {
       var near: [Pending] = []
-      near.reserveCapacity(pending.count / 2 + pending.count / 8)
-      for entry in pending.unordered {
-        if entry.time <= cut {
-          near.append(entry)
-        } else if isLive(entry) {
-          laterPending.append(entry)
-        }
+      var later: [Pending] = []
+      near.reserveCapacity(entries.count / 2 + entries.count / 8)
+      later.reserveCapacity(entries.count / 2 + entries.count / 8)
+      for entry in entries {
+        if entry.time <= cut { near.append(entry) } else { later.append(entry) }
       }
+      laterBuckets.append(later)
+      laterBounds.append(horizon)
       horizon = cut
       pending = Heap(near)
     }
@@ -197,36 +220,60 @@ extension AnimationEngine {
     pendingSplitSize = max(nearPendingLimit, 2 * pending.count)
   }
 
-  /// Brings the earliest of the later entries (about a sixteenth of them, at least a
-  /// quarter of the heap's size limit) into the empty heap, raising the horizon; stale
-  /// ones are dropped on the way.
+  /// Brings the earliest bucket of later entries into the empty heap, raising the horizon
+  /// to its bound; a bucket too big for the heap is first split into buckets by time.
+  /// Stale entries are dropped on the way.
   mutating func refillPending() {
-    // Worked on outside `self`, so that it is never copied.
-    var later: [Pending] = []
-    swap(&later, &laterPending)
-    let count = later.count
-    let batch = max(nearPendingLimit / 4, count / 16)
-    let cut = count <= batch ? .max : later.withUnsafeBufferPointer { Self.quantileTime(of: $0, Double(batch) / Double(count)) }
-    var near: [Pending] = []
-    near.reserveCapacity(min(count, batch + batch / 2))
-    var kept = 0
-    later.withUnsafeMutableBufferPointer { buffer in
-      for i in buffer.indices {
-        let entry = buffer[i]
-        guard entry.slot < 0 || isLive(entry) else { continue }
-        if entry.time <= cut {
-          near.append(entry)
-        } else {
-          buffer[kept] = entry
+    while pending.isEmpty, var bucket = laterBuckets.popLast() {
+      let bound = laterBounds.removeLast()
+      // (A plain loop: `versions` in a closure would copy the engine for each entry.)
+      var kept = 0
+      for i in bucket.indices {
+        let entry = bucket[i]
+        if entry.slot < 0 || (Int(entry.slot) < versions.count && versions[Int(entry.slot)] == entry.sequence) {
+          bucket[kept] = entry
           kept += 1
         }
       }
+      bucket.removeLast(bucket.count - kept)
+      if bucket.count > nearPendingLimit, pushSplit(bucket, below: bound) { continue }
+      horizon = bound
+      pending = Heap(bucket)
     }
-    later.removeLast(count - kept)
-    horizon = cut
-    pending = Heap(near)
-    swap(&later, &laterPending)
     pendingSplitSize = max(nearPendingLimit, 2 * pending.count)
+  }
+
+  /// Splits `entries` (all due after the horizon, by `bound`) into buckets of about a
+  /// quarter of the heap's size limit, by times sampled from them, and pushes them, the
+  /// earliest last. False, pushing nothing, when their times are too alike to split.
+  mutating func pushSplit(_ entries: [Pending], below bound: Nanoseconds) -> Bool {
+    let times = Self.sampleTimes(of: entries)
+    let count = min(64, max(2, entries.count / max(1, nearPendingLimit / 4)))
+    // Ascending cuts, each the bound of a bucket; the last bucket's bound is `bound`.
+    var cuts: [Nanoseconds] = []
+    for k in 1..<count {
+      let cut = times[times.count * k / count]
+      if cut < bound, cut != cuts.last { cuts.append(cut) }
+    }
+    guard !cuts.isEmpty else { return false }
+    var buckets = [[Pending]](repeating: [], count: cuts.count + 1)
+    let expected = entries.count / buckets.count
+    for i in buckets.indices { buckets[i].reserveCapacity(expected + expected / 4) }
+    for entry in entries {
+      // The first cut at or after the entry's time.
+      var low = 0
+      var high = cuts.count
+      while low < high {
+        let middle = (low + high) / 2
+        if cuts[middle] >= entry.time { high = middle } else { low = middle + 1 }
+      }
+      buckets[low].append(entry)
+    }
+    for i in buckets.indices.reversed() {
+      laterBuckets.append(buckets[i])
+      laterBounds.append(i == cuts.count ? bound : cuts[i])
+    }
+    return true
   }
 
   // MARK: - Advancing

@@ -241,12 +241,15 @@ public struct AnimationEngine: Sendable {
   /// Properties that have effects: their current values are refreshed on each advance.
   var animated: [PropertyID] = []
   /// The pending events due up to `horizon`, in a heap; later ones wait unsorted in
-  /// `laterPending` and come into the heap a batch at a time when it runs dry. A heap of
-  /// everything (a million callbacks) would miss the cache at every level of every pop.
+  /// buckets by time, and the earliest bucket comes into the heap when it runs dry. A heap
+  /// of everything (a million callbacks) would miss the cache at every level of every pop.
   var pending = Heap<Pending>()
-  var laterPending: [Pending] = []
-  /// Every entry in `pending` is due at or before this; every one in `laterPending` after.
+  /// Every entry in `pending` is due at or before this; every one in a bucket after.
   var horizon: Nanoseconds = .max
+  /// The buckets, the earliest last; each holds the entries due after the next one's
+  /// bound (the horizon, for the last) and by its own bound. The first bound is `.max`.
+  var laterBuckets: [[Pending]] = []
+  var laterBounds: [Nanoseconds] = []
   /// The size `pending` is kept near (lowered by tests, to reach it).
   var nearPendingLimit = AnimationEngine.defaultNearPendingLimit
   /// When `pending` grows to this, its later half moves out (see `splitPending`).
@@ -861,13 +864,14 @@ public struct AnimationEngine: Sendable {
   /// Whether anything will still move or fire: a node playing toward an edge it has not
   /// reached, or a pending callback. Paused nodes do not count.
   public var hasPendingWork: Bool {
-    !propertiesLeavingRest.isEmpty || pending.unordered.contains { isLive($0) } || laterPending.contains { isLive($0) }
+    !propertiesLeavingRest.isEmpty || pending.unordered.contains { isLive($0) }
+      || laterBuckets.contains { $0.contains { isLive($0) } }
   }
 
   /// Whether a callback scheduled on the engine is still to come (scripts schedule their
   /// later statements this way).
   public var hasPendingCallbacks: Bool {
-    pending.unordered.contains { $0.slot < 0 } || laterPending.contains { $0.slot < 0 }
+    pending.unordered.contains { $0.slot < 0 } || laterBuckets.contains { $0.contains { $0.slot < 0 } }
   }
 
   /// Whether a top-level node that never ends is playing: with nothing else scheduled, the
@@ -885,7 +889,7 @@ public struct AnimationEngine: Sendable {
     var next: Nanoseconds?
     for entry in pending.unordered where isLive(entry) { next = min(next ?? entry.time, entry.time) }
     if next == nil {
-      for entry in laterPending where isLive(entry) { next = min(next ?? entry.time, entry.time) }
+      for entry in laterBuckets.reversed().joined() where isLive(entry) { next = min(next ?? entry.time, entry.time) }
     }
     return next
   }

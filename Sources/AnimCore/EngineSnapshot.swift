@@ -108,7 +108,7 @@ extension AnimationEngine: Codable {
     try container.encode(animated, forKey: .animated)
     // Only live entries: stale ones would be skipped anyway.
     var saved: [SavedPending] = []
-    for entry in [pending.unordered[...], laterPending[...]].joined() where isLive(entry) {
+    for entry in ([Array(pending.unordered)] + laterBuckets).joined() where isLive(entry) {
       let slot = entry.slot
       saved.append(
         slot < 0

@@ -215,7 +215,7 @@ struct EnginePendingTests {
     }
     // Added and not yet advanced: y's leaving rest is pending.
     _ = try engine.animate(y, with: .tween(to: .number(0), duration: s), placement: .engine(at: 300 * ms))
-    #expect(!engine.laterPending.isEmpty)
+    #expect(!engine.laterBuckets.isEmpty)
     #expect(!engine.propertiesLeavingRest.isEmpty)
     return (engine, [x, y])
   }
