@@ -183,9 +183,9 @@ extension AnimationEngine {
     return pending.min
   }
 
-  /// Up to about 256 of `entries`' times, evenly spread over them, sorted.
-  static func sampleTimes(of entries: [Pending]) -> [Nanoseconds] {
-    let stride = max(1, entries.count / 256)
+  /// Up to about `size` of `entries`' times, evenly spread over them, sorted.
+  static func sampleTimes(of entries: [Pending], size: Int = 256) -> [Nanoseconds] {
+    let stride = max(1, entries.count / size)
     var times: [Nanoseconds] = []
     times.reserveCapacity(entries.count / stride + 1)
     var i = 0
@@ -243,32 +243,54 @@ extension AnimationEngine {
     pendingSplitSize = max(nearPendingLimit, 2 * pending.count)
   }
 
-  /// Splits `entries` (all due after the horizon, by `bound`) into buckets of about a
-  /// quarter of the heap's size limit, by times sampled from them, and pushes them, the
+  /// Splits `entries` (all due after the horizon, by `bound`) into buckets of about an
+  /// eighth of the heap's size limit, by times sampled from them, and pushes them, the
   /// earliest last. False, pushing nothing, when their times are too alike to split.
   mutating func pushSplit(_ entries: [Pending], below bound: Nanoseconds) -> Bool {
-    let times = Self.sampleTimes(of: entries)
-    let count = min(64, max(2, entries.count / max(1, nearPendingLimit / 4)))
+    let wanted = min(256, max(2, entries.count / max(1, nearPendingLimit / 8)))
+    let times = Self.sampleTimes(of: entries, size: 8 * wanted)
     // Ascending cuts, each the bound of a bucket; the last bucket's bound is `bound`.
     var cuts: [Nanoseconds] = []
-    for k in 1..<count {
-      let cut = times[times.count * k / count]
+    for k in 1..<wanted {
+      let cut = times[times.count * k / wanted]
       if cut < bound, cut != cuts.last { cuts.append(cut) }
     }
     guard !cuts.isEmpty else { return false }
-    var buckets = [[Pending]](repeating: [], count: cuts.count + 1)
-    let expected = entries.count / buckets.count
-    for i in buckets.indices { buckets[i].reserveCapacity(expected + expected / 4) }
-    for entry in entries {
-      // The first cut at or after the entry's time.
-      var low = 0
-      var high = cuts.count
-      while low < high {
-        let middle = (low + high) / 2
-        if cuts[middle] >= entry.time { high = middle } else { low = middle + 1 }
+    // Padded to 256 with the end of time, for a search without branches: a bucket's index
+    // is the number of cuts before the entry's time.
+    let padded = cuts + repeatElement(Nanoseconds.max, count: 256 - cuts.count)
+    let bucketCount = cuts.count + 1
+    var indices = [UInt8](repeating: 0, count: entries.count)
+    var counts = [Int](repeating: 0, count: bucketCount)
+    padded.withUnsafeBufferPointer { padded in
+      for i in entries.indices {
+        let time = entries[i].time
+        var low = 0
+        var step = 128
+        while step > 0 {
+          // (A multiply, not a branch: which way it goes is a coin toss.)
+          let below = unsafeBitCast(padded[low &+ step &- 1] < time, to: UInt8.self)
+          low &+= step &* Int(below)
+          step >>= 1
+        }
+        indices[i] = UInt8(truncatingIfNeeded: low)
+        counts[low] += 1
       }
-      buckets[low].append(entry)
     }
+    // Scattered in bucket order into one array, then cut into the buckets.
+    var next = [Int](repeating: 0, count: bucketCount)
+    for b in 1..<bucketCount { next[b] = next[b - 1] + counts[b - 1] }
+    let starts = next
+    let count = entries.count
+    let sorted = [Pending](unsafeUninitializedCapacity: count) { buffer, initialized in
+      for i in 0..<count {
+        let b = Int(indices[i])
+        (buffer.baseAddress! + next[b]).initialize(to: entries[i])
+        next[b] += 1
+      }
+      initialized = count
+    }
+    let buckets = (0..<bucketCount).map { b in Array(sorted[starts[b]..<(starts[b] + counts[b])]) }
     for i in buckets.indices.reversed() {
       laterBuckets.append(buckets[i])
       laterBounds.append(i == cuts.count ? bound : cuts[i])
