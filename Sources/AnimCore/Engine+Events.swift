@@ -347,7 +347,7 @@ extension AnimationEngine {
       if !crossed.isEmpty { crossed.removeAll(keepingCapacity: true) }
       if !leavingRest.isEmpty { leavingRest.removeAll(keepingCapacity: true) }
       // The ones that leave rest from now on are the next round's.
-      swap(&leavingRest, &propertiesLeavingRest)
+      if !propertiesLeavingRest.isEmpty { propertiesLeavingRest.drain(into: &leavingRest) }
       while let entry = firstPending(), entry.time == t {
         pending.removeMin()
         let slot = entry.slot
@@ -621,5 +621,55 @@ extension AnimationEngine {
       let top = index
       removeSubtree(top)
     }
+  }
+}
+
+/// Properties leaving rest, in order, 4 bytes each: the kind's order in the top 3 bits and
+/// the index below (an index of 2^29 or more, never seen in practice, is kept whole aside,
+/// its place marked).
+struct LeavingRestQueue: Sendable {
+  private var packed: [UInt32] = []
+  private var wide: [PropertyID] = []
+  private static let marker: UInt32 = .max
+  private static let kinds: [ValueKind] = [.number, .vec2, .vec3, .vec4, .color]
+
+  var isEmpty: Bool { packed.isEmpty }
+
+  mutating func append(_ property: PropertyID) {
+    if property.index >= 0 && property.index < 1 << 29 {
+      packed.append(UInt32(property.kind.order) << 29 | UInt32(property.index))
+    } else {
+      packed.append(Self.marker)
+      wide.append(property)
+    }
+  }
+
+  /// The properties, in order.
+  var properties: [PropertyID] {
+    var result: [PropertyID] = []
+    result.reserveCapacity(packed.count)
+    var nextWide = 0
+    for p in packed {
+      if p == Self.marker {
+        result.append(wide[nextWide])
+        nextWide += 1
+      } else {
+        result.append(PropertyID(kind: Self.kinds[Int(p >> 29)], index: Int32(p & 0x1FFF_FFFF)))
+      }
+    }
+    return result
+  }
+
+  /// Appends the properties to `list` in order, and empties the queue.
+  mutating func drain(into list: inout [PropertyID]) {
+    list += properties
+    // A big burst (thousands of animations added at once) does not keep its storage.
+    if packed.capacity > 1024 { packed = [] } else { packed.removeAll(keepingCapacity: true) }
+    wide = []
+  }
+
+  mutating func removeAll() {
+    packed = []
+    wide = []
   }
 }

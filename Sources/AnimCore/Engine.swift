@@ -265,7 +265,7 @@ public struct AnimationEngine: Sendable {
   var firstFreeEngineCallback: Int32 = -1
   /// Properties that left rest, in order: their `start` is due at `now`, behind the
   /// animations' events due now. (Everything here is due now: advancing hands them out.)
-  var propertiesLeavingRest: [PropertyID] = []
+  var propertiesLeavingRest = LeavingRestQueue()
   /// Counts up as nodes are made, for their order (`Node.order`).
   var sequence: UInt64 = 0
 

@@ -119,7 +119,7 @@ extension AnimationEngine: Codable {
             time: entry.time, sequence: UInt64(entry.sequence), node: slot, version: versions[Int(slot)], key: 0))
     }
     // Properties leaving rest are due now, after the entries above in sequence.
-    for (i, property) in propertiesLeavingRest.enumerated() {
+    for (i, property) in propertiesLeavingRest.properties.enumerated() {
       saved.append(
         SavedPending(
           time: now, sequence: UInt64(pendingSequence) + 1 + UInt64(i), node: Self.leavingRest, version: 0,
@@ -155,7 +155,7 @@ extension AnimationEngine: Codable {
     try check(
       pending.unordered.allSatisfy { $0.slot < 0 ? (~$0.slot & 1 == 0 || Int(~$0.slot >> 1) < engineCallbackKeys.count) : inNodes($0.slot) },
       "pending events")
-    try check(propertiesLeavingRest.allSatisfy(contains), "properties leaving rest")
+    try check(propertiesLeavingRest.properties.allSatisfy(contains), "properties leaving rest")
     try check(animated.allSatisfy(contains), "animated properties")
     try checkStore(stores.numbers, check)
     try checkStore(stores.vec2s, check)

@@ -120,6 +120,25 @@ struct EnginePendingTests {
     #expect(engine.nextEventTime == nil)
   }
 
+  @Test func theLeavingRestQueueKeepsEveryPropertyInOrder() {
+    let kinds: [ValueKind] = [.number, .vec2, .vec3, .vec4, .color]
+    var queue = LeavingRestQueue()
+    var expected: [PropertyID] = []
+    for (i, index) in [0, 1, (1 << 29) - 1, 1 << 29, Int(Int32.max), 7, 1 << 30, 3].enumerated() {
+      let property = PropertyID(kind: kinds[i % kinds.count], index: Int32(index))
+      queue.append(property)
+      expected.append(property)
+    }
+    #expect(queue.properties == expected)
+    var list = [PropertyID(kind: .color, index: 9)]
+    queue.drain(into: &list)
+    #expect(list == [PropertyID(kind: .color, index: 9)] + expected)
+    #expect(queue.isEmpty)
+    queue.append(expected[3])
+    queue.append(expected[0])
+    #expect(queue.properties == [expected[3], expected[0]])
+  }
+
   @Test func callbackKeysOfAnySizeComeBackExactly() throws {
     var engine = AnimationEngine()
     let keys = [0, 1, (1 << 30) - 1, 1 << 30, Int.max, -1, Int.min, 42, Int(Int32.max), -(1 << 40)]
