@@ -85,6 +85,28 @@ extension AnimationEngine {
     pending = Heap(live.filter { $0.time <= horizon })
   }
 
+  /// A pending entry's slot for an engine callback with `key`: the key itself when small
+  /// (no lookup when it fires), else a slot of `engineCallbackKeys`.
+  mutating func engineCallbackSlot(for key: Int) -> Int32 {
+    if key >= 0 && key < 1 << 30 { return ~Int32(truncatingIfNeeded: key << 1) }
+    let slot: Int32
+    if firstFreeEngineCallback >= 0 {
+      slot = firstFreeEngineCallback
+      firstFreeEngineCallback = Int32(truncatingIfNeeded: engineCallbackKeys[Int(slot)])
+      engineCallbackKeys[Int(slot)] = key
+    } else {
+      slot = Int32(truncatingIfNeeded: engineCallbackKeys.count)
+      engineCallbackKeys.append(key)
+    }
+    return ~(slot << 1 | 1)
+  }
+
+  /// The key of the engine callback a pending entry's `slot` holds, without freeing it.
+  func engineCallbackKey(_ slot: Int32) -> Int {
+    let payload = ~slot
+    return payload & 1 == 0 ? Int(payload >> 1) : engineCallbackKeys[Int(payload >> 1)]
+  }
+
   /// The key of the engine callback a pending entry's `slot` holds, freeing its slot of
   /// `engineCallbackKeys` if it has one.
   mutating func takeEngineCallback(_ slot: Int32) -> Int {

@@ -562,28 +562,6 @@ public struct AnimationEngine: Sendable {
     insertPending(Pending(time: max(time, now), sequence: sequence, slot: engineCallbackSlot(for: key)))
   }
 
-  /// A pending entry's slot for an engine callback with `key`: the key itself when small
-  /// (no lookup when it fires), else a slot of `engineCallbackKeys`.
-  mutating func engineCallbackSlot(for key: Int) -> Int32 {
-    if key >= 0 && key < 1 << 30 { return ~Int32(truncatingIfNeeded: key << 1) }
-    let slot: Int32
-    if firstFreeEngineCallback >= 0 {
-      slot = firstFreeEngineCallback
-      firstFreeEngineCallback = Int32(truncatingIfNeeded: engineCallbackKeys[Int(slot)])
-      engineCallbackKeys[Int(slot)] = key
-    } else {
-      slot = Int32(truncatingIfNeeded: engineCallbackKeys.count)
-      engineCallbackKeys.append(key)
-    }
-    return ~(slot << 1 | 1)
-  }
-
-  /// The key of the engine callback a pending entry's `slot` holds, without freeing it.
-  func engineCallbackKey(_ slot: Int32) -> Int {
-    let payload = ~slot
-    return payload & 1 == 0 ? Int(payload >> 1) : engineCallbackKeys[Int(payload >> 1)]
-  }
-
   /// Adds an animation of `property`: standalone on the engine (it goes away when it
   /// completes), or inside a timeline (it stays with the timeline).
   public mutating func animate(
@@ -886,11 +864,12 @@ public struct AnimationEngine: Sendable {
   /// The next time something is due, if anything is.
   public var nextEventTime: Nanoseconds? {
     if !propertiesLeavingRest.isEmpty { return now }
-    var next: Nanoseconds?
-    for entry in pending.unordered where isLive(entry) { next = min(next ?? entry.time, entry.time) }
-    if next == nil {
-      for entry in laterBuckets.reversed().joined() where isLive(entry) { next = min(next ?? entry.time, entry.time) }
+    // The heap's entries come before the buckets', and each bucket's before the next's.
+    for entries in [Array(pending.unordered)] + laterBuckets.reversed() {
+      var next: Nanoseconds?
+      for entry in entries where isLive(entry) { next = min(next ?? entry.time, entry.time) }
+      if let next { return next }
     }
-    return next
+    return nil
   }
 }
