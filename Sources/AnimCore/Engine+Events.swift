@@ -243,7 +243,8 @@ extension AnimationEngine {
   }
 
   /// Brings the earliest bucket of later entries into the empty heap, raising the horizon
-  /// to its bound; a bucket too big for the heap is first split into buckets by time.
+  /// to its bound; a bucket of more than a sixteenth of the heap's size limit is first
+  /// split into buckets by time (the smaller the heap, the cheaper each event it hands out).
   /// Stale entries are dropped on the way.
   mutating func refillPending() {
     while pending.isEmpty, var bucket = laterBuckets.popLast() {
@@ -258,18 +259,18 @@ extension AnimationEngine {
         }
       }
       bucket.removeLast(bucket.count - kept)
-      if bucket.count > nearPendingLimit, pushSplit(bucket, below: bound) { continue }
+      if bucket.count > max(1, nearPendingLimit / 16), pushSplit(bucket, below: bound) { continue }
       horizon = bound
       pending = Heap(bucket)
     }
     pendingSplitSize = max(nearPendingLimit, 2 * pending.count)
   }
 
-  /// Splits `entries` (all due after the horizon, by `bound`) into buckets of about an
-  /// eighth of the heap's size limit, by times sampled from them, and pushes them, the
-  /// earliest last. False, pushing nothing, when their times are too alike to split.
+  /// Splits `entries` (all due after the horizon, by `bound`) into buckets of about a 64th
+  /// of the heap's size limit (at most 256 buckets), by times sampled from them, and pushes
+  /// them, the earliest last. False, pushing nothing, when their times are too alike.
   mutating func pushSplit(_ entries: [Pending], below bound: Nanoseconds) -> Bool {
-    let wanted = min(256, max(2, entries.count / max(1, nearPendingLimit / 8)))
+    let wanted = min(256, max(2, entries.count / max(1, nearPendingLimit / 64)))
     let times = Self.sampleTimes(of: entries, size: 8 * wanted)
     // Ascending cuts, each the bound of a bucket; the last bucket's bound is `bound`.
     var cuts: [Nanoseconds] = []
@@ -343,8 +344,11 @@ extension AnimationEngine {
     // One set of buffers for every instant, emptied keeping their storage: most instants
     // have one or two events, and allocating (and sorting, which makes an empty array
     // unique by allocating) these arrays for each cost more than handing the events out.
+    // (The first `dueCount` and `callbacksDueCount` of these are this instant's.)
     var due: [Int32] = []
+    var dueCount = 0
     var callbacksDue: [Int] = []
+    var callbacksDueCount = 0
     var crossed: [Crossed] = []
     var leavingRest: [PropertyID] = []
     while true {
@@ -364,8 +368,8 @@ extension AnimationEngine {
       }
       roundsAtInstant += 1
       now = t
-      if !due.isEmpty { due.removeAll(keepingCapacity: true) }
-      if !callbacksDue.isEmpty { callbacksDue.removeAll(keepingCapacity: true) }
+      dueCount = 0
+      callbacksDueCount = 0
       if !crossed.isEmpty { crossed.removeAll(keepingCapacity: true) }
       if !leavingRest.isEmpty { leavingRest.removeAll(keepingCapacity: true) }
       // The ones that leave rest from now on are the next round's.
@@ -374,13 +378,16 @@ extension AnimationEngine {
         pending.removeMin()
         let slot = entry.slot
         if slot < 0 {
-          callbacksDue.append(takeEngineCallback(slot))
+          let key = takeEngineCallback(slot)
+          if callbacksDueCount < callbacksDue.count { callbacksDue[callbacksDueCount] = key } else { callbacksDue.append(key) }
+          callbacksDueCount += 1
         } else if isLive(entry) {
-          due.append(slot)
+          if dueCount < due.count { due[dueCount] = slot } else { due.append(slot) }
+          dueCount += 1
         }
       }
-      if due.count > 1 { due.sort { nodes[Int($0)].order < nodes[Int($1)].order } }
-      for top in due {
+      if dueCount > 1 { due[..<dueCount].sort { nodes[Int($0)].order < nodes[Int($1)].order } }
+      for top in due[..<dueCount] {
         let local = nodes[Int(top)].playback.currentTime(at: t)
         cross(top, to: local, into: &crossed)
       }
@@ -394,8 +401,8 @@ extension AnimationEngine {
           return ka < kb
         }
       }
-      countAtInstant += crossed.count + callbacksDue.count + leavingRest.count
-      for top in due { reschedule(top) }
+      countAtInstant += crossed.count + callbacksDueCount + leavingRest.count
+      for top in due[..<dueCount] { reschedule(top) }
       if roundsAtInstant > Self.eventLimitPerInstant || countAtInstant > 1_000 * Self.eventLimitPerInstant {
         dropPending(at: t)
         throw .tooManyEventsAtOneInstant(t)
@@ -404,7 +411,7 @@ extension AnimationEngine {
       for property in leavingRest where isAnimating(property) {
         handle(&self, EngineEvent(kind: .start, subject: .property(property), time: now, isReversed: false))
       }
-      for key in callbacksDue {
+      for key in callbacksDue[..<callbacksDueCount] {
         handle(&self, EngineEvent(kind: .callback(key), subject: .engine, time: now, isReversed: false))
       }
     }
