@@ -79,9 +79,10 @@ extension AnimationEngine {
       if live[i].slot >= 0 { versions[Int(live[i].slot)] = sequence }
     }
     pendingSequence = UInt32(truncatingIfNeeded: live.count)
+    // The later ones in one bucket to the end of time (split again when it comes up).
     let later = live.filter { $0.time > horizon }
-    laterBuckets = later.isEmpty ? [] : [later]
-    laterBounds = later.isEmpty ? [] : [.max]
+    laterBuckets = horizon == .max ? [] : [later]
+    laterBounds = horizon == .max ? [] : [.max]
     pending = Heap(live.filter { $0.time <= horizon })
   }
 
@@ -175,7 +176,10 @@ extension AnimationEngine {
   /// Adds an entry to the pending events: into the heap when it is due by the horizon,
   /// else into the bucket of its time.
   @inline(__always) mutating func insertPending(_ entry: Pending) {
-    if entry.time <= horizon {
+    if entry.time <= horizon || laterBuckets.isEmpty {
+      // (No buckets with a horizon short of the end of time is never expected; everything
+      // is in the heap then, so the horizon can be the end of time.)
+      if laterBuckets.isEmpty { horizon = .max }
       pending.insert(entry)
       if pending.count >= pendingSplitSize { splitPending() }
     } else {

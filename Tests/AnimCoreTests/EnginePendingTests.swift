@@ -157,11 +157,13 @@ struct EnginePendingTests {
   /// Against a plain model: every callback at its time, in (time, scheduling order), with
   /// handlers scheduling more, and every animation's start and complete at its exact time,
   /// however small the heap is kept.
-  @Test(arguments: [1, 2, 3, 8, 64, AnimationEngine.defaultNearPendingLimit])
-  func aSmallHeapHandsOutEverythingInOrder(nearLimit: Int) throws {
+  @Test(arguments: [1, 2, 3, 8, 64, AnimationEngine.defaultNearPendingLimit], [UInt32.max, 2_200])
+  func aSmallHeapHandsOutEverythingInOrder(nearLimit: Int, sequenceLimit: UInt32) throws {
     var engine = AnimationEngine()
     engine.nearPendingLimit = nearLimit
     engine.pendingSplitSize = nearLimit
+    // 2,200: the sequences are renumbered while later entries wait in buckets.
+    engine.sequenceLimit = sequenceLimit
     var random = SeededRandom(seed: UInt64(nearLimit))
     var scheduled: [(time: Nanoseconds, key: Int)] = []
     for _ in 0..<2_000 {
@@ -204,6 +206,24 @@ struct EnginePendingTests {
     #expect(!engine.hasPendingWork)
     #expect(!engine.hasPendingCallbacks)
     #expect(engine.nextEventTime == nil)
+    if sequenceLimit < .max {
+      // Renumbered: fewer sequences in use than callbacks were scheduled.
+      #expect(engine.pendingSequence < UInt32(scheduled.count))
+    }
+  }
+
+  @Test func renumberingWhileTheHeapHoldsEverythingLeavesRoomForLaterEntries() throws {
+    var engine = AnimationEngine()
+    engine.nearPendingLimit = 2
+    engine.pendingSplitSize = 2
+    engine.sequenceLimit = 2
+    engine.schedule(callback: 1, at: 1 * ms)
+    engine.schedule(callback: 2, at: 2 * ms)  // the heap splits: its horizon is 2 ms now
+    engine.schedule(callback: 3, at: 5 * ms)  // renumbered first, then due after the horizon
+    engine.schedule(callback: 4, at: 2 * ms)
+    var fired: [Int] = []
+    try engine.advance(to: 10 * ms) { _, e in if case .callback(let k) = e.kind { fired.append(k) } }
+    #expect(fired == [1, 2, 4, 3])
   }
 
   @Test func aLongChainAtOneInstantIsStillAnErrorWithASmallHeap() throws {
