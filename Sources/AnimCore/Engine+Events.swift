@@ -7,8 +7,9 @@
 // walks the trees that are due from where they were to that instant, collecting the points
 // crossed, orders them (completes, repeats, starts, then callbacks; reversed item order when
 // going backwards) and hands them to the handler, which may change anything. Then the next
-// instant, until the target time. A change to a node bumps its version, which makes its old
-// heap entry stale, and schedules a new one.
+// instant, until the target time. A change to a node changes its version, which makes its old
+// heap entry stale, and schedules a new one. Properties leaving rest wait in a queue of their
+// own, due at once, handed out behind the animations' events of their instant.
 
 import HeapModule
 
@@ -35,14 +36,92 @@ extension AnimationEngine {
   /// Replaces the heap entry of top-level node `top` with its next event, if any.
   mutating func reschedule(_ top: Int32) {
     guard top >= 0, nodes[Int(top)].kind != .free else { return }
-    versions[Int(top)] &+= 1
     let node = nodes[Int(top)]
     let direction = node.playback.rate < 0 ? -1 : 1
     guard let threshold = nextThreshold(of: top, direction: direction),
       let time = Self.parentThreshold(of: node.playback, reaching: threshold, parentForward: true)
-    else { return }
-    sequence &+= 1
-    pending.insert(Pending(time: max(time, now), sequence: sequence, node: top, version: versions[Int(top)], key: 0))
+    else {
+      // No entry: any older one goes stale. A fresh sequence rather than a bump, so that a
+      // node's version only grows between renumberings (samplers rely on it never
+      // coming back to a value they saw).
+      versions[Int(top)] = nextPendingSequence()
+      return
+    }
+    let sequence = nextPendingSequence()
+    versions[Int(top)] = sequence
+    insertPending(Pending(time: max(time, now), sequence: sequence, slot: top))
+  }
+
+  /// Whether a pending entry is still to be handed out: a callback, or the entry a
+  /// top-level node was last given.
+  @inline(__always) func isLive(_ entry: Pending) -> Bool {
+    let slot = entry.slot
+    guard slot >= 0 else { return true }
+    guard Int(slot) < nodes.count else { return false }
+    return versions[Int(slot)] == entry.sequence && nodes[Int(slot)].kind != .free && nodes[Int(slot)].parent < 0
+  }
+
+  /// The sequence for a new pending entry: one more than the last, renumbering the live
+  /// entries (in order) first when it would pass `sequenceLimit`.
+  mutating func nextPendingSequence() -> UInt32 {
+    if pendingSequence >= sequenceLimit { renumberPending() }
+    pendingSequence &+= 1
+    return pendingSequence
+  }
+
+  /// Renumbers the live pending entries 1, 2, … in their order (the order of their
+  /// sequences, all given since the last renumbering), dropping stale ones.
+  mutating func renumberPending() {
+    // Versions start over: no sampler may compare against one from before.
+    dropAllSamplers()
+    var live = pending.unordered.filter { isLive($0) }
+    for bucket in laterBuckets { live += bucket.filter { isLive($0) } }
+    live.sort { $0.sequence < $1.sequence }
+    for i in live.indices {
+      let sequence = UInt32(truncatingIfNeeded: i + 1)
+      live[i].sequence = sequence
+      if live[i].slot >= 0 { versions[Int(live[i].slot)] = sequence }
+    }
+    pendingSequence = UInt32(truncatingIfNeeded: live.count)
+    // The later ones in one bucket to the end of time (split again when it comes up).
+    let later = live.filter { $0.time > horizon }
+    laterBuckets = horizon == .max ? [] : [later]
+    laterBounds = horizon == .max ? [] : [.max]
+    pending = Heap(live.filter { $0.time <= horizon })
+  }
+
+  /// A pending entry's slot for an engine callback with `key`: the key itself when small
+  /// (no lookup when it fires), else a slot of `engineCallbackKeys`.
+  mutating func engineCallbackSlot(for key: Int) -> Int32 {
+    if key >= 0 && key < 1 << 30 { return ~Int32(truncatingIfNeeded: key << 1) }
+    let slot: Int32
+    if firstFreeEngineCallback >= 0 {
+      slot = firstFreeEngineCallback
+      firstFreeEngineCallback = Int32(truncatingIfNeeded: engineCallbackKeys[Int(slot)])
+      engineCallbackKeys[Int(slot)] = key
+    } else {
+      slot = Int32(truncatingIfNeeded: engineCallbackKeys.count)
+      engineCallbackKeys.append(key)
+    }
+    return ~(slot << 1 | 1)
+  }
+
+  /// The key of the engine callback a pending entry's `slot` holds, without freeing it.
+  func engineCallbackKey(_ slot: Int32) -> Int {
+    let payload = ~slot
+    return payload & 1 == 0 ? Int(payload >> 1) : engineCallbackKeys[Int(payload >> 1)]
+  }
+
+  /// The key of the engine callback a pending entry's `slot` holds, freeing its slot of
+  /// `engineCallbackKeys` if it has one.
+  mutating func takeEngineCallback(_ slot: Int32) -> Int {
+    let payload = ~slot
+    guard payload & 1 != 0 else { return Int(payload >> 1) }
+    let index = Int(payload >> 1)
+    let key = engineCallbackKeys[index]
+    engineCallbackKeys[index] = Int(firstFreeEngineCallback)
+    firstFreeEngineCallback = Int32(truncatingIfNeeded: index)
+    return key
   }
 
   /// The first threshold of node `index`'s local time, moving in `direction`, at which it or
@@ -93,6 +172,163 @@ extension AnimationEngine {
     }
   }
 
+  // MARK: - The pending queue in two parts
+
+  /// The size the heap of pending events is kept near: 256 kB, well within a core's cache.
+  static let defaultNearPendingLimit = 16_384
+
+  /// Adds an entry to the pending events: into the heap when it is due by the horizon,
+  /// else into the bucket of its time.
+  @inline(__always) mutating func insertPending(_ entry: Pending) {
+    if entry.time <= horizon || laterBuckets.isEmpty {
+      // (No buckets with a horizon short of the end of time is never expected; everything
+      // is in the heap then, so the horizon can be the end of time.)
+      if laterBuckets.isEmpty { horizon = .max }
+      pending.insert(entry)
+      if pending.count >= pendingSplitSize { splitPending() }
+    } else {
+      laterBuckets[laterBucket(of: entry.time)].append(entry)
+    }
+  }
+
+  /// The bucket for an entry due after the horizon: the earliest whose bound is at or
+  /// after its time (bounds fall from the first bucket, whose bound is the end of time, to
+  /// the last, the earliest).
+  func laterBucket(of time: Nanoseconds) -> Int {
+    var low = 0  // laterBounds[low] >= time
+    var high = laterBounds.count  // the first index whose bound is below time
+    while high - low > 1 {
+      let middle = (low + high) / 2
+      if laterBounds[middle] >= time { low = middle } else { high = middle }
+    }
+    return low
+  }
+
+  /// The earliest pending entry (stale or not), if any; when the heap has run dry, the
+  /// earliest bucket of later ones comes into it first.
+  @inline(__always) mutating func firstPending() -> Pending? {
+    if let first = pending.min { return first }
+    if laterBuckets.isEmpty { return nil }
+    refillPending()
+    return pending.min
+  }
+
+  /// Up to about `size` of `entries`' times, evenly spread over them, sorted.
+  static func sampleTimes(of entries: [Pending], size: Int = 256) -> [Nanoseconds] {
+    let stride = max(1, entries.count / size)
+    var times: [Nanoseconds] = []
+    times.reserveCapacity(entries.count / stride + 1)
+    var i = 0
+    while i < entries.count {
+      times.append(entries[i].time)
+      i += stride
+    }
+    times.sort()
+    return times
+  }
+
+  /// Moves the later half (about) of the heap out, into a new earliest bucket, lowering
+  /// the horizon.
+  mutating func splitPending() {
+    let entries = Array(pending.unordered)
+    let times = Self.sampleTimes(of: entries)
+    let cut = times[times.count / 2]
+    if cut < horizon {
+      var near: [Pending] = []
+      var later: [Pending] = []
+      near.reserveCapacity(entries.count / 2 + entries.count / 8)
+      later.reserveCapacity(entries.count / 2 + entries.count / 8)
+      for entry in entries {
+        if entry.time <= cut { near.append(entry) } else { later.append(entry) }
+      }
+      laterBuckets.append(later)
+      laterBounds.append(horizon)
+      horizon = cut
+      pending = Heap(near)
+    }
+    // Not again before it has doubled: entries that all share one time cannot be split.
+    pendingSplitSize = max(nearPendingLimit, 2 * pending.count)
+  }
+
+  /// Brings the earliest bucket of later entries into the empty heap, raising the horizon
+  /// to its bound; a bucket of more than a sixteenth of the heap's size limit is first
+  /// split into buckets by time (the smaller the heap, the cheaper each event it hands out).
+  /// Stale entries are dropped on the way.
+  mutating func refillPending() {
+    while pending.isEmpty, var bucket = laterBuckets.popLast() {
+      let bound = laterBounds.removeLast()
+      // (A plain loop: `versions` in a closure would copy the engine for each entry.)
+      var kept = 0
+      for i in bucket.indices {
+        let entry = bucket[i]
+        if entry.slot < 0 || (Int(entry.slot) < versions.count && versions[Int(entry.slot)] == entry.sequence) {
+          bucket[kept] = entry
+          kept += 1
+        }
+      }
+      bucket.removeLast(bucket.count - kept)
+      if bucket.count > max(1, nearPendingLimit / 16), pushSplit(bucket, below: bound) { continue }
+      horizon = bound
+      pending = Heap(bucket)
+    }
+    pendingSplitSize = max(nearPendingLimit, 2 * pending.count)
+  }
+
+  /// Splits `entries` (all due after the horizon, by `bound`) into buckets of about a 64th
+  /// of the heap's size limit (at most 256 buckets), by times sampled from them, and pushes
+  /// them, the earliest last. False, pushing nothing, when their times are too alike.
+  mutating func pushSplit(_ entries: [Pending], below bound: Nanoseconds) -> Bool {
+    let wanted = min(256, max(2, entries.count / max(1, nearPendingLimit / 64)))
+    let times = Self.sampleTimes(of: entries, size: 8 * wanted)
+    // Ascending cuts, each the bound of a bucket; the last bucket's bound is `bound`.
+    var cuts: [Nanoseconds] = []
+    for k in 1..<wanted {
+      let cut = times[times.count * k / wanted]
+      if cut < bound, cut != cuts.last { cuts.append(cut) }
+    }
+    guard !cuts.isEmpty else { return false }
+    // Padded to 256 with the end of time, for a search without branches: a bucket's index
+    // is the number of cuts before the entry's time.
+    let padded = cuts + repeatElement(Nanoseconds.max, count: 256 - cuts.count)
+    let bucketCount = cuts.count + 1
+    var indices = [UInt8](repeating: 0, count: entries.count)
+    var counts = [Int](repeating: 0, count: bucketCount)
+    padded.withUnsafeBufferPointer { padded in
+      for i in entries.indices {
+        let time = entries[i].time
+        var low = 0
+        var step = 128
+        while step > 0 {
+          // (A multiply, not a branch: which way it goes is a coin toss.)
+          let below = unsafeBitCast(padded[low &+ step &- 1] < time, to: UInt8.self)
+          low &+= step &* Int(below)
+          step >>= 1
+        }
+        indices[i] = UInt8(truncatingIfNeeded: low)
+        counts[low] += 1
+      }
+    }
+    // Scattered in bucket order into one array, then cut into the buckets.
+    var next = [Int](repeating: 0, count: bucketCount)
+    for b in 1..<bucketCount { next[b] = next[b - 1] + counts[b - 1] }
+    let starts = next
+    let count = entries.count
+    let sorted = [Pending](unsafeUninitializedCapacity: count) { buffer, initialized in
+      for i in 0..<count {
+        let b = Int(indices[i])
+        (buffer.baseAddress! + next[b]).initialize(to: entries[i])
+        next[b] += 1
+      }
+      initialized = count
+    }
+    let buckets = (0..<bucketCount).map { b in Array(sorted[starts[b]..<(starts[b] + counts[b])]) }
+    for i in buckets.indices.reversed() {
+      laterBuckets.append(buckets[i])
+      laterBounds.append(i == cuts.count ? bound : cuts[i])
+    }
+    return true
+  }
+
   // MARK: - Advancing
 
   /// Moves the engine to time `time` (never backwards), handing every event due up to and
@@ -116,11 +352,23 @@ extension AnimationEngine {
     // One set of buffers for every instant, emptied keeping their storage: most instants
     // have one or two events, and allocating (and sorting, which makes an empty array
     // unique by allocating) these arrays for each cost more than handing the events out.
+    // (The first `dueCount` and `callbacksDueCount` of these are this instant's.)
     var due: [Int32] = []
-    var callbacksDue: [Pending] = []
+    var dueCount = 0
+    var callbacksDue: [Int] = []
+    var callbacksDueCount = 0
     var crossed: [Crossed] = []
-    while let first = pending.min, first.time <= time {
-      let t = first.time
+    var leavingRest: [PropertyID] = []
+    while true {
+      // What is due next: properties leaving rest are due now; the heap holds nothing earlier.
+      let t: Nanoseconds
+      if !propertiesLeavingRest.isEmpty {
+        t = now
+      } else if let first = firstPending(), first.time <= time {
+        t = first.time
+      } else {
+        break
+      }
       if t != instant {
         instant = t
         roundsAtInstant = 0
@@ -128,22 +376,26 @@ extension AnimationEngine {
       }
       roundsAtInstant += 1
       now = t
-      if !due.isEmpty { due.removeAll(keepingCapacity: true) }
-      if !callbacksDue.isEmpty { callbacksDue.removeAll(keepingCapacity: true) }
+      dueCount = 0
+      callbacksDueCount = 0
       if !crossed.isEmpty { crossed.removeAll(keepingCapacity: true) }
-      var leavingRest: [PropertyID] = []
-      while let entry = pending.min, entry.time == t {
+      if !leavingRest.isEmpty { leavingRest.removeAll(keepingCapacity: true) }
+      // The ones that leave rest from now on are the next round's.
+      if !propertiesLeavingRest.isEmpty { propertiesLeavingRest.drain(into: &leavingRest) }
+      while let entry = firstPending(), entry.time == t {
         pending.removeMin()
-        if entry.node == Self.leavingRest {
-          if let property = property(fromKey: entry.key) { leavingRest.append(property) }
-        } else if entry.node < 0 {
-          callbacksDue.append(entry)
-        } else if entry.version == versions[Int(entry.node)], nodes[Int(entry.node)].kind != .free {
-          due.append(entry.node)
+        let slot = entry.slot
+        if slot < 0 {
+          let key = takeEngineCallback(slot)
+          if callbacksDueCount < callbacksDue.count { callbacksDue[callbacksDueCount] = key } else { callbacksDue.append(key) }
+          callbacksDueCount += 1
+        } else if isLive(entry) {
+          if dueCount < due.count { due[dueCount] = slot } else { due.append(slot) }
+          dueCount += 1
         }
       }
-      if due.count > 1 { due.sort { nodes[Int($0)].order < nodes[Int($1)].order } }
-      for top in due {
+      if dueCount > 1 { due[..<dueCount].sort { nodes[Int($0)].order < nodes[Int($1)].order } }
+      for top in due[..<dueCount] {
         let local = nodes[Int(top)].playback.currentTime(at: t)
         cross(top, to: local, into: &crossed)
       }
@@ -157,22 +409,37 @@ extension AnimationEngine {
           return ka < kb
         }
       }
-      countAtInstant += crossed.count + callbacksDue.count + leavingRest.count
-      for top in due { reschedule(top) }
+      countAtInstant += crossed.count + callbacksDueCount + leavingRest.count
+      for top in due[..<dueCount] { reschedule(top) }
       if roundsAtInstant > Self.eventLimitPerInstant || countAtInstant > 1_000 * Self.eventLimitPerInstant {
-        pending = Heap(pending.unordered.filter { $0.time != t })
+        dropPending(at: t)
         throw .tooManyEventsAtOneInstant(t)
       }
       if !crossed.isEmpty { deliver(crossed, handle) }  // (not for an instant of callbacks only)
       for property in leavingRest where isAnimating(property) {
         handle(&self, EngineEvent(kind: .start, subject: .property(property), time: now, isReversed: false))
       }
-      for entry in callbacksDue {
-        handle(&self, EngineEvent(kind: .callback(entry.key), subject: .engine, time: now, isReversed: false))
+      for key in callbacksDue[..<callbacksDueCount] {
+        handle(&self, EngineEvent(kind: .callback(key), subject: .engine, time: now, isReversed: false))
       }
     }
     now = time
     refreshCurrentValues()
+  }
+
+  /// Drops everything due at `t` (the rest of a chain that went on too long).
+  mutating func dropPending(at t: Nanoseconds) {
+    // All of them are in the heap: `t` is at or before the horizon.
+    var kept: [Pending] = []
+    for entry in pending.unordered {
+      if entry.time != t {
+        kept.append(entry)
+      } else if entry.slot < 0 {
+        _ = takeEngineCallback(entry.slot)
+      }
+    }
+    pending = Heap(kept)
+    propertiesLeavingRest.removeAll()
   }
 
   /// Reads `clock` once and advances to its time; a gap it reports (a suspension) becomes a
@@ -210,7 +477,7 @@ extension AnimationEngine {
       let points = EventPoints(node.timing, hasStarted: node.hasStarted)
       var landed = local
       var completedAt: Nanoseconds?
-      for (kind, threshold) in points.crossings(from: a, to: local) {
+      points.forEachCrossing(from: a, to: local) { kind, threshold in
         crossed.append(Crossed(node: id, kind: kind, key: 0, forward: forward, sequence: crossed.count))
         if kind == .start { nodes[Int(index)].hasStarted = true }
         if kind == .complete {
@@ -318,10 +585,18 @@ extension AnimationEngine {
   /// and another takes at the same instant (a sequence handing over) does not come to rest:
   /// its complete and start are not fired.
   mutating func deliver(_ events: [Crossed], _ handle: (inout AnimationEngine, EngineEvent) -> Void) {
+    // Only an instant with both a start and a complete can hand a property over.
+    var hasStart = false
+    var hasComplete = false
+    for event in events {
+      if event.kind == .start { hasStart = true } else if event.kind == .complete { hasComplete = true }
+    }
     var starting = Set<PropertyID>()
-    for event in events where event.kind == .start {
-      if let index = try? resolve(event.node), nodes[Int(index)].kind == .effect {
-        starting.insert(effectProperty(of: index))
+    if hasStart && hasComplete {
+      for event in events where event.kind == .start {
+        if let index = try? resolve(event.node), nodes[Int(index)].kind == .effect {
+          starting.insert(effectProperty(of: index))
+        }
       }
     }
     var handedOver = Set<PropertyID>()
@@ -383,5 +658,55 @@ extension AnimationEngine {
       let top = index
       removeSubtree(top)
     }
+  }
+}
+
+/// Properties leaving rest, in order, 4 bytes each: the kind's order in the top 3 bits and
+/// the index below (an index of 2^29 or more, never seen in practice, is kept whole aside,
+/// its place marked).
+struct LeavingRestQueue: Sendable {
+  private var packed: [UInt32] = []
+  private var wide: [PropertyID] = []
+  private static let marker: UInt32 = .max
+  private static let kinds: [ValueKind] = [.number, .vec2, .vec3, .vec4, .color]
+
+  var isEmpty: Bool { packed.isEmpty }
+
+  mutating func append(_ property: PropertyID) {
+    if property.index >= 0 && property.index < 1 << 29 {
+      packed.append(UInt32(property.kind.order) << 29 | UInt32(property.index))
+    } else {
+      packed.append(Self.marker)
+      wide.append(property)
+    }
+  }
+
+  /// The properties, in order.
+  var properties: [PropertyID] {
+    var result: [PropertyID] = []
+    result.reserveCapacity(packed.count)
+    var nextWide = 0
+    for p in packed {
+      if p == Self.marker {
+        result.append(wide[nextWide])
+        nextWide += 1
+      } else {
+        result.append(PropertyID(kind: Self.kinds[Int(p >> 29)], index: Int32(p & 0x1FFF_FFFF)))
+      }
+    }
+    return result
+  }
+
+  /// Appends the properties to `list` in order, and empties the queue.
+  mutating func drain(into list: inout [PropertyID]) {
+    list += properties
+    // A big burst (thousands of animations added at once) does not keep its storage.
+    if packed.capacity > 1024 { packed = [] } else { packed.removeAll(keepingCapacity: true) }
+    wide = []
+  }
+
+  mutating func removeAll() {
+    packed = []
+    wide = []
   }
 }

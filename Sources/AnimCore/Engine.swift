@@ -169,18 +169,37 @@ public struct AnimationEngine: Sendable {
     var firesBackwards: Bool
   }
 
-  /// An entry of the pending-event queue: a root-level callback, or the next event of a
-  /// top-level node's tree. Entries whose node changed since are stale and skipped.
-  struct Pending: Comparable, Sendable, Codable {
+  /// An entry of the pending-event queue, 16 bytes: the next event of a top-level node's
+  /// tree, or a callback scheduled on the engine (its key in the entry when it is below
+  /// 2^30, else in `engineCallbackKeys`).
+  /// Ordered by time, then by sequence: at one instant, scheduling order.
+  ///
+  /// A node's entry is live while `versions[node]` is its sequence: rescheduling or
+  /// removing the node changes that, and older entries are skipped when they come up.
+  struct Pending: Comparable, Sendable {
     var time: Nanoseconds
-    var sequence: UInt64
-    /// The top-level node, or -1 for a callback scheduled on the engine itself.
-    var node: Int32
-    var version: UInt32
-    var key: Int
+    /// The sequence in the high half, the slot's bits in the low half.
+    var tag: UInt64
 
-    static func < (a: Pending, b: Pending) -> Bool { (a.time, a.sequence) < (b.time, b.sequence) }
-    static func == (a: Pending, b: Pending) -> Bool { (a.time, a.sequence) == (b.time, b.sequence) }
+    init(time: Nanoseconds, sequence: UInt32, slot: Int32) {
+      self.time = time
+      tag = UInt64(sequence) << 32 | UInt64(UInt32(bitPattern: slot))
+    }
+
+    var sequence: UInt32 {
+      get { UInt32(truncatingIfNeeded: tag >> 32) }
+      set { tag = UInt64(newValue) << 32 | (tag & 0xFFFF_FFFF) }
+    }
+    /// A top-level node (≥ 0), or an engine callback: `~(key << 1)` for a key in 0..<2^30,
+    /// `~(s << 1 | 1)` for slot `s` of `engineCallbackKeys`.
+    var slot: Int32 { Int32(bitPattern: UInt32(truncatingIfNeeded: tag)) }
+
+    /// One unsigned 128-bit comparison: the time with its sign bit flipped, then the tag.
+    @inline(__always) var orderKey: UInt128 {
+      UInt128(UInt64(bitPattern: time) ^ (1 << 63)) << 64 | UInt128(tag)
+    }
+    @inline(__always) static func < (a: Pending, b: Pending) -> Bool { a.orderKey < b.orderKey }
+    @inline(__always) static func == (a: Pending, b: Pending) -> Bool { a.time == b.time && a.tag == b.tag }
   }
 
   /// The engine time of the last advance.
@@ -189,7 +208,8 @@ public struct AnimationEngine: Sendable {
   @usableFromInline var stores = Stores()
   var nodes: [Node] = []
   var freeNodes: [Int32] = []
-  /// Per node: bumped whenever its scheduled event may have changed.
+  /// Per node: changed whenever its scheduled event may have changed; a top-level node's
+  /// pending entry is live while this is the entry's sequence.
   var versions: [UInt32] = []
   var timelines: [TimelineRecord] = []
   var freeTimelines: [Int32] = []
@@ -222,7 +242,33 @@ public struct AnimationEngine: Sendable {
   var topLevelHoles = 0
   /// By node index: its slot in `topLevelSlots` while it is a top-level node (stale otherwise).
   var topLevelPositions: [Int32] = []
+  /// The pending events due up to `horizon`, in a heap; later ones wait unsorted in
+  /// buckets by time, and the earliest bucket comes into the heap when it runs dry. A heap
+  /// of everything (a million callbacks) would miss the cache at every level of every pop.
   var pending = Heap<Pending>()
+  /// Every entry in `pending` is due at or before this; every one in a bucket after.
+  var horizon: Nanoseconds = .max
+  /// The buckets, the earliest last; each holds the entries due after the next one's
+  /// bound (the horizon, for the last) and by its own bound. The first bound is `.max`.
+  var laterBuckets: [[Pending]] = []
+  var laterBounds: [Nanoseconds] = []
+  /// The size `pending` is kept near (lowered by tests, to reach it).
+  var nearPendingLimit = AnimationEngine.defaultNearPendingLimit
+  /// When `pending` grows to this, its later half moves out (see `splitPending`).
+  var pendingSplitSize = AnimationEngine.defaultNearPendingLimit
+  /// The last sequence given to a pending entry. When it would pass `sequenceLimit`, the
+  /// live entries are renumbered from 1 in order, so scheduling order holds forever.
+  var pendingSequence: UInt32 = 0
+  /// Where sequences are renumbered (lowered by tests, to reach it).
+  var sequenceLimit: UInt32 = .max
+  /// The keys of callbacks scheduled on the engine, by slot; a free slot holds the next
+  /// free slot (or -1), from `firstFreeEngineCallback`.
+  var engineCallbackKeys: [Int] = []
+  var firstFreeEngineCallback: Int32 = -1
+  /// Properties that left rest, in order: their `start` is due at `now`, behind the
+  /// animations' events due now. (Everything here is due now: advancing hands them out.)
+  var propertiesLeavingRest = LeavingRestQueue()
+  /// Counts up as nodes are made, for their order (`Node.order`).
   var sequence: UInt64 = 0
 
   public init(startingAt time: Nanoseconds = 0) {
@@ -495,19 +541,15 @@ public struct AnimationEngine: Sendable {
     return id(of: index)
   }
 
-  /// The heap entry's `node` for a property leaving rest (its `key` is the property).
+  /// A snapshot's pending entry `node` for a property leaving rest (its `key` is the property).
   static let leavingRest: Int32 = -2
 
   /// Queues the property's `start` at this instant, behind the animations' events due now.
   mutating func scheduleLeavingRest(_ property: PropertyID) {
-    sequence &+= 1
-    pending.insert(
-      Pending(
-        time: now, sequence: sequence, node: Self.leavingRest, version: 0,
-        key: property.kind.order << 32 | Int(property.index)))
+    propertiesLeavingRest.append(property)
   }
 
-  /// The property a leaving-rest entry names.
+  /// The property a snapshot's leaving-rest entry names.
   func property(fromKey key: Int) -> PropertyID? {
     let kinds: [ValueKind] = [.number, .vec2, .vec3, .vec4, .color]
     let order = key >> 32
@@ -519,8 +561,8 @@ public struct AnimationEngine: Sendable {
   /// Schedules `.callback(key)` at engine time `time` (now, if earlier). Callbacks at one
   /// instant fire in the order they were scheduled, after the animations' events.
   public mutating func schedule(callback key: Int, at time: Nanoseconds) {
-    sequence &+= 1
-    pending.insert(Pending(time: max(time, now), sequence: sequence, node: -1, version: 0, key: key))
+    let sequence = nextPendingSequence()
+    insertPending(Pending(time: max(time, now), sequence: sequence, slot: engineCallbackSlot(for: key)))
   }
 
   /// Adds an animation of `property`: standalone on the engine (it goes away when it
@@ -761,15 +803,14 @@ public struct AnimationEngine: Sendable {
   /// Whether anything will still move or fire: a node playing toward an edge it has not
   /// reached, or a pending callback. Paused nodes do not count.
   public var hasPendingWork: Bool {
-    pending.unordered.contains { entry in
-      entry.node < 0 || (entry.version == versions[Int(entry.node)] && nodes[Int(entry.node)].kind != .free)
-    }
+    !propertiesLeavingRest.isEmpty || pending.unordered.contains { isLive($0) }
+      || laterBuckets.contains { $0.contains { isLive($0) } }
   }
 
   /// Whether a callback scheduled on the engine is still to come (scripts schedule their
   /// later statements this way).
   public var hasPendingCallbacks: Bool {
-    pending.unordered.contains { $0.node < 0 }
+    pending.unordered.contains { $0.slot < 0 } || laterBuckets.contains { $0.contains { $0.slot < 0 } }
   }
 
   /// Whether a top-level node that never ends is playing: with nothing else scheduled, the
@@ -783,6 +824,13 @@ public struct AnimationEngine: Sendable {
 
   /// The next time something is due, if anything is.
   public var nextEventTime: Nanoseconds? {
-    pending.unordered.filter { $0.node < 0 || $0.version == versions[Int($0.node)] }.map(\.time).min()
+    if !propertiesLeavingRest.isEmpty { return now }
+    // The heap's entries come before the buckets', and each bucket's before the next's.
+    for entries in [Array(pending.unordered)] + laterBuckets.reversed() {
+      var next: Nanoseconds?
+      for entry in entries where isLive(entry) { next = min(next ?? entry.time, entry.time) }
+      if let next { return next }
+    }
+    return nil
   }
 }

@@ -3,8 +3,9 @@
 //
 // Every part of the state is a plain value. Callbacks are the embedder's integer keys, which
 // it binds again after restoring; infinite iteration counts are written as "forever"
-// (EffectTiming's own coding), since JSON has no infinity. The pending-event heap is written
-// as its entries and rebuilt on reading.
+// (EffectTiming's own coding), since JSON has no infinity. The pending events are written as
+// entries of one shape (`SavedPending`: time, sequence, node, version, key), whatever the
+// engine keeps them in, and rebuilt on reading, renumbered in the same order.
 
 import HeapModule
 
@@ -12,6 +13,17 @@ extension AnimationEngine: Codable {
   /// The format of the encoded engine; any other is refused on decoding. 2: current values
   /// kept apart from the property slots, spring velocities inside their animations.
   public static let snapshotVersion = 2
+
+  /// A pending event as written: the next event of top-level node `node` (live while
+  /// `version` is the node's), a callback on the engine (`node` -1, `key`), or a property
+  /// leaving rest (`node` -2, `key` the property). Sequences give the order at one instant.
+  struct SavedPending: Codable {
+    var time: Nanoseconds
+    var sequence: UInt64
+    var node: Int32
+    var version: UInt32
+    var key: Int
+  }
 
   private enum CodingKeys: String, CodingKey {
     case version, now, stores, nodes, freeNodes, versions, timelines, freeTimelines, callbacks, freeCallbacks
@@ -43,14 +55,46 @@ extension AnimationEngine: Codable {
     curves = try container.decode([TimingCurve].self, forKey: .curves)
     rebuildCurveTables()
     topLevel = try container.decode([Int32].self, forKey: .topLevel)
-    pending = Heap(try container.decode([Pending].self, forKey: .pending))
+    let saved = try container.decode([SavedPending].self, forKey: .pending)
     sequence = try container.decode(UInt64.self, forKey: .sequence)
     curveIndex = Dictionary(curves.enumerated().map { ($1, Int32($0)) }, uniquingKeysWith: { first, _ in first })
     guard versions.count == nodes.count else {
       throw DecodingError.dataCorruptedError(
         forKey: .versions, in: container, debugDescription: "the node tables disagree in length")
     }
+    try restorePending(saved)
     try validate()
+  }
+
+  /// Rebuilds the pending events from their written form, in the order of their sequences.
+  private mutating func restorePending(_ saved: [SavedPending]) throws {
+    struct Corrupt: Error, CustomStringConvertible {
+      var description: String
+    }
+    var entries: [Pending] = []
+    for entry in saved.sorted(by: { $0.sequence < $1.sequence }) {
+      switch entry.node {
+      case Self.leavingRest:
+        guard let property = property(fromKey: entry.key) else {
+          throw Corrupt(description: "corrupt engine snapshot: pending events")
+        }
+        propertiesLeavingRest.append(property)
+      case -1:
+        pendingSequence &+= 1
+        entries.append(Pending(time: entry.time, sequence: pendingSequence, slot: engineCallbackSlot(for: entry.key)))
+      default:
+        guard entry.node >= 0, Int(entry.node) < nodes.count else {
+          throw Corrupt(description: "corrupt engine snapshot: pending events")
+        }
+        // Only the node's live entry (a stale one would be skipped anyway).
+        guard entry.version == versions[Int(entry.node)], nodes[Int(entry.node)].kind != .free else { continue }
+        pendingSequence &+= 1
+        versions[Int(entry.node)] = pendingSequence
+        entries.append(Pending(time: entry.time, sequence: pendingSequence, slot: entry.node))
+      }
+    }
+    pending = Heap(entries)
+    pendingSplitSize = max(nearPendingLimit, 2 * pending.count)
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -68,8 +112,25 @@ extension AnimationEngine: Codable {
     try container.encode(curves, forKey: .curves)
     try container.encode(topLevel, forKey: .topLevel)
     // Only live entries: stale ones would be skipped anyway.
-    let live = pending.unordered.filter { $0.node < 0 || $0.version == versions[Int($0.node)] }
-    try container.encode(live, forKey: .pending)
+    var saved: [SavedPending] = []
+    for entry in ([Array(pending.unordered)] + laterBuckets).joined() where isLive(entry) {
+      let slot = entry.slot
+      saved.append(
+        slot < 0
+          ? SavedPending(
+            time: entry.time, sequence: UInt64(entry.sequence), node: -1, version: 0,
+            key: engineCallbackKey(slot))
+          : SavedPending(
+            time: entry.time, sequence: UInt64(entry.sequence), node: slot, version: versions[Int(slot)], key: 0))
+    }
+    // Properties leaving rest are due now, after the entries above in sequence.
+    for (i, property) in propertiesLeavingRest.properties.enumerated() {
+      saved.append(
+        SavedPending(
+          time: now, sequence: UInt64(pendingSequence) + 1 + UInt64(i), node: Self.leavingRest, version: 0,
+          key: property.kind.order << 32 | Int(property.index)))
+    }
+    try container.encode(saved, forKey: .pending)
     try container.encode(sequence, forKey: .sequence)
   }
 
@@ -97,8 +158,9 @@ extension AnimationEngine: Codable {
     }
     try check(topLevel.allSatisfy(inNodes), "top-level nodes")
     try check(
-      pending.unordered.allSatisfy { $0.node == -1 || inNodes($0.node) || ($0.node == Self.leavingRest && property(fromKey: $0.key) != nil) },
+      pending.unordered.allSatisfy { $0.slot < 0 ? (~$0.slot & 1 == 0 || Int(~$0.slot >> 1) < engineCallbackKeys.count) : inNodes($0.slot) },
       "pending events")
+    try check(propertiesLeavingRest.properties.allSatisfy(contains), "properties leaving rest")
     try checkStore(stores.numbers, check)
     try checkStore(stores.vec2s, check)
     try checkStore(stores.vec3s, check)

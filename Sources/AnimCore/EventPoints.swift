@@ -34,24 +34,29 @@ struct EventPoints {
   /// running down through its passes, so there is no start or complete, only repeats.
   let wraps: Bool
 
+  /// Whether there is any repeat point: a pass boundary inside the active interval.
+  let repeats: Bool
+
   init(_ timing: EffectTiming, hasStarted: Bool) {
     delay = timing.delay
     duration = timing.iterationDuration
     end = timing.activeDuration.map { clampedToNanoseconds(Int128(timing.delay) + Int128($0)) }
     wraps = end == nil && hasStarted && duration > 0
+    let firstBoundary = Int128(timing.delay) + Int128(timing.iterationDuration)
+    repeats = timing.iterationDuration > 0 && (end.map { firstBoundary < Int128($0) } ?? true)
   }
 
   /// The pass boundary `delay + k·duration` nearest above `local` (strictly), if it is a
   /// repeat point.
   private func boundary(above local: Nanoseconds) -> Nanoseconds? {
-    guard duration > 0 else { return nil }
+    guard repeats else { return nil }
     let k = floorDivide(Int128(local) - Int128(delay), Int128(duration)) + 1
     return repeatPoint(Int128(delay) + k * Int128(duration))
   }
 
   /// The pass boundary nearest below `local` (strictly), if it is a repeat point.
   private func boundary(below local: Nanoseconds) -> Nanoseconds? {
-    guard duration > 0 else { return nil }
+    guard repeats else { return nil }
     let k = ceilDivide(Int128(local) - Int128(delay), Int128(duration)) - 1
     return repeatPoint(Int128(delay) + k * Int128(duration))
   }
@@ -88,31 +93,51 @@ struct EventPoints {
   /// The events at point `t`, reached moving from `local`, in the order of travel.
   func events(at t: Nanoseconds, from local: Nanoseconds, forward: Bool) -> [NodeEventKind] {
     var kinds: [NodeEventKind] = []
-    if forward {
-      if !wraps, local < delay, t == delay { kinds.append(.start) }
-      if let q = boundary(above: local), q == t { kinds.append(.repeat) }
-      if let end, local < end, t == end { kinds.append(.complete) }
-    } else {
-      if let end, local > end, t == end { kinds.append(.start) }
-      if let q = boundary(below: local), q == t { kinds.append(.repeat) }
-      if !wraps, local > delay, t == delay { kinds.append(.complete) }
-    }
+    forEachEvent(at: t, from: local, forward: forward) { kinds.append($0) }
     return kinds
+  }
+
+  /// Calls `body` with each event at point `t`, reached moving from `local`, in the order
+  /// of travel.
+  @inline(__always)
+  func forEachEvent(at t: Nanoseconds, from local: Nanoseconds, forward: Bool, _ body: (NodeEventKind) -> Void) {
+    if forward {
+      if !wraps, local < delay, t == delay { body(.start) }
+      if let q = boundary(above: local), q == t { body(.repeat) }
+      if let end, local < end, t == end { body(.complete) }
+    } else {
+      if let end, local > end, t == end { body(.start) }
+      if let q = boundary(below: local), q == t { body(.repeat) }
+      if !wraps, local > delay, t == delay { body(.complete) }
+    }
   }
 
   /// Every event crossed moving from `a` to `b` (a ≠ b), in order of travel, at most `limit`.
   func crossings(from a: Nanoseconds, to b: Nanoseconds, limit: Int = 10_001) -> [(kind: NodeEventKind, threshold: Nanoseconds)] {
-    let forward = b > a
     var result: [(NodeEventKind, Nanoseconds)] = []
+    forEachCrossing(from: a, to: b, limit: limit) { result.append(($0, $1)) }
+    return result
+  }
+
+  /// Calls `body` with every event crossed moving from `a` to `b` (a ≠ b) and its point,
+  /// in order of travel, stopping once `limit` have been (the last point's events are all given).
+  @inline(__always)
+  func forEachCrossing(
+    from a: Nanoseconds, to b: Nanoseconds, limit: Int = 10_001, _ body: (NodeEventKind, Nanoseconds) -> Void
+  ) {
+    let forward = b > a
+    var count = 0
     var position = a
-    while result.count < limit, let t = nextThreshold(from: position, forward: forward),
+    while count < limit, let t = nextThreshold(from: position, forward: forward),
       forward ? t <= b : t >= b
     {
-      for kind in events(at: t, from: position, forward: forward) { result.append((kind, t)) }
+      forEachEvent(at: t, from: position, forward: forward) { kind in
+        body(kind, t)
+        count += 1
+      }
       // Every condition is strict, so the next search starts beyond this point.
       position = t
     }
-    return result
   }
 }
 

@@ -58,6 +58,11 @@ extension ValueStore {
     }
   }
 
+  /// Drops every sampler: their effects go back to the general path.
+  mutating func dropAllSamplers() {
+    while let last = samplers.last { dropSampler(of: last.effect) }
+  }
+
   /// Drops the samplers of every effect on `property`: its list changed.
   mutating func dropSamplers(onProperty property: Int32) {
     var cursor = properties[Int(property)].firstEffect
@@ -69,6 +74,15 @@ extension ValueStore {
 }
 
 extension AnimationEngine {
+  /// Drops the samplers of every store (node versions are starting over).
+  mutating func dropAllSamplers() {
+    stores.numbers.dropAllSamplers()
+    stores.vec2s.dropAllSamplers()
+    stores.vec3s.dropAllSamplers()
+    stores.vec4s.dropAllSamplers()
+    stores.colors.dropAllSamplers()
+  }
+
   /// A sampler for effect `index`, if it has the usual shape: standalone, alone on its
   /// property, showing, playing forwards at rate 1, one forward pass with a duration, a
   /// timing curve (not keyframes).
