@@ -104,14 +104,14 @@ public struct CubicBezier: Sendable, Hashable, Codable {
   @inlinable
   var yCoefficients: (a: Double, b: Double, c: Double) { Self.coefficients(y1, y2) }
 
-  /// x(t) − x, as c·t − x + t²·(b + a·t): the same value as Horner's rule to rounding, in a
-  /// third fewer dependent steps.
+  /// p(t) − x for the cubic p with coefficients (a, b, c), as c·t − x + t²·(b + a·t): the
+  /// same value as Horner's rule to rounding, in a third fewer dependent steps.
   @inlinable @inline(__always)
   static func cubic(_ p: (a: Double, b: Double, c: Double), at t: Double, minus x: Double = 0) -> Double {
     (p.c * t - x) + (t * t) * (p.b + p.a * t)
   }
 
-  /// x'(t).
+  /// p′(t).
   @inlinable @inline(__always)
   static func slope(_ p: (a: Double, b: Double, c: Double), at t: Double) -> Double {
     p.c + t * (2 * p.b + 3 * p.a * t)
@@ -210,9 +210,10 @@ public struct CubicBezier: Sendable, Hashable, Codable {
     return Self.solveTSlowly(p, x, from: 0.5 * (low + high), low: low, high: high, tolerance: 1e-12)
   }
 
-  /// The t with x(t) = x for the cubic with coefficients `p`, by Newton's method from `t`, kept inside [low, high] (which must hold the root, to within
-  /// rounding), falling back to bisection when a step would leave it or the slope vanishes,
-  /// until a step is at most `tolerance`.
+  /// The t with x(t) = x for the cubic with coefficients `p`, by Newton's method from `t`
+  /// kept inside [low, high] (which must hold the root, to within rounding), falling back to
+  /// bisection when a step would leave it or the slope vanishes, until a step is at most
+  /// `tolerance`.
   @usableFromInline @inline(never)
   static func solveTSlowly(
     _ p: (a: Double, b: Double, c: Double), _ x: Double, from t: Double, low: Double, high: Double,
