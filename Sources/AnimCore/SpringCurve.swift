@@ -51,8 +51,8 @@ public struct SpringCurve: Sendable, Hashable, Codable {
   public func progress(at x: Double) -> Double {
     if !(x < 1) { return x.isNaN ? x : 1 }
     if !(x > 0) { return x.isNaN ? x : 0 }
-    let responses = motion.responses(at: x * secondsPerProgress)
-    return 1 - responses.displacement + initialVelocity * responses.velocity
+    let (p, q) = motion.valueResponses(at: x * secondsPerProgress)
+    return 1 - p + initialVelocity * q
   }
 
   /// The rate of change of progress at input progress `x`, in distances per second of the

@@ -104,8 +104,8 @@ public struct SpringMotion: Sendable, Hashable, Codable {
     let decay = exp(-rate * t)
     switch regime {
     case .underDamped:
-      let angle = frequency * t
-      return (decay * cos(angle), decay * sin(angle) / frequency)
+      let (sine, cosine) = sineAndCosine(frequency * t)
+      return (decay * cosine, decay * sine / frequency)
     case .criticallyDamped:
       return (decay, t * decay)
     case .overDamped:
@@ -120,6 +120,15 @@ public struct SpringMotion: Sendable, Hashable, Codable {
     return Responses(
       displacement: e + a * q, velocity: q, displacementDerivative: -frequencySquared * q,
       velocityDerivative: e - b * q)
+  }
+
+  /// P(t) and Q(t) alone: all a sample needs. The value `t` seconds after the start of a motion
+  /// from `target + d₀` with velocity `v₀` is `target + d₀·p + v₀·q`, for any value type with
+  /// its own vector arithmetic; one exponential and one sine-and-cosine (under-damped).
+  @inlinable
+  public func valueResponses(at t: Double) -> (p: Double, q: Double) {
+    let (e, q) = exponentialAndQ(at: t)
+    return (e + a * q, q)
   }
 
   /// P(t): where a spring released from unit displacement at rest is, `t` seconds later.

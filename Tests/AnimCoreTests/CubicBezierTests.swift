@@ -66,6 +66,74 @@ struct CubicBezierTests {
     #expect(worst <= 1e-7, "\(name): max error \(worst) at x = \(worstX)")
   }
 
+  /// Random curves over the whole allowed range, and curves whose x′(t) vanishes at an end or
+  /// inside (where t(x) is steepest and the table's guess is worst), against the reference
+  /// at random inputs and next to the table's nodes k/39, where the guess changes interval.
+  @Test func randomAndDegenerateCurvesMatchTheReference() throws {
+    var random = SeededRandom(seed: 41)
+    var curves: [(Double, Double, Double, Double)] = (0..<150).map { _ in
+      (
+        Double.random(in: 0...1, using: &random), Double.random(in: -0.5...1.5, using: &random),
+        Double.random(in: 0...1, using: &random), Double.random(in: -0.5...1.5, using: &random)
+      )
+    }
+    curves += [
+      (0, 0, 1, 1), (1, 0, 0, 1), (1, 1, 0, 0), (0, 1, 1, 0), (0, -5, 1, 7), (1, 2, 1, -1),
+      (0, 0, 0, 1), (1, 0, 1, 1), (0.5, 0.5, 0.5, 0.5), (1e-9, 0.3, 1 - 1e-9, 0.7),
+    ]
+    var worst = 0.0
+    for p in curves {
+      let curve = try CubicBezier(p.0, p.1, p.2, p.3)
+      var inputs = (0..<60).map { _ in Double.random(in: 0...1, using: &random) }
+      for k in 1..<39 {
+        let node = Double(k) / 39
+        inputs += [node, node.nextDown, node.nextUp]
+      }
+      for x in inputs {
+        let got = curve.progress(at: x)
+        let want = referenceCubic(p.0, p.1, p.2, p.3, at: x)
+        let error = abs(got - want)
+        worst = max(worst, error)
+        #expect(error <= 1e-7, "cubic\(p) at \(x): \(got), want \(want)")
+      }
+    }
+    print("cubic random and degenerate curves: max error \(worst)")
+  }
+
+  /// Every table entry brackets the t of its x, to within the margin the solver allows for.
+  @Test func tableBracketsTheSolution() throws {
+    var random = SeededRandom(seed: 42)
+    for _ in 0..<50 {
+      let p = (
+        Double.random(in: 0...1, using: &random), Double.random(in: -0.5...1.5, using: &random),
+        Double.random(in: 0...1, using: &random), Double.random(in: -0.5...1.5, using: &random)
+      )
+      let curve = try CubicBezier(p.0, p.1, p.2, p.3)
+      let n = CubicBezier.tableIntervals
+      for k in 0..<n {
+        let (below, above) = curve.tableBracket(k)
+        #expect(below <= above)
+        let x = Double(k) / Double(n)
+        // The reference in t: bisection for x's t, read back through x(t) = x.
+        let coefficients = CubicBezier.coefficients(p.0, p.2)
+        var low = 0.0
+        var high = 1.0
+        for _ in 0..<60 {
+          let middle = 0.5 * (low + high)
+          if CubicBezier.cubic(coefficients, at: middle, minus: x) < 0 { low = middle } else { high = middle }
+        }
+        #expect(abs(below / CubicBezier.tableScale - low) <= CubicBezier.tableMargin / 2, "curve \(p) entry \(k)")
+      }
+      #expect(curve.tableBracket(0).below == 0)
+      #expect(curve.tableBracket(n - 1).above == CubicBezier.tableScale)
+    }
+  }
+
+  @Test func staysSmallEnoughToBeStoredInline() {
+    #expect(MemoryLayout<CubicBezier>.size <= 112)
+    #expect(MemoryLayout<TimingCurve>.size <= 128)
+  }
+
   @Test(arguments: 0..<curves.count)
   func endpointsAreExact(_ index: Int) {
     let curve = Self.curves[index].1

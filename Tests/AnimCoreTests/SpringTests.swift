@@ -359,4 +359,51 @@ struct SpringTests {
     #expect(throws: CurveParameterError.self) { try SpringCurve(spring: .smooth, stretchedDuration: -1) }
     #expect(throws: CurveParameterError.self) { try SpringCurve(spring: .smooth, initialVelocity: .infinity) }
   }
+
+  // MARK: The sample's fast path
+
+  @Test(arguments: cases)
+  func valueResponsesAgreeWithResponsesAndState(_ c: SpringCase) {
+    let motion = c.spring.motion
+    for i in 0...300 {
+      let t = Double(i) * 0.01
+      let (p, q) = motion.valueResponses(at: t)
+      let r = motion.responses(at: t)
+      #expect(p == r.displacement && q == r.velocity)
+      // The engine's use: value = target + d₀·p + v₀·q, as `state` gives it.
+      let target = 40.0
+      let state = motion.state(target: target, displacement: c.d0, velocity: c.v0, at: t)
+      #expect(abs(target + c.d0 * p + c.v0 * q - state.value) <= 1e-12)
+      // And the textbook closed form.
+      let reference = referenceSpring(c.spring, d0: c.d0, v0: c.v0, at: t)
+      let tolerance = c.name.hasPrefix("barely") ? 1e-6 : 1e-12
+      #expect(abs(c.d0 * p + c.v0 * q - reference.x) <= tolerance, "\(c.name) at \(t)")
+    }
+  }
+
+  @Test func sineAndCosineMatchTheCLibrary() {
+    var random = SeededRandom(seed: 43)
+    var inputs: [Double] = [0, -0.0, 1e-300, 1e-8, 0.5, 1, 2, 3, 100, 823_549, -823_549, 1e6, -3e7, 1e300]
+    // Around multiples of π/4 (quadrant changes, the ends of the reduced range).
+    for k in -40...40 {
+      let x = Double(k) * Double.pi / 4
+      inputs += [x, x.nextUp, x.nextDown, x + 1e-9, x - 1e-9]
+    }
+    inputs += (0..<20_000).map { _ in Double.random(in: -20...20, using: &random) }
+    inputs += (0..<5_000).map { _ in Double.random(in: -2_000...2_000, using: &random) }
+    inputs += (0..<1_000).map { _ in Double.random(in: -800_000...800_000, using: &random) }
+    var worst = 0.0
+    for x in inputs {
+      let (s, c) = sineAndCosine(x)
+      let error = max(abs(s - sin(x)), abs(c - cos(x)))
+      worst = max(worst, error)
+      #expect(error <= 4e-16, "x = \(x): (\(s), \(c)) against (\(sin(x)), \(cos(x)))")
+    }
+    print("sineAndCosine: max difference from the C library \(worst)")
+    for x in [Double.nan, .infinity, -.infinity] {
+      let (s, c) = sineAndCosine(x)
+      #expect(s.isNaN && c.isNaN)
+    }
+    #expect(sineAndCosine(0) == (0, 1))
+  }
 }

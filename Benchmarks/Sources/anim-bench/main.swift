@@ -24,5 +24,7 @@ if let status = runFrontMemoryChildIfAsked() { exit(status) }
 if wants(group: "front.") { runFrontBenchmarks() }
 // The engine's figures (EngineBenchmarks.swift).
 if wants(group: "engine.") { runEngineBenchmarks() }
+// The curves' own figures (CurveBenchmarks.swift).
+if wants(group: "curve.") { runCurveBenchmarks() }
 // The runtime's figures (RuntimeBenchmarks.swift).
 if wants(group: "runtime.") || wants(group: "trace.") { runRuntimeBenchmarks() }
