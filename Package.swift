@@ -44,7 +44,7 @@ let package = Package(
     .testTarget(name: "AnimCoreTests", dependencies: ["AnimCore"]),
     .testTarget(name: "AnimLanguageTests", dependencies: ["AnimLanguage", "AnimCore"], resources: [.copy("Golden")]),
     .testTarget(name: "AnimRuntimeTests", dependencies: ["AnimRuntime", "AnimLanguage", "AnimCore"]),
-    .testTarget(name: "AnimREPLTests", dependencies: ["AnimREPL", "AnimLanguage", "AnimCore"]),
+    .testTarget(name: "AnimREPLTests", dependencies: ["AnimREPL", "AnimRuntime", "AnimLanguage", "AnimCore"]),
     // End to end: runs the built `anim` binary (the dependency makes `swift test` build it).
     .testTarget(name: "AnimCLITests", dependencies: ["anim"]),
   ]

@@ -136,7 +136,9 @@ extension AnimationEngine {
         if progress >= 1 { return to }
         let spring = springs[Int(entry.index)]
         let seconds = max(progress, 0) * spring.secondsPerProgress
-        return spring.motion.state(target: to, displacement: from - to, velocity: velocity, at: seconds).value
+        // `spring.motion.state(...).value`, without the derivatives.
+        let (p, q) = spring.motion.valueResponses(at: seconds)
+        return to + (from - to).scaled(by: p) + velocity.scaled(by: q)
       }
       eased = springs[Int(entry.index)].progress(at: progress)
     case .other:

@@ -18,8 +18,9 @@ public struct SessionRestoreError: Error, Sendable, CustomStringConvertible {
 }
 
 extension Runtime {
-  /// The format written; a file with a higher version is refused.
-  public static let sessionFormatVersion = 1
+  /// The format written; a file with another version is refused. 2: the engine's snapshot
+  /// version 2.
+  public static let sessionFormatVersion = 2
 
   struct SavedSpan: Codable, Hashable {
     var entry: Int
@@ -136,6 +137,9 @@ extension Runtime {
     }
     guard version <= sessionFormatVersion else {
       throw refuse("saved by a newer anim (session format \(version); this one reads up to \(sessionFormatVersion))")
+    }
+    guard version == sessionFormatVersion else {
+      throw refuse("saved by an older anim (session format \(version); this one reads \(sessionFormatVersion) only)")
     }
     let session: SavedSession
     do {

@@ -1,4 +1,5 @@
 import AnimCore
+import AnimRuntime
 import Foundation
 import Testing
 
@@ -56,7 +57,7 @@ struct SaveRestoreTests {
     #expect(restored.standardError.isEmpty)
   }
 
-  @Test(arguments: ["truncated", "corrupt", "newer", "missing", "empty"])
+  @Test(arguments: ["truncated", "corrupt", "newer", "older", "missing", "empty"])
   func aBadFileIsRefusedAndTheSessionIsUnchanged(_ kind: String) throws {
     let source = busySession()
     let good = NSTemporaryDirectory() + "anim-session-\(UUID().uuidString).json"
@@ -68,8 +69,15 @@ struct SaveRestoreTests {
     case "corrupt":
       try text.replacingOccurrences(of: "\"entries\"", with: "\"entrees\"").write(toFile: bad, atomically: true, encoding: .utf8)
     case "newer":
-      try text.replacingOccurrences(of: "\"version\":1,", with: "\"version\":99,").write(
-        toFile: bad, atomically: true, encoding: .utf8)
+      // Every version in the file (the session's and its engine's) from a newer anim.
+      let newer = text.replacingOccurrences(of: #""version":[0-9]+"#, with: #""version":99"#, options: .regularExpression)
+      #expect(newer != text)
+      try newer.write(toFile: bad, atomically: true, encoding: .utf8)
+    case "older":
+      // The session's own version is its last key (the keys are sorted).
+      let current = "\"version\":\(Runtime.sessionFormatVersion)}"
+      #expect(text.hasSuffix(current))
+      try (text.dropLast(current.count) + "\"version\":1}").write(toFile: bad, atomically: true, encoding: .utf8)
     case "empty": try "".write(toFile: bad, atomically: true, encoding: .utf8)
     default: break
     }
@@ -79,6 +87,7 @@ struct SaveRestoreTests {
     session.type(":restore \(bad)")
     #expect(session.standardError.hasPrefix("error: cannot "))
     if kind == "newer" { #expect(session.standardError.contains("newer")) }
+    if kind == "older" { #expect(session.standardError.contains("older")) }
     session.clear()
     session.type(":tick 100ms", "keep.z")
     #expect(session.standardOutput == "keep.z = 6\n")
