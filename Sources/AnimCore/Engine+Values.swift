@@ -146,12 +146,12 @@ extension AnimationEngine {
     }
     store.refreshCount += 1
     let stamp = store.refreshCount
-    // The samplers first: a dense array, no effect or node read.
+    // The samplers first: those whose node changed go back to the general path (below),
+    // the rest are computed from their dense array, with no effect or node read.
     var slot = 0
     while slot < store.samplers.count {
       let sampler = store.samplers[slot]
       guard versions[Int(sampler.node)] == sampler.version else {
-        // Its node changed since: back to the general path, below.
         let effect = sampler.effect
         store.removeSampler(at: slot)
         let word = Int(effect) >> 6
@@ -159,10 +159,9 @@ extension AnimationEngine {
         showing[word] |= 1 << UInt64(Int(effect) & 63)
         continue
       }
-      currents[Int(sampler.property)] = value(
-        of: sampler, base: store.properties[Int(sampler.property)].base, at: now)
       slot += 1
     }
+    runSamplers(store, into: &currents)
     for word in showing.indices where showing[word] != 0 {
       var bits = showing[word]
       while bits != 0 {

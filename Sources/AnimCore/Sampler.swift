@@ -25,6 +25,8 @@ struct Sampler<V: EngineValue>: Sendable {
   var to: V
   var velocity: V
   var curve: Int32
+  /// The curve's kind and place in its table (read there once, when this was built).
+  var curveEntry: CurveEntry
   var fill: FillMode
   var mode: EffectMode
   var colorSpace: ColorSpace
@@ -100,21 +102,39 @@ extension AnimationEngine {
     return Sampler(
       effect: index, property: effect.property, node: effect.node, version: versions[Int(effect.node)],
       startTime: node.playback.startTime, delay: timing.delay, duration: timing.duration, from: effect.from,
-      to: effect.to, velocity: effect.velocity, curve: effect.curve, fill: timing.fill, mode: effect.mode,
+      to: effect.to, velocity: effect.velocity, curve: effect.curve, curveEntry: curveEntries[Int(effect.curve)],
+      fill: timing.fill, mode: effect.mode,
       colorSpace: effect.colorSpace)
   }
 
   /// The value of a sampler's property at engine time `time`: what `evaluate` gives, by the
-  /// same steps.
+  /// same steps. `properties` are the store's, for the base value.
   @inline(__always)
-  func value<V: EngineValue>(of sampler: Sampler<V>, base: @autoclosure () -> V, at time: Nanoseconds) -> V {
+  func value<V: EngineValue>(
+    of sampler: Sampler<V>, properties: UnsafeBufferPointer<PropertySlot<V>>, at time: Nanoseconds
+  ) -> V {
     let local = saturatingDifference(time, sampler.startTime)
     let timing = sampler.timing.sampledProgress(localTime: local, goingBackwards: false)
-    guard let progress = timing.progress else { return base() }
+    guard let progress = timing.progress else { return properties[Int(sampler.property)].base }
     let output = shapeTween(
-      curve: sampler.curve, isSpring: sampler.mode == .spring, from: sampler.from, to: sampler.to,
-      velocity: sampler.velocity, colorSpace: sampler.colorSpace, progress: progress, beforeFlag: timing.beforeFlag)
-    return sampler.mode == .additive ? base() + (output - sampler.from) : output
+      entry: sampler.curveEntry, curve: sampler.curve, isSpring: sampler.mode == .spring, from: sampler.from,
+      to: sampler.to, velocity: sampler.velocity, colorSpace: sampler.colorSpace, progress: progress,
+      beforeFlag: timing.beforeFlag)
+    return sampler.mode == .additive ? properties[Int(sampler.property)].base + (output - sampler.from) : output
+  }
+
+  /// Computes every sampler's property into `currents`, at `now`.
+  func runSamplers<V: EngineValue>(_ store: ValueStore<V>, into currents: inout [V]) {
+    let time = now
+    store.samplers.withUnsafeBufferPointer { samplers in
+      store.properties.withUnsafeBufferPointer { properties in
+        currents.withUnsafeMutableBufferPointer { currents in
+          for sampler in samplers {
+            currents[Int(sampler.property)] = value(of: sampler, properties: properties, at: time)
+          }
+        }
+      }
+    }
   }
 
   /// A tween's value at directed progress `progress`: `shapeValue` for a timing curve.
@@ -123,7 +143,17 @@ extension AnimationEngine {
     curve index: Int32, isSpring: Bool, from: V, to: V, velocity: V, colorSpace: ColorSpace, progress: Double,
     beforeFlag: Bool
   ) -> V {
-    let entry = curveEntries[Int(index)]
+    shapeTween(
+      entry: curveEntries[Int(index)], curve: index, isSpring: isSpring, from: from, to: to, velocity: velocity,
+      colorSpace: colorSpace, progress: progress, beforeFlag: beforeFlag)
+  }
+
+  /// `shapeTween(curve:...)` with the curve's entry already read.
+  @inline(__always)
+  func shapeTween<V: EngineValue>(
+    entry: CurveEntry, curve index: Int32, isSpring: Bool, from: V, to: V, velocity: V, colorSpace: ColorSpace,
+    progress: Double, beforeFlag: Bool
+  ) -> V {
     let eased: Double
     switch entry.kind {
     case .linear:
