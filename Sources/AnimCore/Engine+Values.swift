@@ -146,22 +146,24 @@ extension AnimationEngine {
     }
     store.refreshCount += 1
     let stamp = store.refreshCount
-    // The samplers first: those whose node changed go back to the general path (below),
-    // the rest are computed from their dense array, with no effect or node read.
-    var slot = 0
-    while slot < store.samplers.count {
-      let sampler = store.samplers[slot]
-      guard versions[Int(sampler.node)] == sampler.version else {
-        let effect = sampler.effect
-        store.removeSampler(at: slot)
-        let word = Int(effect) >> 6
-        if word >= showing.count { showing.append(contentsOf: repeatElement(0, count: word + 1 - showing.count)) }
-        showing[word] |= 1 << UInt64(Int(effect) & 63)
-        continue
+    // The samplers first, from their dense array with no effect or node read. Those whose
+    // node changed since they were built go back to the general path, below, which computes
+    // their properties again.
+    if runSamplers(store, into: &currents) {
+      var slot = 0
+      while slot < store.samplers.count {
+        let sampler = store.samplers[slot]
+        guard versions[Int(sampler.node)] == sampler.version else {
+          let effect = sampler.effect
+          store.removeSampler(at: slot)
+          let word = Int(effect) >> 6
+          if word >= showing.count { showing.append(contentsOf: repeatElement(0, count: word + 1 - showing.count)) }
+          showing[word] |= 1 << UInt64(Int(effect) & 63)
+          continue
+        }
+        slot += 1
       }
-      slot += 1
     }
-    runSamplers(store, into: &currents)
     for word in showing.indices where showing[word] != 0 {
       var bits = showing[word]
       while bits != 0 {

@@ -155,7 +155,9 @@ public struct AnimationEngine: Sendable {
     var hasStarted = false
     /// A cancelled timeline: `play` starts it over.
     var isCancelled = false
-    /// When it was made, for ordering events at one instant.
+    /// A top-level node's slot in `topLevelSlots`: the order nodes were made in, which
+    /// orders their events at one instant (renumbered, in order, when the holes are
+    /// squeezed out). Unused for a node in a timeline.
     var order: UInt64 = 0
   }
 
@@ -232,7 +234,6 @@ public struct AnimationEngine: Sendable {
     set {
       topLevelSlots = newValue
       topLevelHoles = 0
-      topLevelPositions = []
       for (slot, node) in newValue.enumerated() { setTopLevelPosition(of: node, to: Int32(slot)) }
     }
   }
@@ -240,8 +241,6 @@ public struct AnimationEngine: Sendable {
   var topLevelSlots: [Int32] = []
   /// How many -1 holes `topLevelSlots` has.
   var topLevelHoles = 0
-  /// By node index: its slot in `topLevelSlots` while it is a top-level node (stale otherwise).
-  var topLevelPositions: [Int32] = []
   /// The pending events due up to `horizon`, in a heap; later ones wait unsorted in
   /// buckets by time, and the earliest bucket comes into the heap when it runs dry. A heap
   /// of everything (a million callbacks) would miss the cache at every level of every pop.
@@ -268,7 +267,7 @@ public struct AnimationEngine: Sendable {
   /// Properties that left rest, in order: their `start` is due at `now`, behind the
   /// animations' events due now. (Everything here is due now: advancing hands them out.)
   var propertiesLeavingRest = LeavingRestQueue()
-  /// Counts up as nodes are made, for their order (`Node.order`).
+  /// Counts the nodes made (kept in snapshots; their order is `Node.order`).
   var sequence: UInt64 = 0
 
   public init(startingAt time: Nanoseconds = 0) {
@@ -463,11 +462,10 @@ public struct AnimationEngine: Sendable {
       let parentTime = childTime(of: parent, at: now).time
       playback = Playback(localTime: scaled(saturatingDifference(parentTime, time), by: rate), at: parentTime, rate: rate)
     }
-    var node = Node(
+    let node = Node(
       playback: playback, timing: timing, lastLocal: 0, parent: parent, payload: payload, generation: 0, kind: kind,
       valueKind: valueKind)
     sequence &+= 1
-    node.order = sequence
     let index = allocateNode(node)
     if parent >= 0 {
       timelines[Int(nodes[Int(parent)].payload)].children.append(index)
@@ -745,15 +743,13 @@ public struct AnimationEngine: Sendable {
   mutating func setTopLevelPosition(of index: Int32, to slot: Int32) {
     // Out of range only in a corrupt snapshot, which `validate` refuses.
     guard index >= 0, Int(index) < nodes.count else { return }
-    if topLevelPositions.count < nodes.count {
-      topLevelPositions.append(contentsOf: repeatElement(-1, count: nodes.count - topLevelPositions.count))
-    }
-    topLevelPositions[Int(index)] = slot
+    nodes[Int(index)].order = UInt64(slot)
   }
 
   /// Takes a node out of the top-level list, keeping the others' order.
   mutating func removeTopLevel(_ index: Int32) {
-    let slot = Int(index) < topLevelPositions.count ? Int(topLevelPositions[Int(index)]) : -1
+    // The node's own field: it is in the cache already, where a table by node index is not.
+    let slot = Int(index) < nodes.count ? Int(truncatingIfNeeded: nodes[Int(index)].order) : -1
     guard slot >= 0, slot < topLevelSlots.count, topLevelSlots[slot] == index else {
       // Not where its position says (never expected): search, as a plain list would.
       if let found = topLevelSlots.firstIndex(of: index) {
@@ -763,13 +759,12 @@ public struct AnimationEngine: Sendable {
       return
     }
     topLevelSlots[slot] = -1
-    topLevelPositions[Int(index)] = -1
     topLevelHoles += 1
     if topLevelHoles > 16 && topLevelHoles * 2 > topLevelSlots.count {
       // Squeeze the holes out: amortised O(1) per removal.
       topLevelSlots.removeAll { $0 < 0 }
       topLevelHoles = 0
-      for (slot, node) in topLevelSlots.enumerated() { topLevelPositions[Int(node)] = Int32(slot) }
+      for (slot, node) in topLevelSlots.enumerated() { nodes[Int(node)].order = UInt64(slot) }
     }
   }
 

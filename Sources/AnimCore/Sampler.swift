@@ -123,18 +123,25 @@ extension AnimationEngine {
     return sampler.mode == .additive ? properties[Int(sampler.property)].base + (output - sampler.from) : output
   }
 
-  /// Computes every sampler's property into `currents`, at `now`.
-  func runSamplers<V: EngineValue>(_ store: ValueStore<V>, into currents: inout [V]) {
+  /// Computes every sampler's property into `currents`, at `now`. Returns whether some
+  /// sampler's node changed since it was built: its value here may be wrong, and the caller
+  /// takes it back to the general path, which computes the property again.
+  func runSamplers<V: EngineValue>(_ store: ValueStore<V>, into currents: inout [V]) -> Bool {
     let time = now
-    store.samplers.withUnsafeBufferPointer { samplers in
-      store.properties.withUnsafeBufferPointer { properties in
-        currents.withUnsafeMutableBufferPointer { currents in
-          for sampler in samplers {
-            currents[Int(sampler.property)] = value(of: sampler, properties: properties, at: time)
+    var stale = false
+    versions.withUnsafeBufferPointer { versions in
+      store.samplers.withUnsafeBufferPointer { samplers in
+        store.properties.withUnsafeBufferPointer { properties in
+          currents.withUnsafeMutableBufferPointer { currents in
+            for sampler in samplers {
+              stale = stale || versions[Int(sampler.node)] != sampler.version
+              currents[Int(sampler.property)] = value(of: sampler, properties: properties, at: time)
+            }
           }
         }
       }
     }
+    return stale
   }
 
   /// A tween's value at directed progress `progress`: `shapeValue` for a timing curve.
