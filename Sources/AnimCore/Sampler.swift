@@ -11,32 +11,31 @@
 // back to the general path, which may build it a new one.
 
 /// What a refresh needs to compute one animation's value without reading its effect or node.
+/// 72 bytes for a number: the fewer, the more of them stay in the cache.
 struct Sampler<V: EngineValue>: Sendable {
+  /// The engine time its active interval starts: the node's start time plus its delay (it
+  /// plays at rate 1, unheld, so its local time is now − start).
+  var activeStart: Nanoseconds
+  var duration: Nanoseconds
+  var from: V
+  var to: V
+  var velocity: V
   var effect: Int32
   var property: Int32
   var node: Int32
   /// The node's version when this was built.
   var version: UInt32
-  /// The node's start time on the engine (it plays at rate 1, unheld: local = now − start).
-  var startTime: Nanoseconds
-  var delay: Nanoseconds
-  var duration: Nanoseconds
-  var from: V
-  var to: V
-  var velocity: V
-  var curve: Int32
-  /// The curve's kind and place in its table (read there once, when this was built).
-  var curveEntry: CurveEntry
+  var curve: SamplerCurve
+}
+
+/// A sampler's curve (its kind, and its index in the table of that kind, or in `curves` for
+/// the others) with the effect's few small settings, packed in 8 bytes.
+struct SamplerCurve: Sendable {
+  var kind: CurveEntry.Kind
   var fill: FillMode
   var mode: EffectMode
   var colorSpace: ColorSpace
-
-  /// The timing the node has (the one-forward-pass shape that `sampledProgress` works out
-  /// in a few comparisons).
-  @inline(__always)
-  var timing: EffectTiming {
-    EffectTiming(delay: delay, duration: duration, iterations: 1, direction: .normal, fill: fill, endDelay: 0)
-  }
+  var index: Int32
 }
 
 extension ValueStore {
@@ -97,30 +96,48 @@ extension AnimationEngine {
     let timing = node.timing
     guard node.parent < 0, node.playback.rate == 1, !node.playback.isHeld, timing.iterations == 1,
       timing.direction == .normal, timing.endDelay == 0, timing.delay >= 0, timing.duration > 0,
-      !timing.delay.addingReportingOverflow(timing.duration).overflow
+      !timing.delay.addingReportingOverflow(timing.duration).overflow,
+      !node.playback.startTime.addingReportingOverflow(timing.delay).overflow
     else { return nil }
+    let entry = curveEntries[Int(effect.curve)]
     return Sampler(
-      effect: index, property: effect.property, node: effect.node, version: versions[Int(effect.node)],
-      startTime: node.playback.startTime, delay: timing.delay, duration: timing.duration, from: effect.from,
-      to: effect.to, velocity: effect.velocity, curve: effect.curve, curveEntry: curveEntries[Int(effect.curve)],
-      fill: timing.fill, mode: effect.mode,
-      colorSpace: effect.colorSpace)
+      activeStart: node.playback.startTime + timing.delay, duration: timing.duration, from: effect.from,
+      to: effect.to, velocity: effect.velocity, effect: index, property: effect.property, node: effect.node,
+      version: versions[Int(effect.node)],
+      curve: SamplerCurve(
+        kind: entry.kind, fill: timing.fill, mode: effect.mode, colorSpace: effect.colorSpace,
+        index: entry.kind == .other ? effect.curve : entry.index))
   }
 
   /// The value of a sampler's property at engine time `time`: what `evaluate` gives, by the
   /// same steps. `properties` are the store's, for the base value.
+  ///
+  /// `sampledProgress` for the sampler's timing, on the time since its active interval
+  /// starts: local − delay = (now − start) − delay = now − activeStart, exactly, and when
+  /// that overflows its sign still says which side of the interval it is, as the saturated
+  /// local time does.
   @inline(__always)
   func value<V: EngineValue>(
     of sampler: Sampler<V>, properties: UnsafeBufferPointer<PropertySlot<V>>, at time: Nanoseconds
   ) -> V {
-    let local = saturatingDifference(time, sampler.startTime)
-    let timing = sampler.timing.sampledProgress(localTime: local, goingBackwards: false)
-    guard let progress = timing.progress else { return properties[Int(sampler.property)].base }
+    let (since, overflow) = time.subtractingReportingOverflow(sampler.activeStart)
+    let progress: Double
+    var beforeFlag = false
+    if overflow ? time < 0 : since < 0 {
+      guard sampler.curve.fill.fillsBackwards else { return properties[Int(sampler.property)].base }
+      (progress, beforeFlag) = (0, true)
+    } else if overflow || since >= sampler.duration {
+      guard sampler.curve.fill.fillsForwards else { return properties[Int(sampler.property)].base }
+      progress = 1
+    } else {
+      progress = Double(since) / Double(sampler.duration)
+    }
     let output = shapeTween(
-      entry: sampler.curveEntry, curve: sampler.curve, isSpring: sampler.mode == .spring, from: sampler.from,
-      to: sampler.to, velocity: sampler.velocity, colorSpace: sampler.colorSpace, progress: progress,
-      beforeFlag: timing.beforeFlag)
-    return sampler.mode == .additive ? properties[Int(sampler.property)].base + (output - sampler.from) : output
+      entry: CurveEntry(kind: sampler.curve.kind, index: sampler.curve.index), curveIndex: sampler.curve.index,
+      isSpring: sampler.curve.mode == .spring, from: sampler.from, to: sampler.to, velocity: sampler.velocity,
+      colorSpace: sampler.curve.colorSpace, progress: progress, beforeFlag: beforeFlag)
+    return sampler.curve.mode == .additive
+      ? properties[Int(sampler.property)].base + (output - sampler.from) : output
   }
 
   /// Computes every sampler's property into `currents`, at `now`. Returns whether some
@@ -151,14 +168,14 @@ extension AnimationEngine {
     beforeFlag: Bool
   ) -> V {
     shapeTween(
-      entry: curveEntries[Int(index)], curve: index, isSpring: isSpring, from: from, to: to, velocity: velocity,
+      entry: curveEntries[Int(index)], curveIndex: index, isSpring: isSpring, from: from, to: to, velocity: velocity,
       colorSpace: colorSpace, progress: progress, beforeFlag: beforeFlag)
   }
 
   /// `shapeTween(curve:...)` with the curve's entry already read.
   @inline(__always)
   func shapeTween<V: EngineValue>(
-    entry: CurveEntry, curve index: Int32, isSpring: Bool, from: V, to: V, velocity: V, colorSpace: ColorSpace,
+    entry: CurveEntry, curveIndex index: Int32, isSpring: Bool, from: V, to: V, velocity: V, colorSpace: ColorSpace,
     progress: Double, beforeFlag: Bool
   ) -> V {
     let eased: Double

@@ -164,6 +164,24 @@ struct EngineCurrentValueTests {
     #expect(engine.currentNumber(of: p) == value)
   }
 
+  /// Near the ends of the clock's range the sampler's time since its active start
+  /// overflows where the general path saturates: both must give the same values.
+  @Test(arguments: [Nanoseconds.max - 3 * s, Nanoseconds.min + s])
+  func fastReadsMatchAtTheEndsOfTheClock(start: Nanoseconds) throws {
+    var engine = AnimationEngine(startingAt: start)
+    let p = engine.addProperty(.number(1))
+    let q = engine.addProperty(.number(2))
+    _ = try engine.animate(p, with: .tween(to: .number(5), duration: s, fill: .both), placement: .engine(at: start))
+    _ = try engine.animate(
+      q, with: .tween(to: .number(9), duration: s, curve: .easeIn, delay: 500 * ms, fill: .none),
+      placement: .engine(at: start + 100 * ms))
+    for k in 1...40 {
+      try engine.advance(to: start + Nanoseconds(k) * 70 * ms)
+      #expect(engine.currentNumber(of: p) == engine.value(of: p).number)
+      #expect(engine.currentNumber(of: q) == engine.value(of: q).number)
+    }
+  }
+
   @Test func aRemovedAnimationStopsShowingAtOnce() throws {
     var engine = AnimationEngine()
     let p = engine.addProperty(.number(3))
