@@ -11,7 +11,7 @@
 // back to the general path, which may build it a new one.
 
 /// What a refresh needs to compute one animation's value without reading its effect or node.
-/// 72 bytes for a number: the fewer, the more of them stay in the cache.
+/// 64 bytes for a number (one cache line): the fewer, the more of them stay in the cache.
 struct Sampler<V: EngineValue>: Sendable {
   /// The engine time its active interval starts: the node's start time plus its delay (it
   /// plays at rate 1, unheld, so its local time is now − start).

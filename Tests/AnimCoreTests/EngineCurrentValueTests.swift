@@ -200,3 +200,11 @@ extension AnimationValue {
     return nil
   }
 }
+
+@Suite("Engine: memory layout")
+struct EngineLayoutTests {
+  /// A sampler is read for every animation on every frame: one cache line for a number.
+  @Test func aNumberSamplerFitsACacheLine() {
+    #expect(MemoryLayout<Sampler<Double>>.stride == 64)
+  }
+}
