@@ -124,26 +124,34 @@ func bestSamplingTime(_ mix: EngineCurveMix) -> Double {
 /// Advances through every frame and reads every property after each; returns the sum of
 /// the values read. A function of its own with the engine `inout`: reading a variable that a
 /// closure captures would copy the whole engine (every array's reference) for each call.
-///
-/// The reads go into four partial sums, as a host summing many values would write it: one
-/// running sum makes every read wait for the previous floating-point addition (a chain of
-/// 100,000 additions per frame, which measured the adder's latency, not the engine).
 func sampleAllFrames(_ engine: inout AnimationEngine, _ properties: [PropertyID]) -> Double {
-  var sums = (0.0, 0.0, 0.0, 0.0)
+  var checksum = 0.0
   for k in 0..<engineFrameCount {
     try! engine.advance(to: frameTime(Int64(k), fps: engineFramesPerSecond))
-    var i = 0
-    while i + 4 <= properties.count {
-      sums.0 += engine.currentNumber(of: properties[i])!
-      sums.1 += engine.currentNumber(of: properties[i + 1])!
-      sums.2 += engine.currentNumber(of: properties[i + 2])!
-      sums.3 += engine.currentNumber(of: properties[i + 3])!
-      i += 4
-    }
-    while i < properties.count {
-      sums.0 += engine.currentNumber(of: properties[i])!
-      i += 1
-    }
+    checksum += sumOfCurrentNumbers(engine, properties)
+  }
+  return checksum
+}
+
+/// Every property's current value read through `currentNumber(of:)`, summed.
+///
+/// Into four partial sums, as a host summing many values would write it: one running sum
+/// makes every read wait for the previous floating-point addition (a chain of 100,000
+/// additions per frame, which measured the adder's latency, not the engine).
+@inline(__always)
+func sumOfCurrentNumbers(_ engine: borrowing AnimationEngine, _ properties: [PropertyID]) -> Double {
+  var sums = (0.0, 0.0, 0.0, 0.0)
+  var i = 0
+  while i + 4 <= properties.count {
+    sums.0 += engine.currentNumber(of: properties[i]) ?? 0
+    sums.1 += engine.currentNumber(of: properties[i + 1]) ?? 0
+    sums.2 += engine.currentNumber(of: properties[i + 2]) ?? 0
+    sums.3 += engine.currentNumber(of: properties[i + 3]) ?? 0
+    i += 4
+  }
+  while i < properties.count {
+    sums.0 += engine.currentNumber(of: properties[i]) ?? 0
+    i += 1
   }
   return (sums.0 + sums.1) + (sums.2 + sums.3)
 }

@@ -70,8 +70,7 @@ func bestRuntimeSamplingTime() -> Double {
     for frame in 0..<engineFrameCount {
       _ = runtime.advance(to: frameTime(Int64(frame), fps: engineFramesPerSecond))
       // One read of the engine per frame (a copy of the value shares its storage).
-      let engine = runtime.engine
-      for id in ids { checksum += engine.currentNumber(of: id) ?? 0 }
+      checksum += sumOfCurrentNumbers(runtime.engine, ids)
     }
     let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start)
     FileHandle.standardError.write("runtime.sample.mixed checksum \(checksum)\n".data(using: .utf8)!)
