@@ -139,26 +139,42 @@ public struct AnimationEngine: Sendable {
     case free, effect, timeline, callback
   }
 
+  /// A node, laid out small (96 bytes): the one-byte fields fill the gap after the
+  /// playback, and the 4-byte ones the gap after the timing.
   struct Node: Sendable, Codable {
     var playback: Playback
-    var timing: EffectTiming
-    /// Local time as of the last event processing (what has been crossed so far).
-    var lastLocal: Nanoseconds
-    /// The parent timeline's node, or -1 for the engine itself.
-    var parent: Int32
-    /// The effect, timeline or callback record.
-    var payload: Int32
-    var generation: UInt32
     var kind: NodeKind
     var valueKind: ValueKind
     /// Whether it has entered its active phase (an infinite node that has loops both ways).
     var hasStarted = false
     /// A cancelled timeline: `play` starts it over.
     var isCancelled = false
+    var timing: EffectTiming
+    /// The parent timeline's node, or -1 for the engine itself.
+    var parent: Int32
+    /// The effect, timeline or callback record.
+    var payload: Int32
+    var generation: UInt32
+    /// Local time as of the last event processing (what has been crossed so far).
+    var lastLocal: Nanoseconds
     /// A top-level node's slot in `topLevelSlots`: the order nodes were made in, which
     /// orders their events at one instant (renumbered, in order, when the holes are
     /// squeezed out). Unused for a node in a timeline.
     var order: UInt64 = 0
+
+    init(
+      playback: Playback, timing: EffectTiming, lastLocal: Nanoseconds, parent: Int32, payload: Int32,
+      generation: UInt32, kind: NodeKind, valueKind: ValueKind
+    ) {
+      self.playback = playback
+      self.kind = kind
+      self.valueKind = valueKind
+      self.timing = timing
+      self.parent = parent
+      self.payload = payload
+      self.generation = generation
+      self.lastLocal = lastLocal
+    }
   }
 
   struct TimelineRecord: Sendable, Codable {

@@ -14,14 +14,15 @@
 /// same state serves a top-level animation (parent = engine time) and a child of a timeline
 /// (parent = the timeline's time).
 public struct Playback: Sendable, Hashable, Codable {
-  /// The playback rate: 1 is normal speed, negative plays backwards, 0 holds still.
-  public private(set) var rate: Double
-  /// Whether the playback was paused (`pause`), as opposed to held by rate 0 or by finishing.
-  public private(set) var isPaused: Bool
+  // Stored in this order so that it takes 26 bytes (the flag after the optional's tag).
   /// The parent time at which local time was 0; meaningful only when not held.
   public private(set) var startTime: Nanoseconds
+  /// The playback rate: 1 is normal speed, negative plays backwards, 0 holds still.
+  public private(set) var rate: Double
   /// The local time while held (paused, rate 0, or finished at an edge); nil while running.
   public private(set) var holdTime: Nanoseconds?
+  /// Whether the playback was paused (`pause`), as opposed to held by rate 0 or by finishing.
+  public private(set) var isPaused: Bool
 
   /// A playback whose local time is `localTime` at parent time `parentTime`.
   /// - Parameters:

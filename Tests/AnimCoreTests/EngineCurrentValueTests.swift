@@ -207,4 +207,12 @@ struct EngineLayoutTests {
   @Test func aNumberSamplerFitsACacheLine() {
     #expect(MemoryLayout<Sampler<Double>>.stride == 64)
   }
+
+  /// Sizes the engine's per-animation memory depends on (engine.memory): a field added in
+  /// the wrong place grows every node by 8 or 16 bytes.
+  @Test func aNodeStaysNinetySixBytes() {
+    #expect(MemoryLayout<Playback>.size == 26)
+    #expect(MemoryLayout<EffectTiming>.size == 34)
+    #expect(MemoryLayout<AnimationEngine.Node>.stride == 96)
+  }
 }
