@@ -668,7 +668,6 @@ struct LeavingRestQueue: Sendable {
   private var packed: [UInt32] = []
   private var wide: [PropertyID] = []
   private static let marker: UInt32 = .max
-  private static let kinds: [ValueKind] = [.number, .vec2, .vec3, .vec4, .color]
 
   var isEmpty: Bool { packed.isEmpty }
 
@@ -690,8 +689,8 @@ struct LeavingRestQueue: Sendable {
       if p == Self.marker {
         result.append(wide[nextWide])
         nextWide += 1
-      } else {
-        result.append(PropertyID(kind: Self.kinds[Int(p >> 29)], index: Int32(p & 0x1FFF_FFFF)))
+      } else if let kind = ValueKind(order: Int(p >> 29)) {  // (only orders 0...4 are packed)
+        result.append(PropertyID(kind: kind, index: Int32(p & 0x1FFF_FFFF)))
       }
     }
     return result

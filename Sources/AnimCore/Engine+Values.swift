@@ -137,9 +137,7 @@ extension AnimationEngine {
     stores[keyPath: V.store] = ValueStore()  // hand the arrays over, so writes do not copy them
     // The arrays the loop writes, apart from the store that `evaluate` reads.
     var currents = store.currents
-    var showing = store.showing
     store.currents = []
-    store.showing = []
     if store.refreshCount == .max {
       for i in store.properties.indices { store.properties[i].refreshed = 0 }
       store.refreshCount = 0
@@ -153,17 +151,15 @@ extension AnimationEngine {
       var slot = 0
       while slot < store.samplers.count {
         let sampler = store.samplers[slot]
-        guard versions[Int(sampler.node)] == sampler.version else {
-          let effect = sampler.effect
-          store.removeSampler(at: slot)
-          let word = Int(effect) >> 6
-          if word >= showing.count { showing.append(contentsOf: repeatElement(0, count: word + 1 - showing.count)) }
-          showing[word] |= 1 << UInt64(Int(effect) & 63)
-          continue
+        if versions[Int(sampler.node)] != sampler.version {
+          store.dropSampler(of: sampler.effect)  // the last sampler moves into this slot
+        } else {
+          slot += 1
         }
-        slot += 1
       }
     }
+    var showing = store.showing
+    store.showing = []
     for word in showing.indices where showing[word] != 0 {
       var bits = showing[word]
       while bits != 0 {
@@ -180,8 +176,7 @@ extension AnimationEngine {
           currents[property] = evaluate(store, slot: store.properties[property], at: now)
           if effect.isShowing, let sampler = makeSampler(store, effect: Int32(index)) {
             // From the next refresh on, the sampler computes it.
-            store.effects[index].sampler = Int32(store.samplers.count)
-            store.samplers.append(sampler)
+            store.addSampler(sampler)
             showing[word] &= ~(1 << UInt64(bit))
           }
         } else if store.properties[property].refreshed != stamp {

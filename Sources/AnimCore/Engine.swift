@@ -24,6 +24,18 @@ public struct PropertyID: Sendable, Hashable, Codable, Comparable {
 }
 
 extension ValueKind {
+  /// The kind whose `order` is `order`, if any.
+  init?(order: Int) {
+    switch order {
+    case 0: self = .number
+    case 1: self = .vec2
+    case 2: self = .vec3
+    case 3: self = .vec4
+    case 4: self = .color
+    default: return nil
+    }
+  }
+
   var order: Int {
     switch self {
     case .number: 0
@@ -283,8 +295,6 @@ public struct AnimationEngine: Sendable {
   /// Properties that left rest, in order: their `start` is due at `now`, behind the
   /// animations' events due now. (Everything here is due now: advancing hands them out.)
   var propertiesLeavingRest = LeavingRestQueue()
-  /// Counts the nodes made (kept in snapshots; their order is `Node.order`).
-  var sequence: UInt64 = 0
 
   public init(startingAt time: Nanoseconds = 0) {
     now = time
@@ -481,7 +491,6 @@ public struct AnimationEngine: Sendable {
     let node = Node(
       playback: playback, timing: timing, lastLocal: 0, parent: parent, payload: payload, generation: 0, kind: kind,
       valueKind: valueKind)
-    sequence &+= 1
     let index = allocateNode(node)
     if parent >= 0 {
       timelines[Int(nodes[Int(parent)].payload)].children.append(index)
@@ -565,10 +574,8 @@ public struct AnimationEngine: Sendable {
 
   /// The property a snapshot's leaving-rest entry names.
   func property(fromKey key: Int) -> PropertyID? {
-    let kinds: [ValueKind] = [.number, .vec2, .vec3, .vec4, .color]
-    let order = key >> 32
-    guard order >= 0, order < kinds.count else { return nil }
-    let property = PropertyID(kind: kinds[order], index: Int32(truncatingIfNeeded: key & 0xFFFF_FFFF))
+    guard let kind = ValueKind(order: key >> 32) else { return nil }
+    let property = PropertyID(kind: kind, index: Int32(truncatingIfNeeded: key & 0xFFFF_FFFF))
     return contains(property) ? property : nil
   }
 

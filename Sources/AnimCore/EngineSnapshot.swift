@@ -27,7 +27,7 @@ extension AnimationEngine: Codable {
 
   private enum CodingKeys: String, CodingKey {
     case version, now, stores, nodes, freeNodes, versions, timelines, freeTimelines, callbacks, freeCallbacks
-    case curves, topLevel, pending, sequence
+    case curves, topLevel, pending
   }
 
   public init(from decoder: any Decoder) throws {
@@ -56,7 +56,6 @@ extension AnimationEngine: Codable {
     rebuildCurveTables()
     topLevel = try container.decode([Int32].self, forKey: .topLevel)
     let saved = try container.decode([SavedPending].self, forKey: .pending)
-    sequence = try container.decode(UInt64.self, forKey: .sequence)
     curveIndex = Dictionary(curves.enumerated().map { ($1, Int32($0)) }, uniquingKeysWith: { first, _ in first })
     guard versions.count == nodes.count else {
       throw DecodingError.dataCorruptedError(
@@ -131,7 +130,6 @@ extension AnimationEngine: Codable {
           key: property.kind.order << 32 | Int(property.index)))
     }
     try container.encode(saved, forKey: .pending)
-    try container.encode(sequence, forKey: .sequence)
   }
 
   /// Checks that every index in a decoded engine points where it should, so a corrupt file

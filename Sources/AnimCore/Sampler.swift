@@ -48,6 +48,13 @@ extension ValueStore {
     if effects[Int(index)].isShowing { markShowing(index) }
   }
 
+  /// Adds a sampler for its effect, which must not have one (nor a showing bit: the
+  /// sampler computes it from now on).
+  mutating func addSampler(_ sampler: Sampler<V>) {
+    effects[Int(sampler.effect)].sampler = Int32(samplers.count)
+    samplers.append(sampler)
+  }
+
   /// Removes sampler `slot` (the last one takes its place) and unlinks its effect.
   mutating func removeSampler(at slot: Int) {
     let effect = samplers[slot].effect
