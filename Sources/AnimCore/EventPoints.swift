@@ -90,13 +90,6 @@ struct EventPoints {
     return best
   }
 
-  /// The events at point `t`, reached moving from `local`, in the order of travel.
-  func events(at t: Nanoseconds, from local: Nanoseconds, forward: Bool) -> [NodeEventKind] {
-    var kinds: [NodeEventKind] = []
-    forEachEvent(at: t, from: local, forward: forward) { kinds.append($0) }
-    return kinds
-  }
-
   /// Calls `body` with each event at point `t`, reached moving from `local`, in the order
   /// of travel.
   @inline(__always)
@@ -110,13 +103,6 @@ struct EventPoints {
       if let q = boundary(below: local), q == t { body(.repeat) }
       if !wraps, local > delay, t == delay { body(.complete) }
     }
-  }
-
-  /// Every event crossed moving from `a` to `b` (a ≠ b), in order of travel, at most `limit`.
-  func crossings(from a: Nanoseconds, to b: Nanoseconds, limit: Int = 10_001) -> [(kind: NodeEventKind, threshold: Nanoseconds)] {
-    var result: [(NodeEventKind, Nanoseconds)] = []
-    forEachCrossing(from: a, to: b, limit: limit) { result.append(($0, $1)) }
-    return result
   }
 
   /// Calls `body` with every event crossed moving from `a` to `b` (a ≠ b) and its point,
