@@ -20,19 +20,19 @@ extension AnimationEngine {
     let status = try status(of: id)
     let parentTime = parentTime(of: index)
     if status.state == .finished || nodes[Int(index)].isCancelled {
-      let rate = nodes[Int(index)].playback.rate
-      let end = EventPoints(nodes[Int(index)].timing, hasStarted: false).end
+      let rate = rate(of: nodes[Int(index)])
+      let end = EventPoints(timing(of: index), hasStarted: false).end
       if rate < 0 && end == nil { throw .finishesNever }
       let start: Nanoseconds = rate >= 0 ? 0 : (end ?? 0)
       nodes[Int(index)].isCancelled = false
       nodes[Int(index)].hasStarted = false
-      nodes[Int(index)].playback.seek(to: start, at: parentTime)
-      nodes[Int(index)].playback.resume(at: parentTime)
+      changePlayback(of: index) { $0.seek(to: start, at: parentTime) }
+      changePlayback(of: index) { $0.resume(at: parentTime) }
       resyncSubtree(index)
       // The start is still ahead: it fires at this instant.
       nodes[Int(index)].lastLocal = saturatingSum(start, rate >= 0 ? -1 : 1)
-    } else if nodes[Int(index)].playback.isPaused {
-      nodes[Int(index)].playback.resume(at: parentTime)
+    } else if nodes[Int(index)].isPaused {
+      changePlayback(of: index) { $0.resume(at: parentTime) }
     }
     reschedule(topLevelAncestor(of: index))
   }
@@ -41,7 +41,8 @@ extension AnimationEngine {
   public mutating func pause(_ id: NodeID) throws(EngineError) {
     let index = try resolve(id)
     catchUp(topLevelAncestor(of: index))
-    nodes[Int(index)].playback.pause(at: parentTime(of: index))
+    let parentNow = parentTime(of: index)
+    changePlayback(of: index) { $0.pause(at: parentNow) }
     reschedule(topLevelAncestor(of: index))
   }
 
@@ -49,7 +50,8 @@ extension AnimationEngine {
   public mutating func resume(_ id: NodeID) throws(EngineError) {
     let index = try resolve(id)
     catchUp(topLevelAncestor(of: index))
-    nodes[Int(index)].playback.resume(at: parentTime(of: index))
+    let parentNow = parentTime(of: index)
+    changePlayback(of: index) { $0.resume(at: parentNow) }
     reschedule(topLevelAncestor(of: index))
   }
 
@@ -57,7 +59,8 @@ extension AnimationEngine {
   public mutating func reverse(_ id: NodeID) throws(EngineError) {
     let index = try resolve(id)
     catchUp(topLevelAncestor(of: index))
-    nodes[Int(index)].playback.reverse(at: parentTime(of: index))
+    let parentNow = parentTime(of: index)
+    changePlayback(of: index) { $0.reverse(at: parentNow) }
     reschedule(topLevelAncestor(of: index))
   }
 
@@ -65,14 +68,16 @@ extension AnimationEngine {
   public mutating func setRate(_ rate: Double, of id: NodeID) throws(EngineError) {
     let index = try resolve(id)
     catchUp(topLevelAncestor(of: index))
-    nodes[Int(index)].playback.setRate(rate, at: parentTime(of: index))
+    let parentNow = parentTime(of: index)
+    changePlayback(of: index) { $0.setRate(rate, at: parentNow) }
     reschedule(topLevelAncestor(of: index))
   }
 
   /// Jumps a node to local time `time`, firing nothing.
   public mutating func seek(_ id: NodeID, to time: Nanoseconds) throws(EngineError) {
     let index = try resolve(id)
-    nodes[Int(index)].playback.seek(to: time, at: parentTime(of: index))
+    let parentNow = parentTime(of: index)
+    changePlayback(of: index) { $0.seek(to: time, at: parentNow) }
     resyncSubtree(index)
     reschedule(topLevelAncestor(of: index))
   }
@@ -84,16 +89,16 @@ extension AnimationEngine {
   ) throws(EngineError) {
     let index = try resolve(id)
     let node = nodes[Int(index)]
-    guard let end = EventPoints(node.timing, hasStarted: false).end else { throw .finishesNever }
-    let forward = node.playback.rate >= 0
-    let edge = forward ? end : node.timing.delay
+    guard let end = EventPoints(timing(of: node), hasStarted: false).end else { throw .finishesNever }
+    let forward = rate(of: node) >= 0
+    let edge = forward ? end : node.delay
     let parentTime = parentTime(of: index)
     // Silently to just short of the edge, then across it at this instant.
-    nodes[Int(index)].playback.seek(to: saturatingSum(edge, forward ? -1 : 1), at: parentTime)
+    changePlayback(of: index) { $0.seek(to: saturatingSum(edge, forward ? -1 : 1), at: parentTime) }
     resyncSubtree(index)
-    nodes[Int(index)].playback.seek(to: edge, at: parentTime)
-    if nodes[Int(index)].playback.isPaused || node.parent < 0 {
-      nodes[Int(index)].playback.hold(at: edge)
+    changePlayback(of: index) { $0.seek(to: edge, at: parentTime) }
+    if nodes[Int(index)].isPaused || node.parent < 0 {
+      changePlayback(of: index) { $0.hold(at: edge) }
     }
     var crossed: [Crossed] = []
     cross(index, to: edge, into: &crossed)
@@ -116,7 +121,8 @@ extension AnimationEngine {
     let top = topLevelAncestor(of: index)
     endEffects(in: index)
     if contains(id) {
-      nodes[Int(index)].playback.pause(at: parentTime(of: index))
+      let parentNow = parentTime(of: index)
+      changePlayback(of: index) { $0.pause(at: parentNow) }
       nodes[Int(index)].isCancelled = true
     }
     reschedule(top)
@@ -147,8 +153,8 @@ extension AnimationEngine {
   mutating func catchUp(_ top: Int32) {
     let node = nodes[Int(top)]
     guard node.kind != .free else { return }
-    let forward = node.playback.rate >= 0
-    let local = node.playback.currentTime(at: now)
+    let forward = rate(of: node) >= 0
+    let local = playback(of: node).currentTime(at: now)
     if let threshold = nextThreshold(of: top, direction: forward ? 1 : -1),
       forward ? threshold <= local : threshold >= local
     {
@@ -164,9 +170,9 @@ extension AnimationEngine {
     let local = localState(of: index, at: now).local
     // A node recorded just past an edge it completed at stays so: turning back must cross
     // that edge again.
-    let points = EventPoints(node.timing, hasStarted: node.hasStarted)
+    let points = EventPoints(timing(of: node), hasStarted: node.hasStarted)
     let justPast = (local == points.end && node.lastLocal == saturatingSum(local, 1))
-      || (local == node.timing.delay && node.lastLocal == saturatingSum(local, -1))
+      || (local == node.delay && node.lastLocal == saturatingSum(local, -1))
     if !justPast { nodes[Int(index)].lastLocal = local }
     if node.kind == .timeline {
       for child in timelines[Int(node.payload)].children { placeSubtree(child) }
@@ -185,8 +191,8 @@ extension AnimationEngine {
     case .timeline:
       for child in timelines[Int(node.payload)].children { resyncSubtree(child) }
     case .effect:
-      let local = node.timing.wrapped(state.local, hasStarted: node.hasStarted)
-      let phase = node.timing.computedTiming(localTime: local, goingBackwards: state.direction < 0).phase
+      let local = timing(of: node).wrapped(state.local, hasStarted: node.hasStarted)
+      let phase = timing(of: node).computedTiming(localTime: local, goingBackwards: state.direction < 0).phase
       switch node.valueKind {
       case .number: resync(Double.self, node.payload, phase: phase)
       case .vec2: resync(Vec2.self, node.payload, phase: phase)
@@ -202,7 +208,7 @@ extension AnimationEngine {
   mutating func resync<V: EngineValue>(_ type: V.Type, _ index: Int32, phase: AnimationPhase) {
     let effect = stores[keyPath: V.store].effects[Int(index)]
     let active = phase == .active
-    let fill = nodes[Int(effect.node)].timing.fill
+    let fill = nodes[Int(effect.node)].fill
     let filled = (phase == .after && fill.fillsForwards) || (phase == .before && fill.fillsBackwards)
     if active && (effect.muted || !effect.counted) {
       _ = activate(V.self, index)

@@ -37,9 +37,9 @@ extension AnimationEngine {
   mutating func reschedule(_ top: Int32) {
     guard top >= 0, nodes[Int(top)].kind != .free else { return }
     let node = nodes[Int(top)]
-    let direction = node.playback.rate < 0 ? -1 : 1
+    let direction = rate(of: node) < 0 ? -1 : 1
     guard let threshold = nextThreshold(of: top, direction: direction),
-      let time = Self.parentThreshold(of: node.playback, reaching: threshold, parentForward: true)
+      let time = Self.parentThreshold(of: playback(of: node), reaching: threshold, parentForward: true)
     else {
       // No entry: any older one goes stale. A fresh sequence rather than a bump, so that a
       // node's version only grows between renumberings (samplers rely on it never
@@ -137,31 +137,32 @@ extension AnimationEngine {
       if forward { return a < 0 ? 0 : nil }
       return callbacks[Int(node.payload)].firesBackwards && a > 0 ? 0 : nil
     case .effect, .timeline:
-      let points = EventPoints(node.timing, hasStarted: node.hasStarted)
+      let timing = timing(of: node)
+      let points = EventPoints(timing, hasStarted: node.hasStarted)
       var best = points.nextThreshold(from: a, forward: forward)
-      guard node.kind == .timeline, node.timing.iterationDuration > 0 else { return best }
+      guard node.kind == .timeline, timing.iterationDuration > 0 else { return best }
       // Children move only while the timeline is inside its active interval.
       if !points.wraps {
-        if forward && (a < node.timing.delay || (points.end.map { a >= $0 } ?? false)) { return best }
-        if !forward && (a <= node.timing.delay || (points.end.map { a > $0 } ?? false)) { return best }
+        if forward && (a < node.delay || (points.end.map { a >= $0 } ?? false)) { return best }
+        if !forward && (a <= node.delay || (points.end.map { a > $0 } ?? false)) { return best }
       }
-      let local = node.timing.wrapped(a, hasStarted: node.hasStarted)
+      let local = timing.wrapped(a, hasStarted: node.hasStarted)
       let shift = Int128(local) - Int128(a)  // what wrapping added
-      let pass = Self.pass(of: node.timing, at: local, forward: forward)
-      let passForward = Self.isForwardPass(node.timing, pass)
+      let pass = Self.pass(of: timing, at: local, forward: forward)
+      let passForward = Self.isForwardPass(timing, pass)
       let iterationForward = forward == passForward
-      let duration = Int128(node.timing.iterationDuration)
-      let passStart = Int128(node.timing.delay) + pass * duration
+      let duration = Int128(timing.iterationDuration)
+      let passStart = Int128(node.delay) + pass * duration
       for child in timelines[Int(node.payload)].children {
         let childNode = nodes[Int(child)]
-        guard !childNode.playback.isHeld, childNode.playback.rate != 0 else { continue }
-        let childDirection = (iterationForward ? 1 : -1) * (childNode.playback.rate < 0 ? -1 : 1)
+        guard !childNode.isHeld, rate(of: childNode) != 0 else { continue }
+        let childDirection = (iterationForward ? 1 : -1) * (rate(of: childNode) < 0 ? -1 : 1)
         guard let childThreshold = nextThreshold(of: child, direction: childDirection),
           let iteration = Self.parentThreshold(
-            of: childNode.playback, reaching: childThreshold, parentForward: iterationForward)
+            of: playback(of: childNode), reaching: childThreshold, parentForward: iterationForward)
         else { continue }
         guard iteration >= 0, Int128(iteration) <= duration else { continue }
-        let mapped = Int128(Self.localTime(node.timing, iteration: iteration, pass: pass)) - shift
+        let mapped = Int128(Self.localTime(timing, iteration: iteration, pass: pass)) - shift
         // Only within the current pass: its boundary is an event of the timeline's own.
         guard mapped >= passStart - shift, mapped <= passStart + duration - shift else { continue }
         let candidate = clampedToNanoseconds(mapped)
@@ -396,7 +397,7 @@ extension AnimationEngine {
       }
       if dueCount > 1 { due[..<dueCount].sort { nodes[Int($0)].order < nodes[Int($1)].order } }
       for top in due[..<dueCount] {
-        let local = nodes[Int(top)].playback.currentTime(at: t)
+        let local = playback(of: top).currentTime(at: t)
         cross(top, to: local, into: &crossed)
       }
       if crossed.count > 1 {
@@ -474,7 +475,7 @@ extension AnimationEngine {
       }
       nodes[Int(index)].lastLocal = local
     case .effect, .timeline:
-      let points = EventPoints(node.timing, hasStarted: node.hasStarted)
+      let points = EventPoints(timing(of: node), hasStarted: node.hasStarted)
       var landed = local
       var completedAt: Nanoseconds?
       points.forEachCrossing(from: a, to: local) { kind, threshold in
@@ -485,7 +486,7 @@ extension AnimationEngine {
           if node.parent < 0 {
             // A top-level node stops at its edge, as Web Animations' finished state.
             landed = threshold
-            nodes[Int(index)].playback.hold(at: threshold)
+            changePlayback(of: index) { $0.hold(at: threshold) }
           }
         }
       }
@@ -501,7 +502,7 @@ extension AnimationEngine {
   /// Moves a timeline's children as its local time goes from `a` to `b`, pass by pass.
   mutating func crossChildren(of index: Int32, from a: Nanoseconds, to b: Nanoseconds, into crossed: inout [Crossed]) {
     let node = nodes[Int(index)]
-    let timing = node.timing
+    let timing = timing(of: node)
     let forward = b > a
     let direction = forward ? 1 : -1
     let duration = Int128(timing.iterationDuration)
@@ -519,7 +520,7 @@ extension AnimationEngine {
       let iterationA = Self.iterationTime(timing, clampedToNanoseconds(start), pass: pass)
       let iterationB = Self.iterationTime(timing, clampedToNanoseconds(stop), pass: pass)
       for child in children where nodes[Int(child)].kind != .free {
-        let playback = nodes[Int(child)].playback
+        let playback = playback(of: child)
         if reset {
           let childDirection = direction * (passForward ? 1 : -1) * (playback.rate < 0 ? -1 : 1)
           nodes[Int(child)].lastLocal = saturatingSum(playback.currentTime(at: iterationA), -Int64(childDirection))

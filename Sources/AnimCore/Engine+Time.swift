@@ -11,8 +11,8 @@ extension AnimationEngine {
   func localState(of index: Int32, at time: Nanoseconds) -> (local: Nanoseconds, direction: Int) {
     let node = nodes[Int(index)]
     let parent = node.parent < 0 ? (time: time, direction: 1) : childTime(of: node.parent, at: time)
-    let local = node.playback.currentTime(at: parent.time)
-    return (local, node.playback.rate < 0 ? -parent.direction : parent.direction)
+    let local = playback(of: node).currentTime(at: parent.time)
+    return (local, rate(of: node) < 0 ? -parent.direction : parent.direction)
   }
 
   /// The time a timeline gives its children at engine time `time`, and their parent
@@ -20,12 +20,12 @@ extension AnimationEngine {
   func childTime(of timeline: Int32, at time: Nanoseconds) -> (time: Nanoseconds, direction: Int) {
     let state = localState(of: timeline, at: time)
     let node = nodes[Int(timeline)]
-    let local = node.timing.wrapped(state.local, hasStarted: node.hasStarted)
+    let local = timing(of: node).wrapped(state.local, hasStarted: node.hasStarted)
     // Values follow Web Animations: an exact pass boundary belongs to the next pass, in
     // either direction (crossing events decide passes by direction, in Engine+Events).
-    let pass = Self.pass(of: node.timing, at: local, forward: true)
-    let forwards = Self.isForwardPass(node.timing, pass)
-    return (Self.iterationTime(node.timing, local, pass: pass), forwards ? state.direction : -state.direction)
+    let pass = Self.pass(of: timing(of: node), at: local, forward: true)
+    let forwards = Self.isForwardPass(timing(of: node), pass)
+    return (Self.iterationTime(timing(of: node), local, pass: pass), forwards ? state.direction : -state.direction)
   }
 
   /// The pass that local time `local` falls in, clamped to the active interval. A boundary

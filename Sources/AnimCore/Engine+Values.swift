@@ -48,17 +48,17 @@ extension AnimationEngine {
       // case), its local time is exactly time − start, which `currentTime` would compute
       // through a call to `scaled`.
       let local =
-        node.playback.rate == 1 && !node.playback.isHeld
-        ? saturatingDifference(time, node.playback.startTime) : node.playback.currentTime(at: time)
-      state = (local, node.playback.rate < 0 ? -1 : 1)
+        rate(of: node) == 1 && !node.isHeld
+        ? saturatingDifference(time, node.time) : playback(of: node).currentTime(at: time)
+      state = (local, rate(of: node) < 0 ? -1 : 1)
     } else {
       state = localState(of: effect.node, at: time)
     }
     // `wrapped` changes only a local time at or below the delay: skip the call otherwise.
     let local =
-      node.hasStarted && state.local <= node.timing.delay
-      ? node.timing.wrapped(state.local, hasStarted: true) : state.local
-    let timing = node.timing.sampledProgress(localTime: local, goingBackwards: state.direction < 0)
+      node.hasStarted && state.local <= node.delay
+      ? timing(of: node).wrapped(state.local, hasStarted: true) : state.local
+    let timing = timing(of: node).sampledProgress(localTime: local, goingBackwards: state.direction < 0)
     guard let progress = timing.progress else { return nil }
     return shapeValue(of: effect, index, store, progress: progress, beforeFlag: timing.beforeFlag)
   }
@@ -351,7 +351,7 @@ extension AnimationEngine {
 
   /// The value an effect shows at the end of its active interval (`atEnd`) or at its start.
   func edgeValue<V: EngineValue>(of effect: Effect<V>, _ index: Int32, atEnd: Bool) -> V {
-    var timing = nodes[Int(effect.node)].timing
+    var timing = timing(of: effect.node)
     timing.fill = .both
     let local = atEnd ? (EventPoints(timing, hasStarted: false).end ?? timing.delay) : timing.delay
     let computed = timing.computedTiming(localTime: local, goingBackwards: !atEnd)
@@ -383,7 +383,7 @@ extension AnimationEngine {
       stores[keyPath: V.store].properties[Int(property)].animating -= 1
       rests = stores[keyPath: V.store].properties[Int(property)].animating == 0
     }
-    let fills = nodes[Int(effect.node)].timing.fill != .none
+    let fills = nodes[Int(effect.node)].fill != .none
     if !effect.muted, effect.mode != .unresolved {
       if fills {
         // Fill applies in the direction of travel: ending at its start leaves the start value.

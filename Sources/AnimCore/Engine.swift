@@ -151,42 +151,138 @@ public struct AnimationEngine: Sendable {
     case free, effect, timeline, callback
   }
 
-  /// A node, laid out small (96 bytes): the one-byte fields fill the gap after the
-  /// playback, and the 4-byte ones the gap after the timing.
-  struct Node: Sendable, Codable {
-    var playback: Playback
-    var kind: NodeKind
-    var valueKind: ValueKind
-    /// Whether it has entered its active phase (an infinite node that has loops both ways).
-    var hasStarted = false
-    /// A cancelled timeline: `play` starts it over.
-    var isCancelled = false
-    var timing: EffectTiming
+  /// A node, laid out small (56 bytes; a test pins it): its four times, its indices, and its
+  /// flags in one 16-bit word. The playback rate and the iteration count are 1 for nearly
+  /// every node; a node with others keeps them in `nodeExtras` (see `playback(of:)` and
+  /// `timing(of:)`, which put the whole `Playback` and `EffectTiming` back together).
+  struct Node: Sendable {
+    /// The playback's start time while it runs, its hold time while it is held: Web
+    /// Animations never needs both, since releasing a hold solves for a new start time.
+    var time: Nanoseconds
+    /// The timing's delay and iteration duration.
+    var delay: Nanoseconds
+    var duration: Nanoseconds
+    /// Local time as of the last event processing (what has been crossed so far).
+    var lastLocal: Nanoseconds
     /// The parent timeline's node, or -1 for the engine itself.
     var parent: Int32
     /// The effect, timeline or callback record.
     var payload: Int32
     var generation: UInt32
-    /// Local time as of the last event processing (what has been crossed so far).
-    var lastLocal: Nanoseconds
-    /// A top-level node's slot in `topLevelSlots`: the order nodes were made in, which
-    /// orders their events at one instant (renumbered, in order, when the holes are
-    /// squeezed out). Unused for a node in a timeline.
-    var order: UInt64 = 0
+    /// A top-level node's place in the order nodes were made in, which orders their events
+    /// at one instant (renumbered from 0, in order, before it would wrap). Unused for a node
+    /// in a timeline.
+    var order: UInt32 = 0
+    /// Its rate and iteration count in `nodeExtras`, or -1 when both are 1.
+    var extras: Int32 = -1
+    /// kind (2 bits), value kind (3), started, cancelled, held, paused, direction (2), fill (2).
+    private var bits: UInt16 = 0
 
-    init(
-      playback: Playback, timing: EffectTiming, lastLocal: Nanoseconds, parent: Int32, payload: Int32,
-      generation: UInt32, kind: NodeKind, valueKind: ValueKind
-    ) {
-      self.playback = playback
-      self.kind = kind
-      self.valueKind = valueKind
-      self.timing = timing
+    init(parent: Int32, payload: Int32, generation: UInt32, kind: NodeKind, valueKind: ValueKind) {
+      time = 0
+      delay = 0
+      duration = 0
+      lastLocal = 0
       self.parent = parent
       self.payload = payload
       self.generation = generation
-      self.lastLocal = lastLocal
+      self.kind = kind
+      self.valueKind = valueKind
     }
+
+    @inline(__always) private func field(_ shift: UInt16, _ width: UInt16) -> UInt16 {
+      bits >> shift & (1 << width - 1)
+    }
+    @inline(__always) private mutating func setField(_ shift: UInt16, _ width: UInt16, _ value: UInt16) {
+      let mask: UInt16 = (1 << width - 1) << shift
+      bits = bits & ~mask | (value << shift & mask)
+    }
+
+    var kind: NodeKind {
+      get { NodeKind(rawValue: UInt8(field(0, 2))) ?? .free }
+      set { setField(0, 2, UInt16(newValue.rawValue)) }
+    }
+    var valueKind: ValueKind {
+      get { ValueKind(order: Int(field(2, 3))) ?? .number }
+      set { setField(2, 3, UInt16(newValue.order)) }
+    }
+    /// Whether it has entered its active phase (an infinite node that has loops both ways).
+    var hasStarted: Bool {
+      get { field(5, 1) != 0 }
+      set { setField(5, 1, newValue ? 1 : 0) }
+    }
+    /// A cancelled timeline: `play` starts it over.
+    var isCancelled: Bool {
+      get { field(6, 1) != 0 }
+      set { setField(6, 1, newValue ? 1 : 0) }
+    }
+    /// Whether `time` is a hold time (the playback stands still).
+    var isHeld: Bool {
+      get { field(7, 1) != 0 }
+      set { setField(7, 1, newValue ? 1 : 0) }
+    }
+    var isPaused: Bool {
+      get { field(8, 1) != 0 }
+      set { setField(8, 1, newValue ? 1 : 0) }
+    }
+    var direction: PlaybackDirection {
+      get {
+        switch field(9, 2) {
+        case 0: .normal
+        case 1: .reverse
+        case 2: .alternate
+        default: .alternateReverse
+        }
+      }
+      set {
+        switch newValue {
+        case .normal: setField(9, 2, 0)
+        case .reverse: setField(9, 2, 1)
+        case .alternate: setField(9, 2, 2)
+        case .alternateReverse: setField(9, 2, 3)
+        }
+      }
+    }
+    var fill: FillMode {
+      get {
+        switch field(11, 2) {
+        case 0: .none
+        case 1: .forwards
+        case 2: .backwards
+        default: .both
+        }
+      }
+      set {
+        switch newValue {
+        case .none: setField(11, 2, 0)
+        case .forwards: setField(11, 2, 1)
+        case .backwards: setField(11, 2, 2)
+        case .both: setField(11, 2, 3)
+        }
+      }
+    }
+  }
+
+  /// A node's rarely set values (see `Node.extras`).
+  struct NodeExtras: Sendable {
+    var rate: Double
+    var iterations: Double
+    var endDelay: Nanoseconds
+  }
+
+  /// A node as a snapshot writes it: whole, with its playback and timing.
+  struct SavedNode: Codable {
+    var playback: Playback
+    var kind: NodeKind
+    var valueKind: ValueKind
+    var hasStarted: Bool
+    var isCancelled: Bool
+    var timing: EffectTiming
+    var parent: Int32
+    var payload: Int32
+    var generation: UInt32
+    var lastLocal: Nanoseconds
+    var order: UInt64
   }
 
   struct TimelineRecord: Sendable, Codable {
@@ -236,7 +332,7 @@ public struct AnimationEngine: Sendable {
   public internal(set) var now: Nanoseconds = 0
 
   @usableFromInline var stores = Stores()
-  var nodes: [Node] = []
+  var nodes = ChunkedArray<Node>()
   var freeNodes: [Int32] = []
   /// Per node: changed whenever its scheduled event may have changed; a top-level node's
   /// pending entry is live while this is the entry's sequence.
@@ -252,23 +348,14 @@ public struct AnimationEngine: Sendable {
   var curveEntries: [CurveEntry] = []
   var beziers: [CubicBezier] = []
   var springs: [SpringCurve] = []
-  /// Top-level nodes, in the order they were added.
-  ///
-  /// Stored as `topLevelSlots`, with holes where nodes were removed, so that removing one
-  /// of many (every standalone animation does so when it completes) costs O(1) instead of a
-  /// search and a shift of the whole list; the holes are squeezed out when they are half.
-  var topLevel: [Int32] {
-    get { topLevelHoles == 0 ? topLevelSlots : topLevelSlots.filter { $0 >= 0 } }
-    set {
-      topLevelSlots = newValue
-      topLevelHoles = 0
-      for (slot, node) in newValue.enumerated() { setTopLevelPosition(of: node, to: Int32(slot)) }
-    }
-  }
-  /// The top-level nodes in the order they were added; -1 where one was removed.
-  var topLevelSlots: [Int32] = []
-  /// How many -1 holes `topLevelSlots` has.
-  var topLevelHoles = 0
+  /// The rate and iteration count of the nodes that do not have both 1, by `Node.extras`;
+  /// a free entry holds the next free one's index in its `endDelay` (or -1).
+  var nodeExtras: [NodeExtras] = []
+  var firstFreeNodeExtras: Int32 = -1
+  /// The `order` the next top-level node gets.
+  var nextOrder: UInt32 = 0
+  /// Where orders are renumbered (lowered by tests, to reach it).
+  var orderLimit: UInt32 = .max
   /// The pending events due up to `horizon`, in a heap; later ones wait unsorted in
   /// buckets by time, and the earliest bucket comes into the heap when it runs dry. A heap
   /// of everything (a million callbacks) would miss the cache at every level of every pop.
@@ -488,10 +575,9 @@ public struct AnimationEngine: Sendable {
       let parentTime = childTime(of: parent, at: now).time
       playback = Playback(localTime: scaled(saturatingDifference(parentTime, time), by: rate), at: parentTime, rate: rate)
     }
-    let node = Node(
-      playback: playback, timing: timing, lastLocal: 0, parent: parent, payload: payload, generation: 0, kind: kind,
-      valueKind: valueKind)
-    let index = allocateNode(node)
+    let index = allocateNode(Node(parent: parent, payload: payload, generation: 0, kind: kind, valueKind: valueKind))
+    setPlayback(playback, of: index)
+    setTiming(timing, ofNode: index)
     if parent >= 0 {
       timelines[Int(nodes[Int(parent)].payload)].children.append(index)
     } else {
@@ -532,7 +618,7 @@ public struct AnimationEngine: Sendable {
     let index = try resolve(id)
     var timing = timing
     timing.endDelay = 0
-    nodes[Int(index)].timing = timing
+    setTiming(timing, ofNode: index)
     // What has been crossed stays crossed: a timeline still being built keeps its start
     // ahead of it.
     reschedule(topLevelAncestor(of: index))
@@ -738,9 +824,8 @@ public struct AnimationEngine: Sendable {
       if parentNode.kind == .timeline {
         timelines[Int(parentNode.payload)].children.removeAll { $0 == index }
       }
-    } else {
-      removeTopLevel(index)
     }
+    freeExtras(of: index)
     nodes[Int(index)].kind = .free
     versions[Int(index)] &+= 1
     freeNodes.append(index)
@@ -756,41 +841,6 @@ public struct AnimationEngine: Sendable {
     }
   }
 
-  // MARK: - Top-level list
-
-  mutating func appendTopLevel(_ index: Int32) {
-    topLevelSlots.append(index)
-    setTopLevelPosition(of: index, to: Int32(topLevelSlots.count - 1))
-  }
-
-  mutating func setTopLevelPosition(of index: Int32, to slot: Int32) {
-    // Out of range only in a corrupt snapshot, which `validate` refuses.
-    guard index >= 0, Int(index) < nodes.count else { return }
-    nodes[Int(index)].order = UInt64(slot)
-  }
-
-  /// Takes a node out of the top-level list, keeping the others' order.
-  mutating func removeTopLevel(_ index: Int32) {
-    // The node's own field: it is in the cache already, where a table by node index is not.
-    let slot = Int(index) < nodes.count ? Int(truncatingIfNeeded: nodes[Int(index)].order) : -1
-    guard slot >= 0, slot < topLevelSlots.count, topLevelSlots[slot] == index else {
-      // Not where its position says (never expected): search, as a plain list would.
-      if let found = topLevelSlots.firstIndex(of: index) {
-        topLevelSlots[found] = -1
-        topLevelHoles += 1
-      }
-      return
-    }
-    topLevelSlots[slot] = -1
-    topLevelHoles += 1
-    if topLevelHoles > 16 && topLevelHoles * 2 > topLevelSlots.count {
-      // Squeeze the holes out: amortised O(1) per removal.
-      topLevelSlots.removeAll { $0 < 0 }
-      topLevelHoles = 0
-      for (slot, node) in topLevelSlots.enumerated() { nodes[Int(node)].order = UInt64(slot) }
-    }
-  }
-
   // MARK: - Status
 
   /// The state of a node now.
@@ -798,20 +848,20 @@ public struct AnimationEngine: Sendable {
     let index = try resolve(id)
     let node = nodes[Int(index)]
     let local = localState(of: index, at: now).local
-    let end = EventPoints(node.timing, hasStarted: node.hasStarted).end
+    let end = EventPoints(timing(of: node), hasStarted: node.hasStarted).end
     let state: NodeStatus.State
     if node.isCancelled {
       state = .idle
-    } else if node.playback.isPaused {
+    } else if node.isPaused {
       state = .paused
-    } else if let end, (node.playback.rate >= 0 && local >= end) || (node.playback.rate < 0 && local <= node.timing.delay) {
+    } else if let end, (rate(of: node) >= 0 && local >= end) || (rate(of: node) < 0 && local <= node.delay) {
       state = .finished
     } else {
       state = .playing
     }
     let progress = end.map { end in end > 0 ? min(max(Double(local) / Double(end), 0), 1) : 1 }
     return NodeStatus(
-      state: state, rate: node.playback.rate, localTime: local, duration: end, progress: progress,
+      state: state, rate: rate(of: node), localTime: local, duration: end, progress: progress,
       isTimeline: node.kind == .timeline)
   }
 
@@ -834,9 +884,9 @@ public struct AnimationEngine: Sendable {
   /// Whether a top-level node that never ends is playing: with nothing else scheduled, the
   /// engine will never be idle.
   public var hasEndlessPlayback: Bool {
-    topLevel.contains { index in
-      let node = nodes[Int(index)]
-      return node.timing.activeDuration == nil && !node.playback.isHeld && node.playback.rate != 0
+    nodes.contains { node in
+      node.kind != .free && node.parent < 0 && timing(of: node).activeDuration == nil && !node.isHeld
+        && rate(of: node) != 0
     }
   }
 

@@ -45,7 +45,7 @@ extension AnimationEngine: Codable {
     }
     now = try container.decode(Nanoseconds.self, forKey: .now)
     stores = try container.decode(Stores.self, forKey: .stores)
-    nodes = try container.decode([Node].self, forKey: .nodes)
+    for saved in try container.decode([SavedNode].self, forKey: .nodes) { appendNode(saved) }
     freeNodes = try container.decode([Int32].self, forKey: .freeNodes)
     versions = try container.decode([UInt32].self, forKey: .versions)
     timelines = try container.decode([TimelineRecord].self, forKey: .timelines)
@@ -54,7 +54,14 @@ extension AnimationEngine: Codable {
     freeCallbacks = try container.decode([Int32].self, forKey: .freeCallbacks)
     curves = try container.decode([TimingCurve].self, forKey: .curves)
     rebuildCurveTables()
-    topLevel = try container.decode([Int32].self, forKey: .topLevel)
+    let topLevel = try container.decode([Int32].self, forKey: .topLevel)
+    // Exactly the nodes on the engine, each once: their order is the list's.
+    let onEngine = nodes.indices.filter { nodes[$0].kind != .free && nodes[$0].parent < 0 }
+    guard topLevel.map(Int.init).sorted() == onEngine else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .topLevel, in: container, debugDescription: "corrupt engine snapshot: top-level nodes")
+    }
+    self.topLevel = topLevel
     let saved = try container.decode([SavedPending].self, forKey: .pending)
     curveIndex = Dictionary(curves.enumerated().map { ($1, Int32($0)) }, uniquingKeysWith: { first, _ in first })
     guard versions.count == nodes.count else {
@@ -63,6 +70,30 @@ extension AnimationEngine: Codable {
     }
     try restorePending(saved)
     try validate()
+  }
+
+  /// A node as written: whole, as the engine's nodes were written before they were packed.
+  private func savedNode(_ node: Node) -> SavedNode {
+    SavedNode(
+      playback: playback(of: node), kind: node.kind, valueKind: node.valueKind, hasStarted: node.hasStarted,
+      isCancelled: node.isCancelled, timing: timing(of: node), parent: node.parent, payload: node.payload,
+      generation: node.generation, lastLocal: node.lastLocal, order: UInt64(node.order))
+  }
+
+  /// Appends a node as read. (Its order comes from the top-level list, read after it.)
+  private mutating func appendNode(_ saved: SavedNode) {
+    var node = Node(
+      parent: saved.parent, payload: saved.payload, generation: saved.generation, kind: saved.kind,
+      valueKind: saved.valueKind)
+    node.hasStarted = saved.hasStarted
+    node.isCancelled = saved.isCancelled
+    node.lastLocal = saved.lastLocal
+    nodes.append(node)
+    let index = Int32(nodes.count - 1)
+    // A free node keeps no extras: its values are never read.
+    guard saved.kind != .free else { return }
+    setPlayback(saved.playback, of: index)
+    setTiming(saved.timing, ofNode: index)
   }
 
   /// Rebuilds the pending events from their written form, in the order of their sequences.
@@ -101,7 +132,7 @@ extension AnimationEngine: Codable {
     try container.encode(Self.snapshotVersion, forKey: .version)
     try container.encode(now, forKey: .now)
     try container.encode(stores, forKey: .stores)
-    try container.encode(nodes, forKey: .nodes)
+    try container.encode(nodes.map(savedNode), forKey: .nodes)
     try container.encode(freeNodes, forKey: .freeNodes)
     try container.encode(versions, forKey: .versions)
     try container.encode(timelines, forKey: .timelines)
@@ -154,7 +185,6 @@ extension AnimationEngine: Codable {
     for record in timelines where record.node >= 0 {
       try check(record.children.allSatisfy(inNodes), "a timeline's children")
     }
-    try check(topLevel.allSatisfy(inNodes), "top-level nodes")
     try check(
       pending.unordered.allSatisfy { $0.slot < 0 ? (~$0.slot & 1 == 0 || Int(~$0.slot >> 1) < engineCallbackKeys.count) : inNodes($0.slot) },
       "pending events")

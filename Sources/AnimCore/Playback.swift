@@ -38,6 +38,14 @@ public struct Playback: Sendable, Hashable, Codable {
     if !paused { release(at: parentTime) }
   }
 
+  /// A playback from its parts, as an engine stores them.
+  init(startTime: Nanoseconds, rate: Double, holdTime: Nanoseconds?, isPaused: Bool) {
+    self.startTime = startTime
+    self.rate = rate
+    self.holdTime = holdTime
+    self.isPaused = isPaused
+  }
+
   /// Whether local time is standing still (paused, rate 0, or held at an edge).
   @inlinable public var isHeld: Bool { holdTime != nil }
 

@@ -100,15 +100,15 @@ extension AnimationEngine {
       store.properties[Int(effect.property)].firstEffect == index
     else { return nil }
     let node = nodes[Int(effect.node)]
-    let timing = node.timing
-    guard node.parent < 0, node.playback.rate == 1, !node.playback.isHeld, timing.iterations == 1,
+    let timing = timing(of: node)
+    guard node.parent < 0, rate(of: node) == 1, !node.isHeld, timing.iterations == 1,
       timing.direction == .normal, timing.endDelay == 0, timing.delay >= 0, timing.duration > 0,
       !timing.delay.addingReportingOverflow(timing.duration).overflow,
-      !node.playback.startTime.addingReportingOverflow(timing.delay).overflow
+      !node.time.addingReportingOverflow(timing.delay).overflow
     else { return nil }
     let entry = curveEntries[Int(effect.curve)]
     return Sampler(
-      activeStart: node.playback.startTime + timing.delay, duration: timing.duration, from: effect.from,
+      activeStart: node.time + timing.delay, duration: timing.duration, from: effect.from,
       to: effect.to, velocity: effect.velocity, effect: index, property: effect.property, node: effect.node,
       version: versions[Int(effect.node)],
       curve: SamplerCurve(

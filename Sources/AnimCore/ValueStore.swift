@@ -83,7 +83,7 @@ public struct ValueStore<V: EngineValue>: Sendable {
   var properties: [PropertySlot<V>] = []
   /// Each property's value at the last refresh (after an advance), by property index.
   @usableFromInline var currents: [V] = []
-  var effects: [Effect<V>] = []
+  var effects = ChunkedArray<Effect<V>>()
   var freeEffects: [Int32] = []
   /// Keyframe tracks, by effect index.
   var tracks: [Int32: [TrackFrame<V>]] = [:]
@@ -193,7 +193,7 @@ extension ValueStore: Codable {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     properties = try container.decode([PropertySlot<V>].self, forKey: .properties)
     currents = try container.decode([V].self, forKey: .currents)
-    effects = try container.decode([Effect<V>].self, forKey: .effects)
+    effects = try container.decode(ChunkedArray<Effect<V>>.self, forKey: .effects)
     freeEffects = try container.decode([Int32].self, forKey: .freeEffects)
     tracks = try container.decode([Int32: [TrackFrame<V>]].self, forKey: .tracks)
     // Samplers are a cache, not written out: every showing effect starts on the general path.

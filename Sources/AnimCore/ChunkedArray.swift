@@ -1,0 +1,111 @@
+// ChunkedArray: a growable array kept in chunks of 4,096 elements, for the engine's
+// per-animation records.
+//
+// An `Array` doubles when it fills: it copies everything it holds, in one call, and leaves
+// up to half its memory spare. With 100,000 nodes that is a copy of several megabytes in
+// whichever frame adds the 65,537th, and 31% of the nodes' memory unused after it. Here
+// growing adds a chunk: nothing is copied once the first chunk is full, and the spare room is
+// at most one chunk (each chunk grows as an array does until it holds 4,096 elements, so a
+// small engine stays small).
+
+/// A growable random-access array stored in chunks of `chunkSize` elements.
+struct ChunkedArray<Element>: RandomAccessCollection, MutableCollection {
+  /// Elements per chunk, a power of two so that an index splits with a shift and a mask.
+  static var chunkSize: Int { 1 << chunkShift }
+  static var chunkShift: Int { 12 }
+
+  /// Every chunk but the last holds exactly `chunkSize` elements; the last holds 1 or more.
+  private var chunks: [ContiguousArray<Element>] = []
+  /// The number of elements.
+  private(set) var count = 0
+
+  init() {}
+
+  init<S: Sequence>(_ elements: S) where S.Element == Element {
+    for element in elements { append(element) }
+  }
+
+  var startIndex: Int { 0 }
+  var endIndex: Int { count }
+
+  @inline(__always) func index(after i: Int) -> Int { i + 1 }
+  @inline(__always) func index(before i: Int) -> Int { i - 1 }
+
+  /// The element at `index`. Bounds are checked by the chunks: all but the last are full.
+  @inline(__always) subscript(index: Int) -> Element {
+    get { chunks[index &>> Self.chunkShift][index & (Self.chunkSize - 1)] }
+    _modify { yield &chunks[index &>> Self.chunkShift][index & (Self.chunkSize - 1)] }
+  }
+
+  /// Adds `element` at the end: into the last chunk, or a new one when the last is full.
+  mutating func append(_ element: Element) {
+    if chunks.isEmpty || chunks[chunks.count - 1].count == Self.chunkSize {
+      var chunk = ContiguousArray<Element>()
+      // After the first, a chunk is made whole at once: by then the spare room is at most
+      // one chunk against at least one full one, and it never has to be copied.
+      if !chunks.isEmpty { chunk.reserveCapacity(Self.chunkSize) }
+      chunks.append(chunk)
+    }
+    let last = chunks.count - 1
+    let held = chunks[last].count
+    if held == chunks[last].capacity {
+      // Doubling, but never past a chunk (an array holding 4,095 would grow to 8,191).
+      chunks[last].reserveCapacity(Swift.min(Self.chunkSize, Swift.max(4, 2 * held)))
+    }
+    chunks[last].append(element)
+    count += 1
+  }
+
+  /// Removes and returns the last element.
+  @discardableResult
+  mutating func removeLast() -> Element {
+    precondition(count > 0, "removeLast on an empty ChunkedArray")
+    let element = chunks[chunks.count - 1].removeLast()
+    if chunks[chunks.count - 1].isEmpty { chunks.removeLast() }
+    count -= 1
+    return element
+  }
+
+  /// Removes the last `k` elements.
+  mutating func removeLast(_ k: Int) {
+    precondition(k >= 0 && k <= count, "removeLast(\(k)) on \(count) elements")
+    for _ in 0..<k { removeLast() }
+  }
+
+  /// Removes every element, keeping no storage.
+  mutating func removeAll() {
+    chunks = []
+    count = 0
+  }
+
+  /// The storage in use, in bytes, spare room included (for memory figures).
+  var allocatedBytes: Int {
+    chunks.reduce(chunks.capacity * MemoryLayout<ContiguousArray<Element>>.stride) {
+      $0 + $1.capacity * MemoryLayout<Element>.stride
+    }
+  }
+}
+
+extension ChunkedArray: ExpressibleByArrayLiteral {
+  init(arrayLiteral elements: Element...) { self.init(elements) }
+}
+
+extension ChunkedArray: Sendable where Element: Sendable {}
+
+extension ChunkedArray: Equatable where Element: Equatable {
+  static func == (a: ChunkedArray, b: ChunkedArray) -> Bool { a.elementsEqual(b) }
+}
+
+/// Coded as a plain array, so that snapshots do not depend on how the elements are stored.
+extension ChunkedArray: Codable where Element: Codable {
+  init(from decoder: Decoder) throws {
+    var container = try decoder.unkeyedContainer()
+    self.init()
+    while !container.isAtEnd { append(try container.decode(Element.self)) }
+  }
+
+  func encode(to encoder: Encoder) throws {
+    var container = encoder.unkeyedContainer()
+    for element in self { try container.encode(element) }
+  }
+}
