@@ -25,6 +25,25 @@ struct ChunkedArray<Element>: RandomAccessCollection, MutableCollection {
     for element in elements { append(element) }
   }
 
+  /// The elements of `array`, a chunk at a time.
+  init(_ array: [Element]) {
+    var start = 0
+    while start < array.count {
+      let end = Swift.min(start + Self.chunkSize, array.count)
+      chunks.append(ContiguousArray(array[start..<end]))
+      start = end
+    }
+    count = array.count
+  }
+
+  /// The elements in one array, copied a chunk at a time.
+  var array: [Element] {
+    var array: [Element] = []
+    array.reserveCapacity(count)
+    for chunk in chunks { array.append(contentsOf: chunk) }
+    return array
+  }
+
   var startIndex: Int { 0 }
   var endIndex: Int { count }
 

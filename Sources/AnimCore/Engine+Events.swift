@@ -75,7 +75,7 @@ extension AnimationEngine {
     // Versions start over: no sampler may compare against one from before.
     dropAllSamplers()
     var live = pending.unordered.filter { isLive($0) }
-    for bucket in laterBuckets { live += bucket.filter { isLive($0) } }
+    for bucket in laterBuckets { live += bucket.array.filter { isLive($0) } }
     live.sort { $0.sequence < $1.sequence }
     for i in live.indices {
       let sequence = UInt32(truncatingIfNeeded: i + 1)
@@ -85,7 +85,7 @@ extension AnimationEngine {
     pendingSequence = UInt32(truncatingIfNeeded: live.count)
     // The later ones in one bucket to the end of time (split again when it comes up).
     let later = live.filter { $0.time > horizon }
-    laterBuckets = horizon == .max ? [] : [later]
+    laterBuckets = horizon == .max ? [] : [ChunkedArray(later)]
     laterBounds = horizon == .max ? [] : [.max]
     pending = Heap(live.filter { $0.time <= horizon })
   }
@@ -242,7 +242,7 @@ extension AnimationEngine {
       for entry in entries {
         if entry.time <= cut { near.append(entry) } else { later.append(entry) }
       }
-      laterBuckets.append(later)
+      laterBuckets.append(ChunkedArray(later))
       laterBounds.append(horizon)
       horizon = cut
       pending = Heap(near)
@@ -256,7 +256,8 @@ extension AnimationEngine {
   /// split into buckets by time (the smaller the heap, the cheaper each event it hands out).
   /// Stale entries are dropped on the way.
   mutating func refillPending() {
-    while pending.isEmpty, var bucket = laterBuckets.popLast() {
+    while pending.isEmpty, let chunked = laterBuckets.popLast() {
+      var bucket = chunked.array
       let bound = laterBounds.removeLast()
       // (A plain loop: `versions` in a closure would copy the engine for each entry.)
       var kept = 0
@@ -324,7 +325,7 @@ extension AnimationEngine {
     }
     let buckets = (0..<bucketCount).map { b in Array(sorted[starts[b]..<(starts[b] + counts[b])]) }
     for i in buckets.indices.reversed() {
-      laterBuckets.append(buckets[i])
+      laterBuckets.append(ChunkedArray(buckets[i]))
       laterBounds.append(i == cuts.count ? bound : cuts[i])
     }
     return true

@@ -364,7 +364,7 @@ public struct AnimationEngine: Sendable {
   var horizon: Nanoseconds = .max
   /// The buckets, the earliest last; each holds the entries due after the next one's
   /// bound (the horizon, for the last) and by its own bound. The first bound is `.max`.
-  var laterBuckets: [[Pending]] = []
+  var laterBuckets: [ChunkedArray<Pending>] = []
   var laterBounds: [Nanoseconds] = []
   /// The size `pending` is kept near (lowered by tests, to reach it).
   var nearPendingLimit = AnimationEngine.defaultNearPendingLimit
@@ -894,10 +894,14 @@ public struct AnimationEngine: Sendable {
   public var nextEventTime: Nanoseconds? {
     if !propertiesLeavingRest.isEmpty { return now }
     // The heap's entries come before the buckets', and each bucket's before the next's.
-    for entries in [Array(pending.unordered)] + laterBuckets.reversed() {
+    func earliestLive<Entries: Sequence<Pending>>(_ entries: Entries) -> Nanoseconds? {
       var next: Nanoseconds?
       for entry in entries where isLive(entry) { next = min(next ?? entry.time, entry.time) }
-      if let next { return next }
+      return next
+    }
+    if let next = earliestLive(pending.unordered) { return next }
+    for bucket in laterBuckets.reversed() {
+      if let next = earliestLive(bucket) { return next }
     }
     return nil
   }

@@ -143,7 +143,7 @@ extension AnimationEngine: Codable {
     try container.encode(topLevel, forKey: .topLevel)
     // Only live entries: stale ones would be skipped anyway.
     var saved: [SavedPending] = []
-    for entry in ([Array(pending.unordered)] + laterBuckets).joined() where isLive(entry) {
+    for entry in ([Array(pending.unordered)] + laterBuckets.map(Array.init)).joined() where isLive(entry) {
       let slot = entry.slot
       saved.append(
         slot < 0

@@ -104,6 +104,9 @@ struct EngineNodeTests {
     }
     #expect(Array(chunked) == plain)
     #expect(chunked[size] == plain[size] && chunked[size - 1] == plain[size - 1])
+    #expect(chunked.array == plain)
+    #expect(ChunkedArray(plain) == chunked)
+    #expect(ChunkedArray(plain).count == plain.count && ChunkedArray([Int]()).isEmpty)
     chunked.removeLast(size + 6)
     plain.removeLast(size + 6)
     #expect(Array(chunked) == plain)
