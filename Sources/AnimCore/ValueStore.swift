@@ -98,6 +98,8 @@ public struct ValueStore<V: EngineValue>: Sendable {
   /// The showing effects of the usual shape, computed by a refresh without reading their
   /// effects or nodes (Sampler.swift). An effect with a sampler has no showing bit.
   var samplers: [Sampler<V>] = []
+  /// Where each curve kind's run of `samplers` starts (see `samplerRange`).
+  var samplerStarts = [0, 0, 0, 0]
 
   public init() {}
 
