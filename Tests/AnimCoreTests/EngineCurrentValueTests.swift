@@ -215,4 +215,9 @@ struct EngineLayoutTests {
     #expect(MemoryLayout<EffectTiming>.size == 34)
     #expect(MemoryLayout<AnimationEngine.Node>.stride == 96)
   }
+
+  /// An effect keeps its one-byte members in a bitfield and a spring's velocity aside.
+  @Test func aNumberEffectIsFortyBytes() {
+    #expect(MemoryLayout<Effect<Double>>.stride == 40)
+  }
 }
