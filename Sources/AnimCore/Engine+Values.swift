@@ -71,7 +71,8 @@ extension AnimationEngine {
     if effect.curve >= 0 {
       return shapeTween(
         curve: effect.curve, isSpring: effect.mode == .spring, from: effect.from, to: effect.to,
-        velocity: effect.velocity, colorSpace: effect.colorSpace, progress: progress, beforeFlag: beforeFlag)
+        velocity: effect.hasVelocity ? store.springVelocities[index] ?? .zero : .zero, colorSpace: effect.colorSpace,
+        progress: progress, beforeFlag: beforeFlag)
     }
     // A keyframe track: find the segment, ease it with the curve of the keyframe it ends at.
     // Before the first keyframe the track runs from `from`: the first keyframe's value when
@@ -266,6 +267,7 @@ extension AnimationEngine {
       effect.muted = false
       effect.committedAtEnd = nil
     }
+    var springVelocity: V?
     if effect.mode == .unresolved {
       // Animating with something else (a standalone animation counts itself from the start
       // of its delay).
@@ -284,7 +286,7 @@ extension AnimationEngine {
         }
         if !effect.hasExplicitFrom { effect.from = current }
         effect.mode = .spring
-        effect.velocity = velocity
+        springVelocity = velocity
         supersede(V.self, property, except: index, includingActive: true)
       } else if !animating || effect.composition == .replace || effect.hasExplicitFrom {
         if !effect.hasExplicitFrom { effect.from = current }
@@ -306,6 +308,7 @@ extension AnimationEngine {
     effect.next = stores[keyPath: V.store].effects[Int(index)].next
     effect.sampler = stores[keyPath: V.store].effects[Int(index)].sampler
     stores[keyPath: V.store].effects[Int(index)] = effect
+    if let springVelocity { stores[keyPath: V.store].setVelocity(springVelocity, ofEffect: index) }
     // Its property's list changes: no effect on it stays on a sampler.
     stores[keyPath: V.store].dropSamplers(onProperty: property)
     stores[keyPath: V.store].moveToTop(index)

@@ -134,8 +134,8 @@ extension AnimationEngine {
     let entry = curveEntries[Int(effect.curve)]
     return Sampler(
       activeStart: node.time + timing.delay, duration: timing.duration, from: effect.from,
-      to: effect.to, velocity: effect.velocity, effect: index, property: effect.property, node: effect.node,
-      version: versions[Int(effect.node)],
+      to: effect.to, velocity: store.velocity(ofEffect: index), effect: index, property: effect.property,
+      node: effect.node, version: versions[Int(effect.node)],
       curve: SamplerCurve(
         kind: entry.kind, fill: timing.fill, mode: effect.mode, colorSpace: effect.colorSpace,
         index: entry.kind == .other ? effect.curve : entry.index))

@@ -31,8 +31,27 @@ enum EffectMode: UInt8, Sendable, Codable {
   case spring
 }
 
-/// One property animation in the engine.
-struct Effect<V: EngineValue>: Sendable, Codable {
+/// The bits of `Effect.flags`.
+private enum EffectFlag {
+  static let mode: UInt16 = 0b11
+  static let oklab: UInt16 = 1 << 2
+  static let replaces: UInt16 = 1 << 3
+  static let hasExplicitFrom: UInt16 = 1 << 4
+  static let hasValues: UInt16 = 1 << 5
+  static let resolvesValuesAtStart: UInt16 = 1 << 6
+  static let counted: UInt16 = 1 << 7
+  static let muted: UInt16 = 1 << 8
+  /// `committedAtEnd`: whether it is set, and its value.
+  static let committed: UInt16 = 1 << 9
+  static let committedAtEnd: UInt16 = 1 << 10
+  static let hasVelocity: UInt16 = 1 << 11
+}
+
+/// One property animation in the engine. 40 bytes for a number (a test pins it): its
+/// one-byte members share `flags`, and a spring's initial velocity, zero but for a spring
+/// that took over a moving property or has an initial velocity, is kept in the store's
+/// `springVelocities`.
+struct Effect<V: EngineValue>: Sendable {
   /// Its node (timing and playback).
   var node: Int32
   /// Its property, in the same store.
@@ -43,31 +62,148 @@ struct Effect<V: EngineValue>: Sendable, Codable {
   var curve: Int32
   var from: V
   var to: V
-  var mode: EffectMode = .unresolved
-  /// Where colors interpolate.
-  var colorSpace: ColorSpace = .sRGB
-  /// Whether `from` was given (otherwise it is the property's value at the start).
-  var hasExplicitFrom: Bool
-  /// Whether `to` (and keyframe values) are known; false until the embedder resolves them.
-  var hasValues: Bool
-  /// Whether the embedder asked to supply the values when the effect starts.
-  var resolvesValuesAtStart: Bool
-  var composition: Composition
-  /// Whether it counts toward its property's `animating`.
-  var counted = false
-  /// A spring's initial velocity (value units per second); zero for other modes.
-  var velocity: V = .zero
   /// Its sampler in the store's `samplers`, or -1 (see Sampler.swift).
   var sampler: Int32 = -1
+  /// The members below, a few bits each (`EffectFlag`).
+  private var flags: UInt16 = 0
+
+  init(
+    node: Int32, property: Int32, curve: Int32, from: V, to: V, hasExplicitFrom: Bool, hasValues: Bool,
+    resolvesValuesAtStart: Bool, composition: Composition
+  ) {
+    self.node = node
+    self.property = property
+    self.curve = curve
+    self.from = from
+    self.to = to
+    self.hasExplicitFrom = hasExplicitFrom
+    self.hasValues = hasValues
+    self.resolvesValuesAtStart = resolvesValuesAtStart
+    self.composition = composition
+  }
+
+  @inline(__always)
+  private func flag(_ bit: UInt16) -> Bool { flags & bit != 0 }
+
+  @inline(__always)
+  private mutating func setFlag(_ bit: UInt16, _ value: Bool) {
+    flags = value ? flags | bit : flags & ~bit
+  }
+
+  var mode: EffectMode {
+    get { EffectMode(rawValue: UInt8(truncatingIfNeeded: flags & EffectFlag.mode))! }
+    set { flags = flags & ~EffectFlag.mode | UInt16(newValue.rawValue) }
+  }
+  /// Where colors interpolate.
+  var colorSpace: ColorSpace {
+    get { flag(EffectFlag.oklab) ? .oklab : .sRGB }
+    set { setFlag(EffectFlag.oklab, newValue == .oklab) }
+  }
+  /// Whether `from` was given (otherwise it is the property's value at the start).
+  var hasExplicitFrom: Bool {
+    get { flag(EffectFlag.hasExplicitFrom) }
+    set { setFlag(EffectFlag.hasExplicitFrom, newValue) }
+  }
+  /// Whether `to` (and keyframe values) are known; false until the embedder resolves them.
+  var hasValues: Bool {
+    get { flag(EffectFlag.hasValues) }
+    set { setFlag(EffectFlag.hasValues, newValue) }
+  }
+  /// Whether the embedder asked to supply the values when the effect starts.
+  var resolvesValuesAtStart: Bool {
+    get { flag(EffectFlag.resolvesValuesAtStart) }
+    set { setFlag(EffectFlag.resolvesValuesAtStart, newValue) }
+  }
+  var composition: Composition {
+    get { flag(EffectFlag.replaces) ? .replace : .automatic }
+    set { setFlag(EffectFlag.replaces, newValue == .replace) }
+  }
+  /// Whether it counts toward its property's `animating`.
+  var counted: Bool {
+    get { flag(EffectFlag.counted) }
+    set { setFlag(EffectFlag.counted, newValue) }
+  }
   /// Whether its output is switched off: it completed and its value went into the base
   /// value, or a newer animation took its property over. A new start switches it back on.
-  var muted = false
+  var muted: Bool {
+    get { flag(EffectFlag.muted) }
+    set { setFlag(EffectFlag.muted, newValue) }
+  }
   /// For a muted additive effect whose change went into the base value: the edge it
   /// completed at (true: its end), so that starting again can take the change back out.
-  var committedAtEnd: Bool?
+  var committedAtEnd: Bool? {
+    get { flag(EffectFlag.committed) ? flag(EffectFlag.committedAtEnd) : nil }
+    set {
+      setFlag(EffectFlag.committed, newValue != nil)
+      setFlag(EffectFlag.committedAtEnd, newValue == true)
+    }
+  }
+  /// Whether its spring velocity is other than `.zero` and in the store's `springVelocities`:
+  /// set only through `ValueStore.setVelocity`.
+  var hasVelocity: Bool {
+    get { flag(EffectFlag.hasVelocity) }
+    set { setFlag(EffectFlag.hasVelocity, newValue) }
+  }
 
   /// Whether it has started and shows a value (not muted, values settled).
   var isShowing: Bool { !muted && mode != .unresolved }
+}
+
+/// An effect as a snapshot writes it: its members, with the spring velocity the store keeps
+/// apart, under the keys of the synthesized coding of the effect that held it (format 2).
+struct EffectRecord<V: EngineValue>: Codable {
+  var effect: Effect<V>
+  var velocity: V
+
+  init(_ effect: Effect<V>, velocity: V) {
+    self.effect = effect
+    self.velocity = velocity
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case node, property, next, curve, from, to, mode, colorSpace, hasExplicitFrom, hasValues
+    case resolvesValuesAtStart, composition, counted, velocity, sampler, muted, committedAtEnd
+  }
+
+  init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    effect = Effect(
+      node: try c.decode(Int32.self, forKey: .node), property: try c.decode(Int32.self, forKey: .property),
+      curve: try c.decode(Int32.self, forKey: .curve), from: try c.decode(V.self, forKey: .from),
+      to: try c.decode(V.self, forKey: .to), hasExplicitFrom: try c.decode(Bool.self, forKey: .hasExplicitFrom),
+      hasValues: try c.decode(Bool.self, forKey: .hasValues),
+      resolvesValuesAtStart: try c.decode(Bool.self, forKey: .resolvesValuesAtStart),
+      composition: try c.decode(Composition.self, forKey: .composition))
+    effect.next = try c.decode(Int32.self, forKey: .next)
+    effect.mode = try c.decode(EffectMode.self, forKey: .mode)
+    effect.colorSpace = try c.decode(ColorSpace.self, forKey: .colorSpace)
+    effect.counted = try c.decode(Bool.self, forKey: .counted)
+    velocity = try c.decode(V.self, forKey: .velocity)
+    effect.sampler = try c.decode(Int32.self, forKey: .sampler)
+    effect.muted = try c.decode(Bool.self, forKey: .muted)
+    effect.committedAtEnd = try c.decodeIfPresent(Bool.self, forKey: .committedAtEnd)
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(effect.node, forKey: .node)
+    try c.encode(effect.property, forKey: .property)
+    try c.encode(effect.next, forKey: .next)
+    try c.encode(effect.curve, forKey: .curve)
+    try c.encode(effect.from, forKey: .from)
+    try c.encode(effect.to, forKey: .to)
+    try c.encode(effect.mode, forKey: .mode)
+    try c.encode(effect.colorSpace, forKey: .colorSpace)
+    try c.encode(effect.hasExplicitFrom, forKey: .hasExplicitFrom)
+    try c.encode(effect.hasValues, forKey: .hasValues)
+    try c.encode(effect.resolvesValuesAtStart, forKey: .resolvesValuesAtStart)
+    try c.encode(effect.composition, forKey: .composition)
+    try c.encode(effect.counted, forKey: .counted)
+    try c.encode(velocity, forKey: .velocity)
+    try c.encode(effect.sampler, forKey: .sampler)
+    try c.encode(effect.muted, forKey: .muted)
+    try c.encodeIfPresent(effect.committedAtEnd, forKey: .committedAtEnd)
+  }
 }
 
 /// A keyframe of a track, with its value resolved.
@@ -100,8 +236,26 @@ public struct ValueStore<V: EngineValue>: Sendable {
   var samplers: [Sampler<V>] = []
   /// Where each curve kind's run of `samplers` starts (see `samplerRange`).
   var samplerStarts = [0, 0, 0, 0]
+  /// The initial velocities other than `.zero` of spring effects (value units per second), by
+  /// effect index: a spring that took over a moving property, or one given an initial velocity.
+  /// An effect has an entry exactly when its `hasVelocity` is set.
+  var springVelocities: [Int32: V] = [:]
 
   public init() {}
+
+  /// A spring effect's initial velocity (value units per second); zero for other modes.
+  @inline(__always)
+  func velocity(ofEffect index: Int32) -> V {
+    effects[Int(index)].hasVelocity ? springVelocities[index] ?? .zero : .zero
+  }
+
+  /// Sets a spring effect's initial velocity: only one other than `.zero` takes an entry.
+  /// Compared bit for bit (values are plain), so that a velocity with a −0 is kept as it is.
+  mutating func setVelocity(_ velocity: V, ofEffect index: Int32) {
+    let keeps = withUnsafeBytes(of: velocity) { v in withUnsafeBytes(of: V.zero) { !v.elementsEqual($0) } }
+    if keeps || effects[Int(index)].hasVelocity { springVelocities[index] = keeps ? velocity : nil }
+    effects[Int(index)].hasVelocity = keeps
+  }
 
   /// Marks effect `index` as possibly showing a value.
   mutating func markShowing(_ index: Int32) {
@@ -120,6 +274,7 @@ public struct ValueStore<V: EngineValue>: Sendable {
 
   mutating func allocateEffect(_ effect: Effect<V>) -> Int32 {
     if let index = freeEffects.popLast() {
+      if effects[Int(index)].hasVelocity { springVelocities[index] = nil }
       effects[Int(index)] = effect
       return index
     }
@@ -169,6 +324,7 @@ public struct ValueStore<V: EngineValue>: Sendable {
     dropSampler(of: index)
     unlink(index)
     tracks[index] = nil
+    setVelocity(.zero, ofEffect: index)
     effects[Int(index)].mode = .unresolved
     effects[Int(index)].muted = true
     freeEffects.append(index)
@@ -195,7 +351,9 @@ extension ValueStore: Codable {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     properties = try container.decode([PropertySlot<V>].self, forKey: .properties)
     currents = try container.decode([V].self, forKey: .currents)
-    effects = try container.decode(ChunkedArray<Effect<V>>.self, forKey: .effects)
+    let records = try container.decode([EffectRecord<V>].self, forKey: .effects)
+    effects = ChunkedArray(records.map(\.effect))
+    for (index, record) in records.enumerated() { setVelocity(record.velocity, ofEffect: Int32(index)) }
     freeEffects = try container.decode([Int32].self, forKey: .freeEffects)
     tracks = try container.decode([Int32: [TrackFrame<V>]].self, forKey: .tracks)
     // Samplers are a cache, not written out: every showing effect starts on the general path.
@@ -207,7 +365,8 @@ extension ValueStore: Codable {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(properties, forKey: .properties)
     try container.encode(currents, forKey: .currents)
-    try container.encode(effects, forKey: .effects)
+    try container.encode(
+      effects.indices.map { EffectRecord(effects[$0], velocity: velocity(ofEffect: Int32($0))) }, forKey: .effects)
     try container.encode(freeEffects, forKey: .freeEffects)
     try container.encode(tracks, forKey: .tracks)
   }

@@ -213,4 +213,9 @@ struct EngineLayoutTests {
   @Test func aNodeStaysFiftySixBytes() {
     #expect(MemoryLayout<AnimationEngine.Node>.stride == 56)
   }
+
+  /// An effect keeps its one-byte members in a bitfield and a spring's velocity aside.
+  @Test func aNumberEffectIsFortyBytes() {
+    #expect(MemoryLayout<Effect<Double>>.stride == 40)
+  }
 }

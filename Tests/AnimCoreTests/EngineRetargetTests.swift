@@ -85,6 +85,43 @@ struct EngineRetargetTests {
     #expect(engine.animations(on: x).count <= 1)
   }
 
+  /// A spring retargeted mid-flight keeps its velocity aside (ValueStore.springVelocities):
+  /// once it completes and its slot is freed, a new animation there starts without it.
+  @Test(arguments: [true, false])
+  func aFreedSpringSlotDoesNotPassItsVelocityOn(reusedBySpring: Bool) throws {
+    let spring = try SpringCurve(spring: Spring(response: 0.5, dampingFraction: 0.7))
+    let curve: TimingCurve = reusedBySpring ? .spring(spring) : .easeInOut
+    var engine = AnimationEngine()
+    let x = engine.addProperty(.number(0))
+    _ = try engine.animate(x, with: .tween(to: .number(100), curve: .spring(spring)), placement: .engine(at: 0))
+    try engine.advance(to: 150 * ms)
+    _ = try engine.animate(x, with: .tween(to: .number(-100), curve: .spring(spring)), placement: .engine(at: 150 * ms))
+    try engine.advance(to: 150 * ms)
+    let retargeted = try #require(engine.stores.numbers.springVelocities.first)
+    #expect(retargeted.value != 0)
+    try engine.advance(to: 10 * s)
+    #expect(engine.animations(on: x).isEmpty)
+    #expect(engine.stores.numbers.springVelocities.isEmpty)
+    #expect(engine.stores.numbers.freeEffects.contains(retargeted.key))
+
+    // The same animation on a fresh engine and on the one whose freed slot it takes.
+    var fresh = AnimationEngine()
+    let y = fresh.addProperty(.number(0))
+    let z = engine.addProperty(.number(0))
+    let start = 10 * s
+    try fresh.advance(to: start)
+    let animation = Animation.tween(to: .number(50), duration: reusedBySpring ? nil : s, curve: curve)
+    _ = try fresh.animate(y, with: animation, placement: .engine(at: start))
+    _ = try engine.animate(z, with: animation, placement: .engine(at: start))
+    #expect(engine.stores.numbers.effects[Int(retargeted.key)].property == z.index)
+    for k in 0...60 {
+      let t = start + frameTime(Int64(k), fps: 60)
+      try fresh.advance(to: t)
+      try engine.advance(to: t)
+      #expect(fresh.value(of: y) == engine.value(of: z))
+    }
+  }
+
   @Test func mergeReplaceStartsFromTheCurrentValue() throws {
     var engine = AnimationEngine()
     let x = engine.addProperty(.number(0))

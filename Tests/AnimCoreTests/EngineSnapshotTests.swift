@@ -75,6 +75,35 @@ struct EngineSnapshotTests {
     #expect(!original.1.isEmpty)
   }
 
+  /// Springs retargeted mid-flight start with the velocity they took over, which the store
+  /// keeps apart from the effects (ValueStore.springVelocities): a snapshot carries it.
+  @Test func aRetargetedSpringKeepsItsVelocityThroughASnapshot() throws {
+    var engine = AnimationEngine()
+    let x = engine.addProperty(.number(0))
+    let position = engine.addProperty(.vec2(Vec2(0, 0)))
+    let spring = TimingCurve.spring(try SpringCurve(spring: Spring(response: 0.6, dampingFraction: 0.5)))
+    _ = try engine.animate(x, with: .tween(to: .number(100), curve: spring), placement: .engine(at: 0))
+    _ = try engine.animate(position, with: .tween(to: .vec2(Vec2(100, 50)), curve: spring), placement: .engine(at: 0))
+    try engine.advance(to: 150 * ms)
+    _ = try engine.animate(x, with: .tween(to: .number(-100), curve: spring), placement: .engine(at: 150 * ms))
+    _ = try engine.animate(
+      position, with: .tween(to: .vec2(Vec2(-30, 80)), curve: spring), placement: .engine(at: 150 * ms))
+    try engine.advance(to: 200 * ms)
+    #expect(engine.stores.numbers.springVelocities.count == 1)
+    #expect(engine.stores.vec2s.springVelocities.count == 1)
+    let json = try JSONEncoder().encode(engine)
+    var restored = try JSONDecoder().decode(AnimationEngine.self, from: json)
+    #expect(restored.stores.numbers.springVelocities == engine.stores.numbers.springVelocities)
+    #expect(restored.stores.vec2s.springVelocities == engine.stores.vec2s.springVelocities)
+    for k in 1...60 {
+      let t = 200 * ms + frameTime(Int64(k), fps: 60)
+      try engine.advance(to: t)
+      try restored.advance(to: t)
+      #expect(engine.value(of: x) == restored.value(of: x))
+      #expect(engine.value(of: position) == restored.value(of: position))
+    }
+  }
+
   @Test func foreverIsWrittenOutAndOtherVersionsAreRefused() throws {
     let (engine, _) = try busyEngine()
     let text = String(decoding: try JSONEncoder().encode(engine), as: UTF8.self)
