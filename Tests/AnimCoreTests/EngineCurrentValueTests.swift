@@ -38,44 +38,6 @@ struct EngineCurrentValueTests {
     }
   }
 
-  /// The samplers stay in one run per curve kind, each linked both ways with its effect,
-  /// as animations of every kind start and finish in random order.
-  @Test func samplersStayInRunsByCurveKind() throws {
-    var random = SeededRandom(seed: 77)
-    var engine = AnimationEngine()
-    let properties = (0..<64).map { _ in engine.addProperty(.number(0)) }
-    var seen = Set<Int>()
-    for frame in 1...240 {
-      for _ in 0..<Int(random.next() % 4) {
-        let curve = try randomCurve(&random)
-        _ = try engine.animate(
-          properties[Int(random.next() % 64)],
-          with: .tween(
-            to: .number(Double(frame)), duration: curve.isSpring ? nil : Nanoseconds(100 + random.next() % 600) * ms,
-            curve: curve),
-          placement: .engine(at: Nanoseconds(frame) * 16 * ms + Nanoseconds(random.next() % 100) * ms))
-      }
-      try engine.advance(to: Nanoseconds(frame) * 16 * ms)
-      let store = engine.stores.numbers
-      var covered = 0
-      for group in 0..<4 {
-        let range = store.samplerRange(group)
-        #expect(range.lowerBound == covered, "frame \(frame): run \(group) starts where the last ended")
-        covered = range.upperBound
-        if !range.isEmpty { seen.insert(group) }
-        for slot in range {
-          let sampler = store.samplers[slot]
-          #expect(Int(sampler.curve.kind.rawValue) == group, "frame \(frame): slot \(slot)")
-          #expect(store.effects[Int(sampler.effect)].sampler == Int32(slot), "frame \(frame): slot \(slot)")
-        }
-      }
-      #expect(covered == store.samplers.count)
-    }
-    // Linear, cubic (presets and random) and spring samplers all took part.
-    #expect(seen.isSuperset(of: [0, 1, 2]))
-    expectCurrentValues(engine, properties, "end")
-  }
-
   /// A random walk of operations over a few properties of every value type.
   @Test(arguments: 0..<12)
   func fastReadsMatchTheFullEvaluationThroughRandomOperations(seed: UInt64) throws {
