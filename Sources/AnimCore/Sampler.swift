@@ -48,47 +48,22 @@ extension ValueStore {
     if effects[Int(index)].isShowing { markShowing(index) }
   }
 
-  /// The samplers of curve kind `group` (a `CurveEntry.Kind`'s raw value): the array is kept
-  /// in four runs, linear, cubic Bézier, spring, other, so that a refresh runs each with the
-  /// curve's kind known instead of switching on it for every sampler in random order.
-  func samplerRange(_ group: Int) -> Range<Int> {
-    samplerStarts[group]..<(group == 3 ? samplers.count : samplerStarts[group + 1])
-  }
-
   /// Adds a sampler for its effect, which must not have one (nor a showing bit: the
-  /// sampler computes it from now on), at the end of its kind's run: the first of each later
-  /// run moves to that run's end to make room.
+  /// sampler computes it from now on).
   mutating func addSampler(_ sampler: Sampler<V>) {
-    let group = Int(sampler.curve.kind.rawValue)
-    var hole = samplers.count
+    effects[Int(sampler.effect)].sampler = Int32(samplers.count)
     samplers.append(sampler)
-    for later in stride(from: 3, to: group, by: -1) {
-      let first = samplerStarts[later]
-      if first != hole { place(samplers[first], at: hole) }
-      samplerStarts[later] += 1
-      hole = first
-    }
-    place(sampler, at: hole)
   }
 
-  /// Removes sampler `slot` and unlinks its effect: the last of its run takes its place,
-  /// and the last of each later run the place that leaves.
+  /// Removes sampler `slot` (the last one takes its place) and unlinks its effect.
   mutating func removeSampler(at slot: Int) {
-    effects[Int(samplers[slot].effect)].sampler = -1
-    var hole = slot
-    for group in Int(samplers[slot].curve.kind.rawValue)...3 {
-      let last = samplerRange(group).upperBound - 1
-      if last != hole { place(samplers[last], at: hole) }
-      hole = last
-      if group < 3 { samplerStarts[group + 1] -= 1 }
+    let effect = samplers[slot].effect
+    effects[Int(effect)].sampler = -1
+    let last = samplers.removeLast()
+    if slot < samplers.count {
+      samplers[slot] = last
+      effects[Int(last.effect)].sampler = Int32(slot)
     }
-    samplers.removeLast()
-  }
-
-  /// Puts a sampler in slot `slot` and tells its effect.
-  private mutating func place(_ sampler: Sampler<V>, at slot: Int) {
-    samplers[slot] = sampler
-    effects[Int(sampler.effect)].sampler = Int32(slot)
   }
 
   /// Drops every sampler: their effects go back to the general path.
@@ -150,8 +125,7 @@ extension AnimationEngine {
   /// local time does.
   @inline(__always)
   func value<V: EngineValue>(
-    of sampler: Sampler<V>, kind: CurveEntry.Kind, properties: UnsafeBufferPointer<PropertySlot<V>>,
-    at time: Nanoseconds
+    of sampler: Sampler<V>, properties: UnsafeBufferPointer<PropertySlot<V>>, at time: Nanoseconds
   ) -> V {
     let (since, overflow) = time.subtractingReportingOverflow(sampler.activeStart)
     let progress: Double
@@ -166,7 +140,7 @@ extension AnimationEngine {
       progress = Double(since) / Double(sampler.duration)
     }
     let output = shapeTween(
-      entry: CurveEntry(kind: kind, index: sampler.curve.index), curveIndex: sampler.curve.index,
+      entry: CurveEntry(kind: sampler.curve.kind, index: sampler.curve.index), curveIndex: sampler.curve.index,
       isSpring: sampler.curve.mode == .spring, from: sampler.from, to: sampler.to, velocity: sampler.velocity,
       colorSpace: sampler.curve.colorSpace, progress: progress, beforeFlag: beforeFlag)
     return sampler.curve.mode == .additive
@@ -177,34 +151,19 @@ extension AnimationEngine {
   /// sampler's node changed since it was built: its value here may be wrong, and the caller
   /// takes it back to the general path, which computes the property again.
   func runSamplers<V: EngineValue>(_ store: ValueStore<V>, into currents: inout [V]) -> Bool {
+    let time = now
     var stale = false
     versions.withUnsafeBufferPointer { versions in
       store.samplers.withUnsafeBufferPointer { samplers in
         store.properties.withUnsafeBufferPointer { properties in
           currents.withUnsafeMutableBufferPointer { currents in
-            // A run per curve kind, each with its kind a constant.
-            stale = run(samplers[store.samplerRange(0)], .linear, versions, properties, &currents) || stale
-            stale = run(samplers[store.samplerRange(1)], .cubicBezier, versions, properties, &currents) || stale
-            stale = run(samplers[store.samplerRange(2)], .spring, versions, properties, &currents) || stale
-            stale = run(samplers[store.samplerRange(3)], .other, versions, properties, &currents) || stale
+            for sampler in samplers {
+              stale = stale || versions[Int(sampler.node)] != sampler.version
+              currents[Int(sampler.property)] = value(of: sampler, properties: properties, at: time)
+            }
           }
         }
       }
-    }
-    return stale
-  }
-
-  /// One run of `runSamplers`: samplers whose curves are all of kind `kind`.
-  @inline(__always)
-  private func run<V: EngineValue>(
-    _ samplers: Slice<UnsafeBufferPointer<Sampler<V>>>, _ kind: CurveEntry.Kind, _ versions: UnsafeBufferPointer<UInt32>,
-    _ properties: UnsafeBufferPointer<PropertySlot<V>>, _ currents: inout UnsafeMutableBufferPointer<V>
-  ) -> Bool {
-    let time = now
-    var stale = false
-    for sampler in samplers {
-      stale = stale || versions[Int(sampler.node)] != sampler.version
-      currents[Int(sampler.property)] = value(of: sampler, kind: kind, properties: properties, at: time)
     }
     return stale
   }

@@ -234,8 +234,6 @@ public struct ValueStore<V: EngineValue>: Sendable {
   /// The showing effects of the usual shape, computed by a refresh without reading their
   /// effects or nodes (Sampler.swift). An effect with a sampler has no showing bit.
   var samplers: [Sampler<V>] = []
-  /// Where each curve kind's run of `samplers` starts (see `samplerRange`).
-  var samplerStarts = [0, 0, 0, 0]
   /// The initial velocities other than `.zero` of spring effects (value units per second), by
   /// effect index: a spring that took over a moving property, or one given an initial velocity.
   /// An effect has an entry exactly when its `hasVelocity` is set.
