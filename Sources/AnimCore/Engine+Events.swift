@@ -631,11 +631,12 @@ extension AnimationEngine {
           guard contains(event.node) else { return }
         }
         if activate(index, forward: event.forward) {
-          if handedOver.remove(property) == nil { propertyEvent = (.start, property) }
+          // (The empty sets of the usual instant are not asked: asking hashes.)
+          if handedOver.isEmpty || handedOver.remove(property) == nil { propertyEvent = (.start, property) }
         }
       case .complete:
         if complete(index, forward: event.forward) {
-          if starting.contains(property) {
+          if !starting.isEmpty && starting.contains(property) {
             handedOver.insert(property)
           } else {
             propertyEvent = (.complete, property)
