@@ -82,9 +82,7 @@ extension AnimationEngine {
         nodeExtras[Int(slot)] = extras
       }
     } else if !isDefault {
-      if firstFreeNodeExtras >= 0 {
-        let free = firstFreeNodeExtras
-        firstFreeNodeExtras = Int32(truncatingIfNeeded: nodeExtras[Int(free)].endDelay)
+      if let free = freeNodeExtras.popLast() {
         nodeExtras[Int(free)] = extras
         nodes[Int(index)].extras = free
       } else {
@@ -98,8 +96,7 @@ extension AnimationEngine {
   mutating func freeExtras(of index: Int32) {
     let slot = nodes[Int(index)].extras
     guard slot >= 0 else { return }
-    nodeExtras[Int(slot)] = NodeExtras(rate: 1, iterations: 1, endDelay: Nanoseconds(firstFreeNodeExtras))
-    firstFreeNodeExtras = slot
+    freeNodeExtras.append(slot)
     nodes[Int(index)].extras = -1
   }
 

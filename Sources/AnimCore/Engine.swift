@@ -348,10 +348,9 @@ public struct AnimationEngine: Sendable {
   var curveEntries: [CurveEntry] = []
   var beziers: [CubicBezier] = []
   var springs: [SpringCurve] = []
-  /// The rate and iteration count of the nodes that do not have both 1, by `Node.extras`;
-  /// a free entry holds the next free one's index in its `endDelay` (or -1).
+  /// The rate and iteration count of the nodes that do not have both 1, by `Node.extras`.
   var nodeExtras: [NodeExtras] = []
-  var firstFreeNodeExtras: Int32 = -1
+  var freeNodeExtras: [Int32] = []
   /// The `order` the next top-level node gets.
   var nextOrder: UInt32 = 0
   /// Where orders are renumbered (lowered by tests, to reach it).

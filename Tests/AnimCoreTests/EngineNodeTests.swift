@@ -55,7 +55,7 @@ struct EngineNodeTests {
     #expect(try engine.status(of: plain).rate == 2)
     try engine.setRate(1, of: plain)
     #expect(engine.nodes[Int(plain.index)].extras == -1)
-    #expect(engine.firstFreeNodeExtras == 0)
+    #expect(engine.freeNodeExtras == [0])
 
     let y = engine.addProperty(.number(0))
     let looping = try engine.animate(
@@ -65,7 +65,7 @@ struct EngineNodeTests {
     try engine.reverse(looping)
     #expect(engine.rate(of: engine.nodes[Int(looping.index)]) == -1)
     try engine.remove(looping)
-    #expect(engine.firstFreeNodeExtras == 0)
+    #expect(engine.freeNodeExtras == [0])
     #expect(engine.nodeExtras.count == 1)
   }
 
