@@ -13,7 +13,6 @@
 // EINTR). The terminal is restored on every way out: Ctrl-D, `:quit`, SIGTERM, SIGHUP.
 
 @preconcurrency import CReadline
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -21,12 +20,6 @@ import Synchronization
   import Musl
 #endif
 
-/// Set by signal handlers; read and cleared by the loop.
-private let interruptRequested = Atomic<Bool>(false)
-private let suspendRequested = Atomic<Bool>(false)
-private let continued = Atomic<Bool>(false)
-private let resized = Atomic<Bool>(false)
-private let terminateRequested = Atomic<Bool>(false)
 
 /// An interactive line editor on the terminal (GNU readline underneath).
 @MainActor
@@ -41,6 +34,8 @@ final class LineEditor {
   /// find it here.
   fileprivate static var current: LineEditor?
 
+  /// The signals the loop acts on (Ctrl-C, Ctrl-Z, continue, resize, SIGTERM/SIGHUP).
+  private var signals = CaughtSignals()
   private let historyPath: String?
   private let completer: (_ word: String, _ lineBefore: String) -> CompletionResult
   /// Whether readline's line handler is installed (a prompt is on screen and the terminal
@@ -64,7 +59,8 @@ final class LineEditor {
     self.display = isatty(STDOUT_FILENO) != 0 ? stdout : stderr
   }
 
-  /// Runs the session until end of input, `quit`, or SIGTERM/SIGHUP.
+  /// Runs the session until end of input, `quit`, or SIGTERM/SIGHUP; returns that signal,
+  /// if one ended it (the terminal is restored by then).
   /// - Parameters:
   ///   - prompt: the prompt for the next line (`anim> ` or `...> `).
   ///   - tick: called on every pass of the loop, about 60 times a second.
@@ -77,24 +73,24 @@ final class LineEditor {
     resumed: () -> Void,
     interrupted: () -> Void,
     accept: (String?) -> Decision
-  ) {
+  ) -> Int32? {
     LineEditor.current = self
     setUpReadline()
-    installSignalHandlers()
+    signals.install(resize: true)
     defer {
       if handlerInstalled { rl_callback_handler_remove() }
       handlerInstalled = false
-      restoreSignalHandlers()
+      signals.restore()
       saveHistory()
       LineEditor.current = nil
     }
 
     install(prompt: prompt())
-    while !terminateRequested.load(ordering: .relaxed) {
-      if suspendRequested.exchange(false, ordering: .relaxed) { suspend(resumed: resumed) }
-      if continued.exchange(false, ordering: .relaxed) { redrawAfterStop(resumed: resumed) }
-      if resized.exchange(false, ordering: .relaxed), handlerInstalled { rl_resize_terminal() }
-      if interruptRequested.exchange(false, ordering: .relaxed) {
+    while signals.terminating == nil {
+      if signals.takeSuspend() { suspend(resumed: resumed) }
+      if signals.takeContinued() { redrawAfterStop(resumed: resumed) }
+      if signals.takeResize(), handlerInstalled { rl_resize_terminal() }
+      if signals.takeInterrupt() {
         dropLine(prompt: prompt, interrupted: interrupted)
       }
       tick()
@@ -119,6 +115,7 @@ final class LineEditor {
       if accept(line) == .quit { break }
       install(prompt: prompt())
     }
+    return signals.terminating
   }
 
   /// Writes text (whole lines) above the prompt, and redraws the prompt and the line being
@@ -228,14 +225,7 @@ final class LineEditor {
   private func suspend(resumed: () -> Void) {
     if handlerInstalled { rl_deprep_terminal() }
     fflush(display)
-    var defaultAction = sigaction()
-    defaultAction.__sigaction_handler.sa_handler = SIG_DFL
-    sigemptyset(&defaultAction.sa_mask)
-    var ours = sigaction()
-    sigaction(SIGTSTP, &defaultAction, &ours)
-    raise(SIGTSTP)  // stops here until SIGCONT
-    sigaction(SIGTSTP, &ours, nil)
-    continued.store(false, ordering: .relaxed)
+    signals.stopUntilContinued()
     redrawAfterStop(resumed: resumed)
   }
 
@@ -247,44 +237,6 @@ final class LineEditor {
     rl_prep_terminal(1)
     rl_forced_update_display()
     fflush(display)
-  }
-
-  // MARK: - Signal handlers
-
-  private var savedActions: [Int32: sigaction] = [:]
-  private var savedMask = sigset_t()
-  private static let handledSignals = [SIGINT, SIGTSTP, SIGCONT, SIGWINCH, SIGTERM, SIGHUP]
-
-  private func installSignalHandlers() {
-    // A parent may have started us with these blocked (a test runner, a daemon): the keys
-    // must work anyway.
-    var handled = sigset_t()
-    sigemptyset(&handled)
-    for signal in LineEditor.handledSignals { sigaddset(&handled, signal) }
-    pthread_sigmask(SIG_UNBLOCK, &handled, &savedMask)
-    install(handler: { _ in interruptRequested.store(true, ordering: .relaxed) }, for: SIGINT)
-    install(handler: { _ in suspendRequested.store(true, ordering: .relaxed) }, for: SIGTSTP)
-    install(handler: { _ in continued.store(true, ordering: .relaxed) }, for: SIGCONT)
-    install(handler: { _ in resized.store(true, ordering: .relaxed) }, for: SIGWINCH)
-    install(handler: { _ in terminateRequested.store(true, ordering: .relaxed) }, for: SIGTERM)
-    install(handler: { _ in terminateRequested.store(true, ordering: .relaxed) }, for: SIGHUP)
-  }
-
-  /// No SA_RESTART: a signal wakes poll() at once.
-  private func install(handler: @convention(c) (Int32) -> Void, for signal: Int32) {
-    var action = sigaction()
-    action.__sigaction_handler.sa_handler = handler
-    sigemptyset(&action.sa_mask)
-    action.sa_flags = 0
-    var previous = sigaction()
-    sigaction(signal, &action, &previous)
-    savedActions[signal] = previous
-  }
-
-  private func restoreSignalHandlers() {
-    for (signal, var action) in savedActions { sigaction(signal, &action, nil) }
-    savedActions.removeAll()
-    pthread_sigmask(SIG_SETMASK, &savedMask, nil)
   }
 
   // MARK: - Completion

@@ -18,7 +18,8 @@ public enum REPL {
   public static let cannotReadFile: Int32 = 66
 
   /// Runs a session on standard input and returns the exit status: 0 when it ends (even
-  /// after errors in what was typed), 66 when FILE cannot be read.
+  /// after errors in what was typed), 66 when FILE cannot be read. On a terminal, SIGTERM
+  /// or SIGHUP ends the process by that signal, after the terminal and history are put right.
   /// Must be called on the main thread.
   public static func run(file: String?, clock: ClockChoice) -> Int32 {
     // A reader that goes away (`anim repl | head -1`) ends writing, not the process.
@@ -54,7 +55,11 @@ public enum REPL {
         session.completions(of: word, after: lineBefore)
       }
       editor = lineEditor
-      runTerminalInput(session, editor: lineEditor)
+      if let signal = runTerminalInput(session, editor: lineEditor) {
+        // The terminal and the history are saved by now: end as the signal would have,
+        // so that whoever sent it sees it did.
+        CaughtSignals.die(of: signal)
+      }
       return 0
     }
   }

@@ -7,11 +7,12 @@ let primaryPrompt = "anim> "
 /// The prompt of a line that continues an unfinished entry.
 let continuationPrompt = "...> "
 
-/// Runs an interactive session until Ctrl-D on an empty line or `:quit`.
+/// Runs an interactive session until Ctrl-D on an empty line or `:quit`, or SIGTERM or
+/// SIGHUP, which it returns.
 @MainActor
-func runTerminalInput(_ session: Session, editor: LineEditor) {
+func runTerminalInput(_ session: Session, editor: LineEditor) -> Int32? {
   var buffer = InputBuffer()
-  editor.run(
+  return editor.run(
     prompt: { buffer.isContinuing ? continuationPrompt : primaryPrompt },
     tick: { session.tick() },
     resumed: { session.noteSuspension() },

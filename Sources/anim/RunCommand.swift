@@ -1,6 +1,7 @@
 import AnimCore
 import AnimLanguage
 import AnimRuntime
+import struct AnimREPL.CaughtSignals
 import ArgumentParser
 
 #if canImport(Glibc)
@@ -60,7 +61,7 @@ struct RunCommand: ParsableCommand {
     }
     switch ending {
     case .interrupted: throw ExitCode(130)
-    case .terminated(let signal): RunSignals.die(of: signal)
+    case .terminated(let signal): CaughtSignals.die(of: signal)
     case .finished, nil: break
     }
   }
@@ -86,7 +87,7 @@ struct RunPlayer {
   let until: Nanoseconds?
 
   func play(_ program: CheckedProgram, of source: SourceText) -> Outcome {
-    var signals = RunSignals()
+    var signals = CaughtSignals()
     signals.install()
     display.begin()
     defer {

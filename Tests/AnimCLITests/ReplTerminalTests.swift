@@ -71,6 +71,28 @@ struct ReplTerminalTests {
     #expect(history.split(separator: "\n") == ["let first = 1", "let second = 2"])
   }
 
+  /// SIGHUP (the terminal going away) or SIGTERM ends the session by that signal, with the
+  /// terminal restored and the history saved first.
+  @Test(arguments: [SIGHUP, SIGTERM])
+  func aHangupOrTerminateEndsTheSessionByThatSignal(signal: Int32) throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let path = try scratch.file("start.anim", "target b { x: 0 }\n")
+    let tmux = try TmuxSession(arguments: "repl '\(path)'", underJobControl: true)
+    defer { tmux.close() }
+    try tmux.waitForScreen { $0.last == "anim>" }
+    try tmux.type("let kept = 1")
+    try tmux.press("Enter")
+    try tmux.waitForScreen { $0.suffix(2) == ["anim> let kept = 1", "anim>"] }
+    try signalProcesses(runningWith: path, signal)
+    #expect(tmux.waitForExit() == 128 + signal)
+    try tmux.waitForScreen { $0.last == "$" }
+    #expect(try tmux.query("#{cursor_flag}") == "1")
+    let history = try String(
+      contentsOf: tmux.stateHome.appendingPathComponent("anim/history"), encoding: .utf8)
+    #expect(history.split(separator: "\n") == ["let kept = 1"])
+  }
+
   @Test func ctrlZSuspendsAndTheTimeAwayIsAPause() throws {
     let tmux = try TmuxSession(underJobControl: true)
     defer { tmux.close() }

@@ -240,6 +240,23 @@ struct RunCommandTests {
     try expectEchoIsOn(tmux)
   }
 
+  /// SIGTERM (or SIGHUP, the terminal going away) ends the run by that signal once the
+  /// terminal is restored: the shell sees 128 + 15.
+  @Test func sigtermRestoresTheTerminalAndEndsByTheSignal() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let path = try scratch.file("long.anim", "target b { x: 0 }\nanimate b.x to 100 over 30s\n")
+    let tmux = try TmuxSession(arguments: "run '\(path)'", underJobControl: true)
+    defer { tmux.close() }
+    try tmux.waitForScreen { $0.contains { $0.hasPrefix("b.x") } }
+    #expect(try tmux.query("#{cursor_flag}") == "0")
+    try signalProcesses(runningWith: path, SIGTERM)
+    #expect(tmux.waitForExit() == 128 + SIGTERM)
+    try tmux.waitForScreen { $0.last == "$" }
+    #expect(try tmux.query("#{cursor_flag}") == "1")
+    try expectEchoIsOn(tmux)
+  }
+
   @Test func ctrlZThenFgGoesOnWhereItWasAndTheTimeAwayIsAPause() throws {
     let scratch = try Scratch()
     defer { scratch.remove() }
@@ -320,4 +337,15 @@ extension TmuxSession {
     guard status == 0 else { throw SpawnError(message: "tmux \(arguments[0]) exited with \(status)") }
     return try String(contentsOf: output, encoding: .utf8)
   }
+}
+
+/// Sends `signal` to the processes whose command line contains `marker` (a scratch file's
+/// unique path), as `kill` from another terminal would.
+func signalProcesses(runningWith marker: String, _ signal: Int32) throws {
+  let pkill = Process()
+  pkill.executableURL = URL(fileURLWithPath: "/usr/bin/pkill")
+  pkill.arguments = ["-\(signal)", "-f", "--", marker]
+  try pkill.run()
+  pkill.waitUntilExit()
+  #expect(pkill.terminationStatus == 0, "no process runs with \(marker)")
 }

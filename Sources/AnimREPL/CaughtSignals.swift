@@ -1,5 +1,7 @@
-// RunSignals: the signals `anim run` acts on. The handlers only store into atomics; the
-// run's loop reads them at its next pass (at once: a signal cuts its sleep short).
+// CaughtSignals: the signals an interactive loop acts on, for `anim repl`'s line editor and
+// `anim run`'s clock loop alike. The handlers only store into atomics; the loop reads them at
+// its next pass, and at once: installed without SA_RESTART, a signal cuts a poll() or a
+// sleep short.
 
 import Synchronization
 
@@ -9,30 +11,43 @@ import Synchronization
   import Musl
 #endif
 
+/// Set by the handlers; read and cleared by the loop.
 private let interruptRequested = Atomic<Bool>(false)
 private let suspendRequested = Atomic<Bool>(false)
 private let continuedAfterStop = Atomic<Bool>(false)
+private let terminalResized = Atomic<Bool>(false)
 private let terminatingSignal = Atomic<Int32>(0)
 
-/// SIGINT (Ctrl-C), SIGTSTP (Ctrl-Z), SIGCONT (`fg`, or any continue after a stop), and
-/// SIGTERM/SIGHUP, caught for the length of a run and given back afterwards.
-struct RunSignals {
+/// SIGINT (Ctrl-C), SIGTSTP (Ctrl-Z), SIGCONT (`fg`, or any continue after a stop),
+/// SIGTERM and SIGHUP, and SIGWINCH when asked: caught while installed, and their previous
+/// actions given back by `restore`.
+public struct CaughtSignals {
   private var savedActions: [Int32: sigaction] = [:]
   private var savedMask = sigset_t()
-  private static let handled = [SIGINT, SIGTSTP, SIGCONT, SIGTERM, SIGHUP]
 
-  /// Installs the handlers (no SA_RESTART, so a signal ends a sleep at once), and unblocks
-  /// the signals: a parent may have started us with them blocked.
-  mutating func install() {
+  public init() {}
+
+  /// Installs the handlers (no SA_RESTART) with every flag cleared, and unblocks the
+  /// signals: a parent (a test runner, a daemon) may have started us with them blocked,
+  /// and the keys must work anyway.
+  /// - Parameter resize: whether to catch SIGWINCH too (a line editor redraws on it).
+  public mutating func install(resize: Bool = false) {
+    interruptRequested.store(false, ordering: .relaxed)
+    suspendRequested.store(false, ordering: .relaxed)
+    continuedAfterStop.store(false, ordering: .relaxed)
+    terminalResized.store(false, ordering: .relaxed)
+    terminatingSignal.store(0, ordering: .relaxed)
+    let signals = [SIGINT, SIGTSTP, SIGCONT, SIGTERM, SIGHUP] + (resize ? [SIGWINCH] : [])
     var set = sigset_t()
     sigemptyset(&set)
-    for signal in RunSignals.handled { sigaddset(&set, signal) }
+    for signal in signals { sigaddset(&set, signal) }
     pthread_sigmask(SIG_UNBLOCK, &set, &savedMask)
     install({ _ in interruptRequested.store(true, ordering: .relaxed) }, for: SIGINT)
     install({ _ in suspendRequested.store(true, ordering: .relaxed) }, for: SIGTSTP)
     install({ _ in continuedAfterStop.store(true, ordering: .relaxed) }, for: SIGCONT)
     install({ signal in terminatingSignal.store(signal, ordering: .relaxed) }, for: SIGTERM)
     install({ signal in terminatingSignal.store(signal, ordering: .relaxed) }, for: SIGHUP)
+    if resize { install({ _ in terminalResized.store(true, ordering: .relaxed) }, for: SIGWINCH) }
   }
 
   private mutating func install(_ handler: @convention(c) (Int32) -> Void, for signal: Int32) {
@@ -46,30 +61,33 @@ struct RunSignals {
   }
 
   /// Gives every signal its previous action and the signal mask its previous value.
-  mutating func restore() {
+  public mutating func restore() {
     for (signal, var action) in savedActions { sigaction(signal, &action, nil) }
     savedActions.removeAll()
     pthread_sigmask(SIG_SETMASK, &savedMask, nil)
   }
 
   /// Ctrl-C was pressed (once read, forgotten).
-  func takeInterrupt() -> Bool { interruptRequested.exchange(false, ordering: .relaxed) }
+  public func takeInterrupt() -> Bool { interruptRequested.exchange(false, ordering: .relaxed) }
 
   /// Ctrl-Z was pressed.
-  func takeSuspend() -> Bool { suspendRequested.exchange(false, ordering: .relaxed) }
+  public func takeSuspend() -> Bool { suspendRequested.exchange(false, ordering: .relaxed) }
 
   /// The process was stopped (by anything) and has been continued.
-  func takeContinued() -> Bool { continuedAfterStop.exchange(false, ordering: .relaxed) }
+  public func takeContinued() -> Bool { continuedAfterStop.exchange(false, ordering: .relaxed) }
+
+  /// The terminal changed size (only when installed with `resize`).
+  public func takeResize() -> Bool { terminalResized.exchange(false, ordering: .relaxed) }
 
   /// SIGTERM or SIGHUP, if one came.
-  var terminating: Int32? {
+  public var terminating: Int32? {
     let signal = terminatingSignal.load(ordering: .relaxed)
     return signal == 0 ? nil : signal
   }
 
   /// Stops the process as Ctrl-Z would have without us (SIGTSTP with its default action),
-  /// and returns once it is continued.
-  func stopUntilContinued() {
+  /// and returns once it is continued; that continue is not reported by `takeContinued`.
+  public func stopUntilContinued() {
     var defaultAction = sigaction()
     defaultAction.__sigaction_handler.sa_handler = SIG_DFL
     sigemptyset(&defaultAction.sa_mask)
@@ -77,13 +95,12 @@ struct RunSignals {
     sigaction(SIGTSTP, &defaultAction, &ours)
     raise(SIGTSTP)  // stops here until SIGCONT
     sigaction(SIGTSTP, &ours, nil)
-    // The continue that ended this stop is accounted for by the caller.
     _ = takeContinued()
   }
 
-  /// Ends the process by `signal` with its default action, as if never caught, after the
-  /// terminal has been restored: the parent sees how it ended.
-  static func die(of signal: Int32) -> Never {
+  /// Ends the process by `signal` with its default action, as if never caught (call it after
+  /// the terminal is restored): the parent sees how it ended.
+  public static func die(of signal: Int32) -> Never {
     var defaultAction = sigaction()
     defaultAction.__sigaction_handler.sa_handler = SIG_DFL
     sigemptyset(&defaultAction.sa_mask)
