@@ -42,25 +42,24 @@ extension AnimationEngine {
   @inline(__always)
   func output<V: EngineValue>(of effect: Effect<V>, _ index: Int32, _ store: ValueStore<V>, at time: Nanoseconds) -> V? {
     let node = nodes[Int(effect.node)]
+    let timing = timing(of: node)
     let state: (local: Nanoseconds, direction: Int)
     if node.parent < 0 {
       // A top-level node: its parent time is the engine's. Playing at rate 1 (the usual
       // case), its local time is exactly time − start, which `currentTime` would compute
       // through a call to `scaled`.
+      let rate = rate(of: node)
       let local =
-        rate(of: node) == 1 && !node.isHeld
-        ? saturatingDifference(time, node.time) : playback(of: node).currentTime(at: time)
-      state = (local, rate(of: node) < 0 ? -1 : 1)
+        rate == 1 && !node.isHeld ? saturatingDifference(time, node.time) : playback(of: node).currentTime(at: time)
+      state = (local, rate < 0 ? -1 : 1)
     } else {
       state = localState(of: effect.node, at: time)
     }
     // `wrapped` changes only a local time at or below the delay: skip the call otherwise.
-    let local =
-      node.hasStarted && state.local <= node.delay
-      ? timing(of: node).wrapped(state.local, hasStarted: true) : state.local
-    let timing = timing(of: node).sampledProgress(localTime: local, goingBackwards: state.direction < 0)
-    guard let progress = timing.progress else { return nil }
-    return shapeValue(of: effect, index, store, progress: progress, beforeFlag: timing.beforeFlag)
+    let local = node.hasStarted && state.local <= node.delay ? timing.wrapped(state.local, hasStarted: true) : state.local
+    let sampled = timing.sampledProgress(localTime: local, goingBackwards: state.direction < 0)
+    guard let progress = sampled.progress else { return nil }
+    return shapeValue(of: effect, index, store, progress: progress, beforeFlag: sampled.beforeFlag)
   }
 
   /// The effect's value at directed progress `progress` (0...1 through a pass).
@@ -136,6 +135,16 @@ extension AnimationEngine {
     guard !stores[keyPath: V.store].showing.isEmpty || !stores[keyPath: V.store].samplers.isEmpty else { return }
     var store = stores[keyPath: V.store]
     stores[keyPath: V.store] = ValueStore()  // hand the arrays over, so writes do not copy them
+    // The loop calls the engine's non-mutating helpers (`evaluate`, `makeSampler`), and each
+    // such call from a mutating method copies the whole engine, 624 bytes and a retain of
+    // every array: once here instead of once per animation.
+    let engine = self
+    engine.refresh(&store)
+    stores[keyPath: V.store] = store
+  }
+
+  /// The loop of `refresh`, over the store the engine handed over.
+  private func refresh<V: EngineValue>(_ store: inout ValueStore<V>) {
     // The arrays the loop writes, apart from the store that `evaluate` reads.
     var currents = store.currents
     store.currents = []
@@ -161,6 +170,28 @@ extension AnimationEngine {
     }
     var showing = store.showing
     store.showing = []
+    // The loop below writes only these, and reads the rest of the store: held apart, the
+    // store goes to it as a plain argument, not copied (with a retain of each of its arrays)
+    // for each call it makes.
+    var properties = store.properties
+    store.properties = []
+    var made: [Sampler<V>] = []
+    computeShowing(store, &properties, &currents, &showing, stamp: stamp, newSamplers: &made)
+    store.properties = properties
+    // From the next refresh on, these compute their properties.
+    for sampler in made { store.addSampler(sampler) }
+    while let last = showing.last, last == 0 { showing.removeLast() }
+    store.currents = currents
+    store.showing = showing
+  }
+
+  /// The general path of `refresh`: computes the property of each effect that may be
+  /// showing a value (its bit in `showing`), clearing the bits of those that no longer show
+  /// one, and makes a sampler for each that can have one (their bits cleared too).
+  private func computeShowing<V: EngineValue>(
+    _ store: ValueStore<V>, _ properties: inout [PropertySlot<V>], _ currents: inout [V], _ showing: inout [UInt64],
+    stamp: UInt32, newSamplers: inout [Sampler<V>]
+  ) {
     for word in showing.indices where showing[word] != 0 {
       var bits = showing[word]
       while bits != 0 {
@@ -172,24 +203,19 @@ extension AnimationEngine {
         if !effect.isShowing {
           showing[word] &= ~(1 << UInt64(bit))
         }
-        if effect.next < 0 && store.properties[property].firstEffect == Int32(index) {
+        if effect.next < 0 && properties[property].firstEffect == Int32(index) {
           // Alone on its property (the usual case): no need to mark it computed.
-          currents[property] = evaluate(store, slot: store.properties[property], at: now)
+          currents[property] = evaluate(store, slot: properties[property], at: now)
           if effect.isShowing, let sampler = makeSampler(store, effect: Int32(index)) {
-            // From the next refresh on, the sampler computes it.
-            store.addSampler(sampler)
+            newSamplers.append(sampler)
             showing[word] &= ~(1 << UInt64(bit))
           }
-        } else if store.properties[property].refreshed != stamp {
-          store.properties[property].refreshed = stamp
-          currents[property] = evaluate(store, slot: store.properties[property], at: now)
+        } else if properties[property].refreshed != stamp {
+          properties[property].refreshed = stamp
+          currents[property] = evaluate(store, slot: properties[property], at: now)
         }
       }
     }
-    while let last = showing.last, last == 0 { showing.removeLast() }
-    store.currents = currents
-    store.showing = showing
-    stores[keyPath: V.store] = store
   }
 
   /// The current (last refreshed) value of a number property: the fast read for hosts that

@@ -91,28 +91,26 @@ extension AnimationEngine {
     stores.colors.dropAllSamplers()
   }
 
-  /// A sampler for effect `index`, if it has the usual shape: standalone, alone on its
-  /// property, showing, playing forwards at rate 1, one forward pass with a duration, a
-  /// timing curve (not keyframes).
+  /// A sampler for effect `index`, if it has the usual shape: standalone, showing, playing
+  /// forwards at rate 1, one forward pass with a duration, a timing curve (not keyframes).
+  /// The caller has checked that it is alone on its property.
   func makeSampler<V: EngineValue>(_ store: ValueStore<V>, effect index: Int32) -> Sampler<V>? {
     let effect = store.effects[Int(index)]
-    guard effect.isShowing, effect.curve >= 0, effect.next < 0,
-      store.properties[Int(effect.property)].firstEffect == index
-    else { return nil }
+    guard effect.isShowing, effect.curve >= 0, effect.next < 0 else { return nil }
     let node = nodes[Int(effect.node)]
-    let timing = timing(of: node)
-    guard node.parent < 0, rate(of: node) == 1, !node.isHeld, timing.iterations == 1,
-      timing.direction == .normal, timing.endDelay == 0, timing.delay >= 0, timing.duration > 0,
-      !timing.delay.addingReportingOverflow(timing.duration).overflow,
-      !node.time.addingReportingOverflow(timing.delay).overflow
+    // Rate 1, one pass and no end delay: a node without extras. (Checked first: a refresh
+    // asks again on every frame for each effect that cannot have a sampler.)
+    guard node.parent < 0, node.extras < 0, !node.isHeld, node.direction == .normal, node.delay >= 0,
+      node.duration > 0, !node.delay.addingReportingOverflow(node.duration).overflow,
+      !node.time.addingReportingOverflow(node.delay).overflow
     else { return nil }
     let entry = curveEntries[Int(effect.curve)]
     return Sampler(
-      activeStart: node.time + timing.delay, duration: timing.duration, from: effect.from,
+      activeStart: node.time + node.delay, duration: node.duration, from: effect.from,
       to: effect.to, velocity: store.velocity(ofEffect: index), effect: index, property: effect.property,
       node: effect.node, version: versions[Int(effect.node)],
       curve: SamplerCurve(
-        kind: entry.kind, fill: timing.fill, mode: effect.mode, colorSpace: effect.colorSpace,
+        kind: entry.kind, fill: node.fill, mode: effect.mode, colorSpace: effect.colorSpace,
         index: entry.kind == .other ? effect.curve : entry.index))
   }
 
