@@ -12,7 +12,7 @@
 // at 0%, a timing curve without `over`, a negative `over`, a duplicated option).
 //
 // The same seed always gives the same script, on every machine: the random numbers come
-// from SplitMix64, not from the system.
+// from SeededRandom (SplitMix64), not from the system.
 
 /// Makes random valid scripts, the same ones for the same seed.
 ///
@@ -21,7 +21,7 @@
 /// let text = generator.script(statements: 40)   // parses and checks clean
 /// ```
 public struct ScriptGenerator: Sendable {
-  var random: SplitMix64
+  var random: SeededRandom
   /// Adds layout noise (odd spacing, `;`, blank lines, continuation lines, comments in
   /// odd places) so that the formatter has work to do; the meaning does not depend on it.
   public var messyLayout: Bool
@@ -32,7 +32,7 @@ public struct ScriptGenerator: Sendable {
   ///   - seed: any number; equal seeds give equal scripts.
   ///   - messyLayout: whether to vary the layout (true by default).
   public init(seed: UInt64, messyLayout: Bool = true) {
-    self.random = SplitMix64(seed: seed)
+    self.random = SeededRandom(seed: seed)
     self.messyLayout = messyLayout
   }
 
@@ -94,13 +94,15 @@ public struct ScriptGenerator: Sendable {
 }
 
 /// SplitMix64 (Steele, Lea and Flood 2014): a tiny, fast generator whose sequence is fixed
-/// by its seed, unlike the system generator.
-struct SplitMix64: Sendable {
-  var state: UInt64
+/// by its seed, unlike the system generator (which also costs a system call per value on
+/// Linux). Public for the same uses as `ScriptGenerator`: tests, fuzz seeds and benchmarks,
+/// where the same seed must give the same cases on every run and machine.
+public struct SeededRandom: RandomNumberGenerator, Sendable {
+  private var state: UInt64
 
-  init(seed: UInt64) { state = seed }
+  public init(seed: UInt64) { state = seed }
 
-  mutating func next() -> UInt64 {
+  public mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15
     var z = state
     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9

@@ -6,18 +6,6 @@ import Testing
 /// script it is given: scripts made by replacing words of a clean script at random (with
 /// names, literals and calls of every type) mostly parse and then exercise every check.
 @Suite struct CheckerRobustnessTests {
-  /// SplitMix64: a small deterministic generator, so a failure can be reproduced.
-  struct Generator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
-
   static let replacements = [
     "card", "angle", "x", "intro", "other", "landed", "begin", "base", "snap", "easeIn", "bouncy", "min", "jumpNone",
     "0", "1", "-1", "2.5", "1e308", "0s", "1s", "-250ms", "40%", "#fff", "\"s\"", "(1, 2)", "(1, 2, 3, 4)", "now",
@@ -32,7 +20,7 @@ import Testing
 
   @Test(arguments: 0..<4)
   func randomWordReplacementsNeverCrash(seed: Int) throws {
-    var generator = Generator(state: UInt64(seed) &* 7919 &+ 1)
+    var generator = SeededRandom(seed: UInt64(seed) &* 7919 &+ 1)
     let original = try Self.script()
     let words = original.split(separator: " ", omittingEmptySubsequences: false)
     var checkedCount = 0

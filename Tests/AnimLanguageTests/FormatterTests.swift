@@ -146,7 +146,7 @@ import Testing
   func commentsAnywhere(_ seed: Int) {
     var generator = ScriptGenerator(seed: UInt64(seed) &+ 5000)
     let text = generator.script(statements: 15)
-    var random = SplitMix64(seed: UInt64(seed))
+    var random = SeededRandom(seed: UInt64(seed))
     let source = SourceText(name: "g.anim", contents: text)
     let lexed = Lexer.tokenize(source)
     let commentSpans = lexed.comments.map(\.span)
@@ -197,7 +197,7 @@ import Testing
     let text = generator.script(statements: 4)
     let source = SourceText(name: "m.anim", contents: text)
     let tokens = Lexer.tokenize(source).tokens.filter { $0.kind != .endOfFile && $0.kind != .newline }
-    var random = SplitMix64(seed: UInt64(seed))
+    var random = SeededRandom(seed: UInt64(seed))
     var bytes = source.bytes
     // Edits from the end so that earlier offsets stay valid.
     let picked = Set((0..<1).map { _ in Int(random.next() % UInt64(tokens.count)) })

@@ -46,7 +46,7 @@ import Testing
 
   @Test(arguments: [1 as UInt64, 2, 3, 42, 2026])
   func randomBytesDoNotCrash(seed: UInt64) {
-    var generator = SplitMix64(seed: seed)
+    var generator = SeededRandom(seed: seed)
     var bytes = [UInt8]()
     for _ in 0..<50_000 { bytes.append(UInt8(truncatingIfNeeded: generator.next())) }
     let result = parse(SourceText(name: "random.anim", bytes: bytes))
@@ -64,7 +64,7 @@ import Testing
       "complete", "#fff", "previous", "repeat", "forever", "fill", "both", "target", "let", "=",
       "spring", "response:", ".", "now", "/*", "*/", "//", "sequence", "parallel", "seek", "speed",
     ]
-    var generator = SplitMix64(seed: seed)
+    var generator = SeededRandom(seed: seed)
     var text = ""
     for _ in 0..<5_000 {
       text += pieces[Int(generator.next() % UInt64(pieces.count))] + " "
@@ -137,15 +137,3 @@ import Testing
   }
 }
 
-/// A small seeded generator, so random inputs are the same on every run.
-struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}

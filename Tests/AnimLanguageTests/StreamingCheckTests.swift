@@ -40,7 +40,7 @@ import Testing
     // Edited scripts reach errors of every kind, syntax errors among them.
     var edited = ScriptGenerator(seed: UInt64(seed) &+ 9000)
     var bytes = Array(edited.script(statements: 6).utf8)
-    var random = SplitMix64(seed: UInt64(seed))
+    var random = SeededRandom(seed: UInt64(seed))
     for _ in 0..<3 {
       let offset = Int(random.next() % UInt64(bytes.count))
       switch random.next() % 3 {
@@ -176,7 +176,7 @@ import Testing
   }
 
   @Test func numbersAsParsedText() {
-    var random = SplitMix64(seed: 5)
+    var random = SeededRandom(seed: 5)
     var texts = ["0", "0.0", "00.5", "1e22", "1e23", "9e-22", "1e-23", "123456789012345", "1234567890123456",
                  "0.000000000000001", "1.5e+3", "1_000.000_1", "4.35", "0.1", "2.5e-1", "999999999999999e22"]
     for _ in 0..<2000 {
@@ -202,7 +202,7 @@ import Testing
   @Test func behavesAsADictionary() {
     var table = NameTable<String, Int>()
     var reference: [String: Int] = [:]
-    var random = SplitMix64(seed: 11)
+    var random = SeededRandom(seed: 11)
     let names = (0..<300).map { "name\($0)" } + ["", "é", "a_much_longer_name_than_fifteen_bytes", "x"]
     for step in 0..<5_000 {
       let name = names[Int(random.next() % UInt64(names.count))]

@@ -1,4 +1,5 @@
 import AnimCore
+import AnimLanguage
 import Foundation
 import Testing
 

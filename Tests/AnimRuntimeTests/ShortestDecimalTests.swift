@@ -1,3 +1,4 @@
+import AnimLanguage
 import Testing
 
 @testable import AnimRuntime

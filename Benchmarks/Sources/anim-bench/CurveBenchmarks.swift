@@ -8,6 +8,7 @@
 //   i mod 4,096 at input i, so that neither curve nor input repeats in a predictable way.
 //   Best of 5 passes; the sum of the results goes to stderr so nothing is optimised away.
 import AnimCore
+import AnimLanguage
 import Foundation
 
 let curveCount = 4_096
@@ -20,7 +21,7 @@ func runCurveBenchmarks() {
     report("curve.cubic.preset", bestCurveTime("curve.cubic.preset", curves) { $0.progress(at: $1) }, "ns")
   }
   if wants("curve.cubic.random") {
-    var random = BenchRandom(seed: 3031)
+    var random = SeededRandom(seed: 3031)
     let curves = (0..<curveCount).map { _ in
       try! CubicBezier(
         Double.random(in: 0...1, using: &random), Double.random(in: -0.5...1.5, using: &random),
@@ -29,7 +30,7 @@ func runCurveBenchmarks() {
     report("curve.cubic.random", bestCurveTime("curve.cubic.random", curves) { $0.progress(at: $1) }, "ns")
   }
   if wants("curve.spring") {
-    var random = BenchRandom(seed: 3032)
+    var random = SeededRandom(seed: 3032)
     let curves = (0..<curveCount).map { _ in
       try! SpringCurve(
         spring: Spring(
@@ -43,7 +44,7 @@ func runCurveBenchmarks() {
 /// ns per evaluation, the best of 5 passes over all inputs.
 @inline(__always)
 func bestCurveTime<Curve>(_ name: String, _ curves: [Curve], _ evaluate: (Curve, Double) -> Double) -> Double {
-  var random = BenchRandom(seed: 3033)
+  var random = SeededRandom(seed: 3033)
   let inputs = (0..<curveInputCount).map { _ in Double.random(in: 0...1, using: &random) }
   var best = Double.infinity
   for _ in 0..<5 {

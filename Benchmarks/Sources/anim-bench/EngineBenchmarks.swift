@@ -20,6 +20,7 @@
 //   100,000 animations to 100,000 existing properties, minus before, divided by 100,000.
 //   It includes the engine's arrays' spare capacity, as an embedder's process would see it.
 import AnimCore
+import AnimLanguage
 import CHeapInfo
 import Foundation
 
@@ -46,22 +47,10 @@ enum EngineCurveMix {
   case linear, cubic, spring, mixed
 }
 
-/// SplitMix64: the same seed gives the same workload on every run and machine.
-struct BenchRandom: RandomNumberGenerator {
-  private var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
 
 /// Builds the sampling workload: one property per animation, every animation on the engine.
 func makeSamplingEngine(_ mix: EngineCurveMix, seed: UInt64) -> (AnimationEngine, [PropertyID]) {
-  var random = BenchRandom(seed: seed)
+  var random = SeededRandom(seed: seed)
   // Which kind of curve each animation gets: 0 linear, 1 CSS preset, 2 random cubic-bezier,
   // 3 spring. Mixed: exactly a quarter each, in a random order.
   var kinds: [Int]
@@ -158,7 +147,7 @@ func sumOfCurrentNumbers(_ engine: borrowing AnimationEngine, _ properties: [Pro
 
 /// ns per callback scheduled and fired, the best of 3 runs.
 func bestEventTime() -> Double {
-  var random = BenchRandom(seed: 2027)
+  var random = SeededRandom(seed: 2027)
   let times = (0..<engineEventCount).map { _ in Nanoseconds.random(in: 0..<(10 * engineSecond), using: &random) }
   var best = Double.infinity
   for _ in 0..<3 {
@@ -182,7 +171,7 @@ func bestEventTime() -> Double {
 
 /// Bytes of heap per number-valued animation, adding 100,000 to as many existing properties.
 func bytesPerAnimation() -> Double {
-  var random = BenchRandom(seed: 2028)
+  var random = SeededRandom(seed: 2028)
   var engine = AnimationEngine()
   let properties = (0..<engineAnimationCount).map { _ in engine.addProperty(.number(0)) }
   let plans = (0..<engineAnimationCount).map { _ in

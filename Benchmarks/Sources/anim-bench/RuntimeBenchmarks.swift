@@ -22,7 +22,7 @@ func runRuntimeBenchmarks() {
 /// The mixed workload as a script: every target first, then each animation placed at its
 /// start time on the root timeline.
 func mixedWorkloadScript(animations: Int, seed: UInt64 = 11) -> String {
-  var random = BenchRandom(seed: seed)
+  var random = SeededRandom(seed: seed)
   func unit() -> Double { Double(random.next() >> 11) / Double(1 << 53) }
   var text = ""
   text.reserveCapacity(animations * 90)
