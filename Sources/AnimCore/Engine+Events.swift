@@ -36,14 +36,14 @@ extension AnimationEngine {
   /// Replaces the heap entry of top-level node `top` with its next event, if any.
   mutating func reschedule(_ top: Int32) {
     guard top >= 0, nodes[Int(top)].kind != .free else { return }
+    // Whatever changed may be what its sampler copied (a standalone animation's).
+    dropSampler(ofNode: top)
     let node = nodes[Int(top)]
     let direction = rate(of: node) < 0 ? -1 : 1
     guard let threshold = nextThreshold(of: top, direction: direction),
       let time = Self.parentThreshold(of: playback(of: node), reaching: threshold, parentForward: true)
     else {
-      // No entry: any older one goes stale. A fresh sequence rather than a bump, so that a
-      // node's version only grows between renumberings (samplers rely on it never
-      // coming back to a value they saw).
+      // No entry: any older one goes stale (a fresh sequence, which no entry has).
       versions[Int(top)] = nextPendingSequence()
       return
     }
@@ -72,8 +72,6 @@ extension AnimationEngine {
   /// Renumbers the live pending entries 1, 2, … in their order (the order of their
   /// sequences, all given since the last renumbering), dropping stale ones.
   mutating func renumberPending() {
-    // Versions start over: no sampler may compare against one from before.
-    dropAllSamplers()
     var live = pending.unordered.filter { isLive($0) }
     for bucket in laterBuckets { live += bucket.array.filter { isLive($0) } }
     live.sort { $0.sequence < $1.sequence }

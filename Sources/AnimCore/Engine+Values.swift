@@ -154,20 +154,8 @@ extension AnimationEngine {
     }
     store.refreshCount += 1
     let stamp = store.refreshCount
-    // The samplers first, from their dense array with no effect or node read. Those whose
-    // node changed since they were built go back to the general path, below, which computes
-    // their properties again.
-    if runSamplers(store, into: &currents) {
-      var slot = 0
-      while slot < store.samplers.count {
-        let sampler = store.samplers[slot]
-        if versions[Int(sampler.node)] != sampler.version {
-          store.dropSampler(of: sampler.effect)  // the last sampler moves into this slot
-        } else {
-          slot += 1
-        }
-      }
-    }
+    // The samplers first, from their dense array with no effect or node read.
+    runSamplers(store, into: &currents)
     var showing = store.showing
     store.showing = []
     // The loop below writes only these, and reads the rest of the store: held apart, the

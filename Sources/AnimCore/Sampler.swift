@@ -5,13 +5,12 @@
 // value, the store keeps a sampler: everything its value needs, copied into one dense
 // array, so a refresh reads that array front to back instead of following an effect to its
 // node, its property and its curve in three other arrays. A sampler is a cache, never the
-// truth: it remembers its node's version (bumped by every change of playback or timing,
-// which reschedules the node) and is dropped when the version moved, and the engine drops
-// it whenever the effect or its property's list changes. A dropped sampler's effect goes
-// back to the general path, which may build it a new one.
+// truth: the engine drops it whenever its node is rescheduled (which every change of
+// playback or timing does), and whenever the effect or its property's list changes. A
+// dropped sampler's effect goes back to the general path, which may build it a new one.
 
 /// What a refresh needs to compute one animation's value without reading its effect or node.
-/// 64 bytes for a number (one cache line): the fewer, the more of them stay in the cache.
+/// 56 bytes for a number: the fewer, the more of them stay in the cache.
 struct Sampler<V: EngineValue>: Sendable {
   /// The engine time its active interval starts: the node's start time plus its delay (it
   /// plays at rate 1, unheld, so its local time is now − start).
@@ -22,9 +21,6 @@ struct Sampler<V: EngineValue>: Sendable {
   var velocity: V
   var effect: Int32
   var property: Int32
-  var node: Int32
-  /// The node's version when this was built.
-  var version: UInt32
   var curve: SamplerCurve
 }
 
@@ -66,11 +62,6 @@ extension ValueStore {
     }
   }
 
-  /// Drops every sampler: their effects go back to the general path.
-  mutating func dropAllSamplers() {
-    while let last = samplers.last { dropSampler(of: last.effect) }
-  }
-
   /// Drops the samplers of every effect on `property`: its list changed.
   mutating func dropSamplers(onProperty property: Int32) {
     var cursor = properties[Int(property)].firstEffect
@@ -82,13 +73,18 @@ extension ValueStore {
 }
 
 extension AnimationEngine {
-  /// Drops the samplers of every store (node versions are starting over).
-  mutating func dropAllSamplers() {
-    stores.numbers.dropAllSamplers()
-    stores.vec2s.dropAllSamplers()
-    stores.vec3s.dropAllSamplers()
-    stores.vec4s.dropAllSamplers()
-    stores.colors.dropAllSamplers()
+  /// Drops the sampler of node `index`'s animation, if it has one: its playback or timing
+  /// changed (it is being rescheduled), which the sampler copied.
+  mutating func dropSampler(ofNode index: Int32) {
+    let node = nodes[Int(index)]
+    guard node.kind == .effect else { return }
+    switch node.valueKind {
+    case .number: stores.numbers.dropSampler(of: node.payload)
+    case .vec2: stores.vec2s.dropSampler(of: node.payload)
+    case .vec3: stores.vec3s.dropSampler(of: node.payload)
+    case .vec4: stores.vec4s.dropSampler(of: node.payload)
+    case .color: stores.colors.dropSampler(of: node.payload)
+    }
   }
 
   /// A sampler for effect `index`, if it has the usual shape: standalone, showing, playing
@@ -108,7 +104,7 @@ extension AnimationEngine {
     return Sampler(
       activeStart: node.time + node.delay, duration: node.duration, from: effect.from,
       to: effect.to, velocity: store.velocity(ofEffect: index), effect: index, property: effect.property,
-      node: effect.node, version: versions[Int(effect.node)],
+
       curve: SamplerCurve(
         kind: entry.kind, fill: node.fill, mode: effect.mode, colorSpace: effect.colorSpace,
         index: entry.kind == .other ? effect.curve : entry.index))
@@ -145,25 +141,18 @@ extension AnimationEngine {
       ? properties[Int(sampler.property)].base + (output - sampler.from) : output
   }
 
-  /// Computes every sampler's property into `currents`, at `now`. Returns whether some
-  /// sampler's node changed since it was built: its value here may be wrong, and the caller
-  /// takes it back to the general path, which computes the property again.
-  func runSamplers<V: EngineValue>(_ store: ValueStore<V>, into currents: inout [V]) -> Bool {
+  /// Computes every sampler's property into `currents`, at `now`.
+  func runSamplers<V: EngineValue>(_ store: ValueStore<V>, into currents: inout [V]) {
     let time = now
-    var stale = false
-    versions.withUnsafeBufferPointer { versions in
-      store.samplers.withUnsafeBufferPointer { samplers in
-        store.properties.withUnsafeBufferPointer { properties in
-          currents.withUnsafeMutableBufferPointer { currents in
-            for sampler in samplers {
-              stale = stale || versions[Int(sampler.node)] != sampler.version
-              currents[Int(sampler.property)] = value(of: sampler, properties: properties, at: time)
-            }
+    store.samplers.withUnsafeBufferPointer { samplers in
+      store.properties.withUnsafeBufferPointer { properties in
+        currents.withUnsafeMutableBufferPointer { currents in
+          for sampler in samplers {
+            currents[Int(sampler.property)] = value(of: sampler, properties: properties, at: time)
           }
         }
       }
     }
-    return stale
   }
 
   /// A tween's value at directed progress `progress`: `shapeValue` for a timing curve.

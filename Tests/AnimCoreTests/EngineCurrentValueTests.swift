@@ -203,9 +203,9 @@ extension AnimationValue {
 
 @Suite("Engine: memory layout")
 struct EngineLayoutTests {
-  /// A sampler is read for every animation on every frame: one cache line for a number.
-  @Test func aNumberSamplerFitsACacheLine() {
-    #expect(MemoryLayout<Sampler<Double>>.stride == 64)
+  /// A sampler is read for every showing animation on every frame: 56 bytes for a number.
+  @Test func aNumberSamplerIsFiftySixBytes() {
+    #expect(MemoryLayout<Sampler<Double>>.stride == 56)
   }
 
   /// Sizes the engine's per-animation memory depends on (engine.memory): a field added in
