@@ -11,6 +11,11 @@
 
 extension AnimationEngine {
   /// The value of property `property` at engine time `time`.
+  ///
+  /// Inlined, as the other small readers the event path calls (`resolve`, `effectProperty`,
+  /// `needsValues`, `edgeValue`): called from a mutating method, a non-mutating method
+  /// gets a copy of the whole engine (624 bytes) to read.
+  @inline(__always)
   func evaluate<V: EngineValue>(_ type: V.Type, _ property: Int32, at time: Nanoseconds) -> V {
     let store = stores[keyPath: V.store]
     return evaluate(store, property, at: time)
@@ -228,6 +233,7 @@ extension AnimationEngine {
 
   // MARK: - Starting and completing
 
+  @inline(__always)
   func effectProperty(of node: Int32) -> PropertyID {
     let n = nodes[Int(node)]
     switch n.valueKind {
@@ -239,6 +245,7 @@ extension AnimationEngine {
     }
   }
 
+  @inline(__always)
   func needsValues(_ node: Int32) -> Bool {
     func check<V: EngineValue>(_ type: V.Type) -> Bool {
       let effect = stores[keyPath: V.store].effects[Int(nodes[Int(node)].payload)]
@@ -367,6 +374,7 @@ extension AnimationEngine {
   }
 
   /// The value an effect shows at the end of its active interval (`atEnd`) or at its start.
+  @inline(__always)
   func edgeValue<V: EngineValue>(of effect: Effect<V>, _ index: Int32, atEnd: Bool) -> V {
     var timing = timing(of: effect.node)
     timing.fill = .both

@@ -520,6 +520,7 @@ public struct AnimationEngine: Sendable {
     NodeID(index: node, generation: nodes[Int(node)].generation)
   }
 
+  @inline(__always)
   func resolve(_ id: NodeID) throws(EngineError) -> Int32 {
     guard id.index >= 0, Int(id.index) < nodes.count, nodes[Int(id.index)].kind != .free,
       nodes[Int(id.index)].generation == id.generation
@@ -528,6 +529,7 @@ public struct AnimationEngine: Sendable {
   }
 
   /// Whether the node still exists.
+  @inline(__always)
   public func contains(_ id: NodeID) -> Bool {
     (try? resolve(id)) != nil
   }
