@@ -173,7 +173,8 @@ public struct AnimationEngine: Sendable {
     /// at one instant (renumbered from 0, in order, before it would wrap). Unused for a node
     /// in a timeline.
     var order: UInt32 = 0
-    /// Its rate and iteration count in `nodeExtras`, or -1 when both are 1.
+    /// Its rate, iteration count and end delay in `nodeExtras`, or -1 for the defaults
+    /// (1, 1 and 0; a node's end delay is always 0 today).
     var extras: Int32 = -1
     /// kind (2 bits), value kind (3), started, cancelled, held, paused, direction (2), fill (2).
     private var bits: UInt16 = 0
@@ -268,21 +269,6 @@ public struct AnimationEngine: Sendable {
     var rate: Double
     var iterations: Double
     var endDelay: Nanoseconds
-  }
-
-  /// A node as a snapshot writes it: whole, with its playback and timing.
-  struct SavedNode: Codable {
-    var playback: Playback
-    var kind: NodeKind
-    var valueKind: ValueKind
-    var hasStarted: Bool
-    var isCancelled: Bool
-    var timing: EffectTiming
-    var parent: Int32
-    var payload: Int32
-    var generation: UInt32
-    var lastLocal: Nanoseconds
-    var order: UInt64
   }
 
   struct TimelineRecord: Sendable, Codable {

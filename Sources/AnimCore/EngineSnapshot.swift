@@ -25,6 +25,21 @@ extension AnimationEngine: Codable {
     var key: Int
   }
 
+  /// A node as a snapshot writes it: whole, with its playback and timing.
+  struct SavedNode: Codable {
+    var playback: Playback
+    var kind: NodeKind
+    var valueKind: ValueKind
+    var hasStarted: Bool
+    var isCancelled: Bool
+    var timing: EffectTiming
+    var parent: Int32
+    var payload: Int32
+    var generation: UInt32
+    var lastLocal: Nanoseconds
+    var order: UInt64
+  }
+
   private enum CodingKeys: String, CodingKey {
     case version, now, stores, nodes, freeNodes, versions, timelines, freeTimelines, callbacks, freeCallbacks
     case curves, topLevel, pending
