@@ -26,8 +26,10 @@ extension AnimationEngine {
       let start: Nanoseconds = rate >= 0 ? 0 : (end ?? 0)
       nodes[Int(index)].isCancelled = false
       nodes[Int(index)].hasStarted = false
-      changePlayback(of: index) { $0.seek(to: start, at: parentTime) }
-      changePlayback(of: index) { $0.resume(at: parentTime) }
+      changePlayback(of: index) {
+        $0.seek(to: start, at: parentTime)
+        $0.resume(at: parentTime)
+      }
       resyncSubtree(index)
       // The start is still ahead: it fires at this instant.
       nodes[Int(index)].lastLocal = saturatingSum(start, rate >= 0 ? -1 : 1)
