@@ -4,9 +4,9 @@
 // An `Array` doubles when it fills: it copies everything it holds, in one call, and leaves
 // up to half its memory spare. With 100,000 nodes that is a copy of several megabytes in
 // whichever frame adds the 65,537th, and 31% of the nodes' memory unused after it. Here
-// growing adds a chunk: nothing is copied once the first chunk is full, and the spare room is
-// at most one chunk (each chunk grows as an array does until it holds 4,096 elements, so a
-// small engine stays small).
+// growing adds a chunk: nothing beyond the last chunk is ever copied, and the spare room is
+// at most what the last chunk holds (each chunk grows as an array does until it holds 4,096
+// elements, so a small engine stays small).
 
 /// A growable random-access array stored in chunks of `chunkSize` elements.
 struct ChunkedArray<Element>: RandomAccessCollection, MutableCollection {
@@ -59,16 +59,14 @@ struct ChunkedArray<Element>: RandomAccessCollection, MutableCollection {
   /// Adds `element` at the end: into the last chunk, or a new one when the last is full.
   mutating func append(_ element: Element) {
     if chunks.isEmpty || chunks[chunks.count - 1].count == Self.chunkSize {
-      var chunk = ContiguousArray<Element>()
-      // After the first, a chunk is made whole at once: by then the spare room is at most
-      // one chunk against at least one full one, and it never has to be copied.
-      if !chunks.isEmpty { chunk.reserveCapacity(Self.chunkSize) }
-      chunks.append(chunk)
+      chunks.append(ContiguousArray())
     }
     let last = chunks.count - 1
     let held = chunks[last].count
     if held == chunks[last].capacity {
-      // Doubling, but never past a chunk (an array holding 4,095 would grow to 8,191).
+      // Each chunk grows by doubling up to a whole chunk, so that the spare room is at most
+      // what the last chunk holds (the copies are of one chunk at most). Never past a chunk:
+      // an array holding 4,095 would grow to 8,191.
       chunks[last].reserveCapacity(Swift.min(Self.chunkSize, Swift.max(4, 2 * held)))
     }
     chunks[last].append(element)

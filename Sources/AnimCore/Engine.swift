@@ -322,7 +322,7 @@ public struct AnimationEngine: Sendable {
   var freeNodes: [Int32] = []
   /// Per node: changed whenever its scheduled event may have changed; a top-level node's
   /// pending entry is live while this is the entry's sequence.
-  var versions: [UInt32] = []
+  var versions = ChunkedArray<UInt32>()
   var timelines: [TimelineRecord] = []
   var freeTimelines: [Int32] = []
   var callbacks: [CallbackRecord] = []

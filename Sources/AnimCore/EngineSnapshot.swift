@@ -62,7 +62,7 @@ extension AnimationEngine: Codable {
     stores = try container.decode(Stores.self, forKey: .stores)
     for saved in try container.decode([SavedNode].self, forKey: .nodes) { appendNode(saved) }
     freeNodes = try container.decode([Int32].self, forKey: .freeNodes)
-    versions = try container.decode([UInt32].self, forKey: .versions)
+    versions = try container.decode(ChunkedArray<UInt32>.self, forKey: .versions)
     timelines = try container.decode([TimelineRecord].self, forKey: .timelines)
     freeTimelines = try container.decode([Int32].self, forKey: .freeTimelines)
     callbacks = try container.decode([CallbackRecord].self, forKey: .callbacks)
