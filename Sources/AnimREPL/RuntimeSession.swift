@@ -28,7 +28,7 @@ public final class RuntimeSession: SessionRuntime {
     return saturatingSum(now, offset)
   }
 
-  public func run(_ program: CheckedProgram, of source: SourceText, at now: Nanoseconds) -> [RuntimeOutput] {
+  public func run(_ program: CheckedProgram, of source: SourceText, at now: Nanoseconds) -> [SessionOutput] {
     let time = engineTime(now)
     if isFrozen, program.file.statements.contains(where: Self.isResume) { isFrozen = false }
     return lines(runtime.run(program, of: source, at: time))
@@ -39,11 +39,11 @@ public final class RuntimeSession: SessionRuntime {
     return false
   }
 
-  public func advance(to time: Nanoseconds) -> [RuntimeOutput] {
+  public func advance(to time: Nanoseconds) -> [SessionOutput] {
     lines(runtime.advance(to: engineTime(time)))
   }
 
-  private func lines(_ outputs: [AnimRuntime.RuntimeOutput]) -> [RuntimeOutput] {
+  private func lines(_ outputs: [AnimRuntime.RuntimeOutput]) -> [SessionOutput] {
     outputs.map { output in
       switch output {
       case .record(let record): return .line(Self.line(for: record))

@@ -414,7 +414,7 @@ public final class Session {
 
   // MARK: - Output
 
-  private func emit(_ outputs: [RuntimeOutput]) {
+  private func emit(_ outputs: [SessionOutput]) {
     for output in outputs {
       switch output {
       case .line(let text):

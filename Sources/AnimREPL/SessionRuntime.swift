@@ -10,9 +10,9 @@
 import AnimCore
 import AnimLanguage
 
-/// Something the runtime reports: a line for standard output (a value, a `print`, an event),
-/// or a diagnostic (a runtime error) for standard error.
-public enum RuntimeOutput: Sendable {
+/// Something a session's runtime reports: a line for standard output (a value, a `print`,
+/// an event), or a diagnostic (a runtime error) for standard error.
+public enum SessionOutput: Sendable {
   /// One line of standard output, without its newline: `b.x = 40`, `[1.3s] landed`.
   case line(String)
   /// A runtime error, shown with the source it points into.
@@ -26,11 +26,11 @@ public protocol SessionRuntime: AnyObject {
   /// constants, references, placements), at engine time `now` (top-level `at D` is
   /// relative to it). Declarations replace earlier ones of the same name; the program's
   /// `environment` holds the session's declarations after this input.
-  func run(_ program: CheckedProgram, of source: SourceText, at now: Nanoseconds) -> [RuntimeOutput]
+  func run(_ program: CheckedProgram, of source: SourceText, at now: Nanoseconds) -> [SessionOutput]
 
   /// Advances every animation and timeline to engine time `time`, firing every event due
   /// up to and including it, in order.
-  func advance(to time: Nanoseconds) -> [RuntimeOutput]
+  func advance(to time: Nanoseconds) -> [SessionOutput]
 
   /// One line per animation and timeline: state, direction, speed, local time / duration,
   /// progress (`:status`).

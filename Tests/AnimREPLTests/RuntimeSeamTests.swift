@@ -10,14 +10,14 @@ final class RecordingRuntime: SessionRuntime {
   var ran: [(statements: Int, source: String, at: Nanoseconds)] = []
   var advancedTo: [Nanoseconds] = []
   var values: [String: String] = [:]
-  var linesOnAdvance: [RuntimeOutput] = []
+  var linesOnAdvance: [SessionOutput] = []
 
-  func run(_ program: CheckedProgram, of source: SourceText, at now: Nanoseconds) -> [RuntimeOutput] {
+  func run(_ program: CheckedProgram, of source: SourceText, at now: Nanoseconds) -> [SessionOutput] {
     ran.append((program.file.statements.count, String(decoding: source.bytes, as: UTF8.self), now))
     return []
   }
 
-  func advance(to time: Nanoseconds) -> [RuntimeOutput] {
+  func advance(to time: Nanoseconds) -> [SessionOutput] {
     advancedTo.append(time)
     return linesOnAdvance
   }
