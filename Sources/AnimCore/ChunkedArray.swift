@@ -21,19 +21,15 @@ struct ChunkedArray<Element>: RandomAccessCollection, MutableCollection {
 
   init() {}
 
-  init<S: Sequence>(_ elements: S) where S.Element == Element {
-    for element in elements { append(element) }
-  }
-
-  /// The elements of `array`, a chunk at a time.
-  init(_ array: [Element]) {
-    var start = 0
-    while start < array.count {
-      let end = Swift.min(start + Self.chunkSize, array.count)
-      chunks.append(ContiguousArray(array[start..<end]))
+  /// The elements of `elements` (an array or a slice of one), a chunk at a time.
+  init<C: RandomAccessCollection>(_ elements: C) where C.Element == Element, C.Index == Int {
+    var start = elements.startIndex
+    while start < elements.endIndex {
+      let end = Swift.min(start + Self.chunkSize, elements.endIndex)
+      chunks.append(ContiguousArray(elements[start..<end]))
       start = end
     }
-    count = array.count
+    count = elements.count
   }
 
   /// The elements in one array, copied a chunk at a time.
@@ -89,22 +85,12 @@ struct ChunkedArray<Element>: RandomAccessCollection, MutableCollection {
     for _ in 0..<k { removeLast() }
   }
 
-  /// Removes every element, keeping no storage.
-  mutating func removeAll() {
-    chunks = []
-    count = 0
-  }
-
   /// The storage in use, in bytes, spare room included (for memory figures).
   var allocatedBytes: Int {
     chunks.reduce(chunks.capacity * MemoryLayout<ContiguousArray<Element>>.stride) {
       $0 + $1.capacity * MemoryLayout<Element>.stride
     }
   }
-}
-
-extension ChunkedArray: ExpressibleByArrayLiteral {
-  init(arrayLiteral elements: Element...) { self.init(elements) }
 }
 
 extension ChunkedArray: Sendable where Element: Sendable {}

@@ -321,10 +321,9 @@ extension AnimationEngine {
       }
       initialized = count
     }
-    let buckets = (0..<bucketCount).map { b in Array(sorted[starts[b]..<(starts[b] + counts[b])]) }
-    for i in buckets.indices.reversed() {
-      laterBuckets.append(ChunkedArray(buckets[i]))
-      laterBounds.append(i == cuts.count ? bound : cuts[i])
+    for b in (0..<bucketCount).reversed() {
+      laterBuckets.append(ChunkedArray(sorted[starts[b]..<(starts[b] + counts[b])]))
+      laterBounds.append(b == cuts.count ? bound : cuts[b])
     }
     return true
   }
