@@ -91,9 +91,10 @@ extension AnimationEngine {
   ) throws(EngineError) {
     let index = try resolve(id)
     let node = nodes[Int(index)]
-    guard let end = EventPoints(timing(of: node), hasStarted: false).end else { throw .finishesNever }
+    let points = EventPoints(timing(of: node), hasStarted: false)
+    guard let end = points.end else { throw .finishesNever }
     let forward = rate(of: node) >= 0
-    let edge = forward ? end : node.delay
+    let edge = forward ? end : points.start
     let parentTime = parentTime(of: index)
     // Silently to just short of the edge, then across it at this instant.
     changePlayback(of: index) { $0.seek(to: saturatingSum(edge, forward ? -1 : 1), at: parentTime) }
@@ -104,14 +105,10 @@ extension AnimationEngine {
     }
     var crossed: [Crossed] = []
     cross(index, to: edge, into: &crossed)
-    crossed.sort { a, b in
-      let ra = a.kind?.rank ?? 3
-      let rb = b.kind?.rank ?? 3
-      if ra != rb { return ra < rb }
-      return (a.forward ? a.sequence : -a.sequence) < (b.forward ? b.sequence : -b.sequence)
-    }
+    Self.order(&crossed)
     reschedule(topLevelAncestor(of: index))
-    deliver(crossed, handle)
+    var leavingRest: [PropertyID] = []
+    deliver(crossed, handle, leavingRest: &leavingRest)
     refreshCurrentValues()
   }
 
@@ -174,7 +171,7 @@ extension AnimationEngine {
     // that edge again.
     let points = EventPoints(timing(of: node), hasStarted: node.hasStarted)
     let justPast = (local == points.end && node.lastLocal == saturatingSum(local, 1))
-      || (local == node.delay && node.lastLocal == saturatingSum(local, -1))
+      || (local == points.start && node.lastLocal == saturatingSum(local, -1))
     if !justPast { nodes[Int(index)].lastLocal = local }
     if node.kind == .timeline {
       for child in timelines[Int(node.payload)].children { placeSubtree(child) }

@@ -141,8 +141,8 @@ extension AnimationEngine {
       guard node.kind == .timeline, timing.iterationDuration > 0 else { return best }
       // Children move only while the timeline is inside its active interval.
       if !points.wraps {
-        if forward && (a < node.delay || (points.end.map { a >= $0 } ?? false)) { return best }
-        if !forward && (a <= node.delay || (points.end.map { a > $0 } ?? false)) { return best }
+        if forward && (a < points.start || (points.end.map { a >= $0 } ?? false)) { return best }
+        if !forward && (a <= points.start || (points.end.map { a > $0 } ?? false)) { return best }
       }
       let local = timing.wrapped(a, hasStarted: node.hasStarted)
       let shift = Int128(local) - Int128(a)  // what wrapping added
@@ -398,23 +398,14 @@ extension AnimationEngine {
         let local = playback(of: top).currentTime(at: t)
         cross(top, to: local, into: &crossed)
       }
-      if crossed.count > 1 {
-        crossed.sort { a, b in
-          let ra = a.kind?.rank ?? 3
-          let rb = b.kind?.rank ?? 3
-          if ra != rb { return ra < rb }
-          let ka = a.forward ? a.sequence : -a.sequence
-          let kb = b.forward ? b.sequence : -b.sequence
-          return ka < kb
-        }
-      }
+      if crossed.count > 1 { Self.order(&crossed) }
       countAtInstant += crossed.count + callbacksDueCount + leavingRest.count
       for top in due[..<dueCount] { reschedule(top) }
       if roundsAtInstant > Self.eventLimitPerInstant || countAtInstant > 1_000 * Self.eventLimitPerInstant {
         dropPending(at: t)
         throw .tooManyEventsAtOneInstant(t)
       }
-      if !crossed.isEmpty { deliver(crossed, handle) }  // (not for an instant of callbacks only)
+      if !crossed.isEmpty { deliver(crossed, handle, leavingRest: &leavingRest) }  // (not for callbacks only)
       for property in leavingRest where isAnimating(property) {
         handle(&self, EngineEvent(kind: .start, subject: .property(property), time: now, isReversed: false))
       }
@@ -488,7 +479,9 @@ extension AnimationEngine {
           }
         }
       }
-      if node.kind == .timeline { crossChildren(of: index, from: a, to: landed, into: &crossed) }
+      if node.kind == .timeline {
+        crossChildren(of: index, from: a, to: landed, wrapping: node.hasStarted, into: &crossed)
+      }
       // Just past an edge it completed at, so that turning back crosses it again at once.
       if let completedAt, landed == completedAt {
         landed = saturatingSum(landed, forward ? 1 : -1)
@@ -498,7 +491,12 @@ extension AnimationEngine {
   }
 
   /// Moves a timeline's children as its local time goes from `a` to `b`, pass by pass.
-  mutating func crossChildren(of index: Int32, from a: Nanoseconds, to b: Nanoseconds, into crossed: inout [Crossed]) {
+  ///
+  /// `wrapping`: whether the timeline had started before this move (an infinite one that
+  /// has loops both ways; one that starts now enters at its start).
+  mutating func crossChildren(
+    of index: Int32, from a: Nanoseconds, to b: Nanoseconds, wrapping: Bool, into crossed: inout [Crossed]
+  ) {
     let node = nodes[Int(index)]
     let timing = timing(of: node)
     let forward = b > a
@@ -506,8 +504,8 @@ extension AnimationEngine {
     let duration = Int128(timing.iterationDuration)
     let children = timelines[Int(node.payload)].children
     let alternates = timing.direction == .alternate || timing.direction == .alternateReverse
-    let points = EventPoints(timing, hasStarted: node.hasStarted)
-    let low = points.wraps ? Int128(Int64.min) : Int128(timing.delay)
+    let points = EventPoints(timing, hasStarted: wrapping)
+    let low = points.wraps ? Int128(Int64.min) : Int128(points.start)
     let high = points.end.map { Int128($0) } ?? Int128(Int64.max)
     var position = Int128(a)
     let target = Int128(b)
@@ -580,10 +578,43 @@ extension AnimationEngine {
 
   // MARK: - Delivering
 
+  /// Orders the events of one instant: completes, repeats, starts, then callbacks, each in
+  /// item order (reversed for those crossed backwards). A node that starts and completes at
+  /// the one instant (a zero duration, or a negative delay that skips it all) fires its own
+  /// start and then its own complete, together, where its start goes.
+  static func order(_ crossed: inout [Crossed]) {
+    let paired = comingAndGoing(crossed)
+    func key(_ event: Crossed) -> (rank: Int, sequence: Int, after: Int) {
+      if event.kind == .complete, let start = paired[event.node] {
+        return (NodeEventKind.start.rank, event.forward ? start : -start, 1)
+      }
+      return (event.kind?.rank ?? 3, event.forward ? event.sequence : -event.sequence, 0)
+    }
+    crossed.sort { key($0) < key($1) }
+  }
+
+  /// The nodes that start and then complete, crossed the same way, among one instant's
+  /// events (in crossing order), with their start's sequence. (Not a node that completes
+  /// and then starts again: a timeline's child at its pass boundary, or one turning back.)
+  static func comingAndGoing(_ crossed: [Crossed]) -> [NodeID: Int] {
+    var starts: [NodeID: (sequence: Int, forward: Bool)] = [:]
+    var paired: [NodeID: Int] = [:]
+    for event in crossed {
+      if event.kind == .start {
+        starts[event.node] = (event.sequence, event.forward)
+      } else if event.kind == .complete, let start = starts[event.node], start.forward == event.forward {
+        paired[event.node] = start.sequence
+      }
+    }
+    return paired
+  }
+
   /// Hands out the events of one instant, in order. A property that one animation leaves
   /// and another takes at the same instant (a sequence handing over) does not come to rest:
   /// its complete and start are not fired.
-  mutating func deliver(_ events: [Crossed], _ handle: (inout AnimationEngine, EngineEvent) -> Void) {
+  mutating func deliver(
+    _ events: [Crossed], _ handle: (inout AnimationEngine, EngineEvent) -> Void, leavingRest: inout [PropertyID]
+  ) {
     // Only an instant with both a start and a complete can hand a property over.
     var hasStart = false
     var hasComplete = false
@@ -592,14 +623,18 @@ extension AnimationEngine {
     }
     var starting = Set<PropertyID>()
     if hasStart && hasComplete {
-      for event in events where event.kind == .start {
+      // (A node that starts and completes here hands nothing over: it comes and goes.)
+      let paired = Self.comingAndGoing(events)
+      for event in events where event.kind == .start && paired[event.node] == nil {
         if let index = try? resolve(event.node), nodes[Int(index)].kind == .effect {
           starting.insert(effectProperty(of: index))
         }
       }
     }
     var handedOver = Set<PropertyID>()
-    for event in events { deliver(event, handle, starting: starting, handedOver: &handedOver) }
+    for event in events {
+      deliver(event, handle, starting: starting, handedOver: &handedOver, leavingRest: &leavingRest)
+    }
     for property in handedOver.sorted() where !isAnimating(property) {
       handle(&self, EngineEvent(kind: .complete, subject: .property(property), time: now, isReversed: false))
     }
@@ -609,7 +644,7 @@ extension AnimationEngine {
   /// left as the base value), then hands it, and any property event it causes, to `handle`.
   mutating func deliver(
     _ event: Crossed, _ handle: (inout AnimationEngine, EngineEvent) -> Void, starting: Set<PropertyID>,
-    handedOver: inout Set<PropertyID>
+    handedOver: inout Set<PropertyID>, leavingRest: inout [PropertyID]
   ) {
     guard let index = try? resolve(event.node) else { return }
     let reversed = !event.forward
@@ -651,6 +686,12 @@ extension AnimationEngine {
       }
     handle(&self, EngineEvent(kind: nodeKind, subject: .node(event.node), time: now, isReversed: reversed))
     if let (kind, property) = propertyEvent {
+      // A property that left rest at this instant and comes back to it (an animation of no
+      // length): its start, still queued behind this instant's events, comes first.
+      if kind == .complete, !leavingRest.isEmpty, let queued = leavingRest.firstIndex(of: property) {
+        leavingRest.remove(at: queued)
+        handle(&self, EngineEvent(kind: .start, subject: .property(property), time: now, isReversed: false))
+      }
       handle(&self, EngineEvent(kind: kind, subject: .property(property), time: now, isReversed: reversed))
     }
     // A standalone animation that completed has done its work: its value is the base value.

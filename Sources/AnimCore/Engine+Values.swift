@@ -35,7 +35,11 @@ extension AnimationEngine {
     while cursor >= 0 {
       let effect = store.effects[Int(cursor)]
       if !effect.muted, effect.mode != .unresolved, let output = output(of: effect, cursor, store, at: time) {
-        value = effect.mode == .additive ? value + (output - effect.from) : output
+        if effect.mode == .additive {
+          value = value + (output - effect.from)
+        } else {
+          value = effect.hasShift ? output + store.shift(ofEffect: cursor) : output
+        }
       }
       cursor = effect.next
     }
@@ -118,7 +122,7 @@ extension AnimationEngine {
     for index in store.effects(on: property) where index != excluded {
       let effect = store.effects[Int(index)]
       guard !effect.muted, effect.mode != .unresolved else { continue }
-      value = effect.mode == .additive ? value + (effect.to - effect.from) : effect.to
+      value = effect.mode == .additive ? value + (effect.to - effect.from) : effect.to + store.shift(ofEffect: index)
     }
     return value
   }
@@ -282,8 +286,7 @@ extension AnimationEngine {
       if effect.mode == .additive, let atEnd = effect.committedAtEnd {
         // Its change went into the base value when it completed; it shows it again itself.
         let edge = edgeValue(of: effect, index, atEnd: atEnd)
-        stores[keyPath: V.store].properties[Int(property)].base =
-          stores[keyPath: V.store].properties[Int(property)].base - (edge - effect.from)
+        uncommit(V.self, edge - effect.from, above: index)
       }
       effect.muted = false
       effect.committedAtEnd = nil
@@ -360,8 +363,9 @@ extension AnimationEngine {
     {
       let base = stores[keyPath: V.store].properties[Int(property)].base
       stores[keyPath: V.store].properties[Int(property)].base =
-        effect.mode == .additive ? base + (output - effect.from) : output
+        effect.mode == .additive ? base + (output - effect.from) : output + stores[keyPath: V.store].shift(ofEffect: index)
     }
+    stores[keyPath: V.store].setShift(nil, ofEffect: index)
     if effect.counted {
       stores[keyPath: V.store].effects[Int(index)].counted = false
       stores[keyPath: V.store].properties[Int(property)].animating -= 1
@@ -378,7 +382,8 @@ extension AnimationEngine {
   func edgeValue<V: EngineValue>(of effect: Effect<V>, _ index: Int32, atEnd: Bool) -> V {
     var timing = timing(of: effect.node)
     timing.fill = .both
-    let local = atEnd ? (EventPoints(timing, hasStarted: false).end ?? timing.delay) : timing.delay
+    let points = EventPoints(timing, hasStarted: false)
+    let local = atEnd ? (points.end ?? points.start) : points.start
     let computed = timing.computedTiming(localTime: local, goingBackwards: !atEnd)
     let store = stores[keyPath: V.store]
     return shapeValue(
@@ -408,21 +413,68 @@ extension AnimationEngine {
       stores[keyPath: V.store].properties[Int(property)].animating -= 1
       rests = stores[keyPath: V.store].properties[Int(property)].animating == 0
     }
-    let fills = nodes[Int(effect.node)].fill != .none
+    // Fill applies in the direction of travel (ending at its start leaves the start value),
+    // and only on the side it covers: `backwards` covers nothing after the end.
+    let fill = nodes[Int(effect.node)].fill
+    let fills = forward ? fill.fillsForwards : fill != .none
     if !effect.muted, effect.mode != .unresolved {
+      let shift = stores[keyPath: V.store].shift(ofEffect: index)
       if fills {
-        // Fill applies in the direction of travel: ending at its start leaves the start value.
         let edge = edgeValue(of: effect, index, atEnd: forward)
-        let base = stores[keyPath: V.store].properties[Int(property)].base
-        stores[keyPath: V.store].properties[Int(property)].base =
-          effect.mode == .additive ? base + (edge - effect.from) : edge
+        if effect.mode == .additive {
+          // Its change stays: under a replacing animation still running below it, as that
+          // one's shift (which it would otherwise hide); else in the base value.
+          commit(V.self, edge - effect.from, above: index)
+        } else {
+          stores[keyPath: V.store].properties[Int(property)].base = edge + shift
+        }
         effect.committedAtEnd = forward
       } else {
+        // Its own term drops out; what completed above it stays.
+        if effect.mode != .additive && effect.hasShift {
+          stores[keyPath: V.store].properties[Int(property)].base =
+            stores[keyPath: V.store].properties[Int(property)].base + shift
+        }
         effect.committedAtEnd = nil
       }
       effect.muted = true
     }
+    effect.next = stores[keyPath: V.store].effects[Int(index)].next
+    effect.hasShift = stores[keyPath: V.store].effects[Int(index)].hasShift
     stores[keyPath: V.store].effects[Int(index)] = effect
+    stores[keyPath: V.store].setShift(nil, ofEffect: index)
     return rests
+  }
+
+  /// The replacing effect (a tween or spring that sets the value) still showing below effect
+  /// `index` on its property, nearest to it: the one whose output the effects above add to.
+  func replacingEffect<V: EngineValue>(_ type: V.Type, below index: Int32) -> Int32? {
+    let store = stores[keyPath: V.store]
+    var found: Int32?
+    var cursor = store.properties[Int(store.effects[Int(index)].property)].firstEffect
+    while cursor >= 0 && cursor != index {
+      let effect = store.effects[Int(cursor)]
+      if effect.isShowing && effect.mode != .additive { found = cursor }
+      cursor = effect.next
+    }
+    return found
+  }
+
+  /// Keeps the change an additive effect leaves when it completes with its fill: as the
+  /// shift of the replacing effect still running below it, or in the base value.
+  mutating func commit<V: EngineValue>(_ type: V.Type, _ change: V, above index: Int32) {
+    if let replacing = replacingEffect(V.self, below: index) {
+      stores[keyPath: V.store].dropSampler(of: replacing)
+      let shift = stores[keyPath: V.store].shift(ofEffect: replacing)
+      stores[keyPath: V.store].setShift(shift + change, ofEffect: replacing)
+    } else {
+      let property = Int(stores[keyPath: V.store].effects[Int(index)].property)
+      stores[keyPath: V.store].properties[property].base = stores[keyPath: V.store].properties[property].base + change
+    }
+  }
+
+  /// Takes back a change `commit` kept, when the additive effect that left it shows again.
+  mutating func uncommit<V: EngineValue>(_ type: V.Type, _ change: V, above index: Int32) {
+    commit(V.self, .zero - change, above: index)
   }
 }

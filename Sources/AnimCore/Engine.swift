@@ -835,13 +835,14 @@ public struct AnimationEngine: Sendable {
     let index = try resolve(id)
     let node = nodes[Int(index)]
     let local = localState(of: index, at: now).local
-    let end = EventPoints(timing(of: node), hasStarted: node.hasStarted).end
+    let points = EventPoints(timing(of: node), hasStarted: node.hasStarted)
+    let end = points.end
     let state: NodeStatus.State
     if node.isCancelled {
       state = .idle
     } else if node.isPaused {
       state = .paused
-    } else if let end, (rate(of: node) >= 0 && local >= end) || (rate(of: node) < 0 && local <= node.delay) {
+    } else if let end, (rate(of: node) >= 0 && local >= end) || (rate(of: node) < 0 && local <= points.start) {
       state = .finished
     } else {
       state = .playing

@@ -28,7 +28,12 @@ public enum NodeEventKind: UInt8, Sendable, Hashable, Codable {
 struct EventPoints {
   let delay: Nanoseconds
   let duration: Nanoseconds
-  /// The end of the active interval; nil when infinite.
+  /// Where the active interval begins: the delay, or 0 when the delay is negative (an
+  /// animation placed part-way through starts where it is placed), and never after the end
+  /// (Web Animations' before-active boundary).
+  let start: Nanoseconds
+  /// The end of the active interval, never below 0 (an animation whose negative delay skips
+  /// all of it is over where it is placed); nil when infinite.
   let end: Nanoseconds?
   /// An infinite effect that has started loops in both directions: below its delay it keeps
   /// running down through its passes, so there is no start or complete, only repeats.
@@ -40,7 +45,9 @@ struct EventPoints {
   init(_ timing: EffectTiming, hasStarted: Bool) {
     delay = timing.delay
     duration = timing.iterationDuration
-    end = timing.activeDuration.map { clampedToNanoseconds(Int128(timing.delay) + Int128($0)) }
+    let end = timing.activeDuration.map { max(clampedToNanoseconds(Int128(timing.delay) + Int128($0)), 0) }
+    self.end = end
+    start = max(min(timing.delay, end ?? .max), 0)
     wraps = end == nil && hasStarted && duration > 0
     let firstBoundary = Int128(timing.delay) + Int128(timing.iterationDuration)
     repeats = timing.iterationDuration > 0 && (end.map { firstBoundary < Int128($0) } ?? true)
@@ -66,7 +73,7 @@ struct EventPoints {
   private func repeatPoint(_ q: Int128) -> Nanoseconds? {
     guard q > Int128(Int64.min), q < Int128(Int64.max) else { return nil }
     if wraps { return Int64(q) }
-    guard q > Int128(delay) else { return nil }
+    guard q > Int128(start) else { return nil }
     if let end, q >= Int128(end) { return nil }
     return Int64(q)
   }
@@ -79,13 +86,13 @@ struct EventPoints {
       if let b = best { best = forward ? min(b, t) : max(b, t) } else { best = t }
     }
     if forward {
-      if !wraps, local < delay { consider(delay) }
+      if !wraps, local < start { consider(start) }
       consider(boundary(above: local))
       if let end, local < end { consider(end) }
     } else {
       if let end, local > end { consider(end) }
       consider(boundary(below: local))
-      if !wraps, local > delay { consider(delay) }
+      if !wraps, local > start { consider(start) }
     }
     return best
   }
@@ -95,13 +102,13 @@ struct EventPoints {
   @inline(__always)
   func forEachEvent(at t: Nanoseconds, from local: Nanoseconds, forward: Bool, _ body: (NodeEventKind) -> Void) {
     if forward {
-      if !wraps, local < delay, t == delay { body(.start) }
+      if !wraps, local < start, t == start { body(.start) }
       if let q = boundary(above: local), q == t { body(.repeat) }
       if let end, local < end, t == end { body(.complete) }
     } else {
       if let end, local > end, t == end { body(.start) }
       if let q = boundary(below: local), q == t { body(.repeat) }
-      if !wraps, local > delay, t == delay { body(.complete) }
+      if !wraps, local > start, t == start { body(.complete) }
     }
   }
 

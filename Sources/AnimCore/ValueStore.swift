@@ -45,6 +45,7 @@ private enum EffectFlag {
   static let committed: UInt16 = 1 << 9
   static let committedAtEnd: UInt16 = 1 << 10
   static let hasVelocity: UInt16 = 1 << 11
+  static let hasShift: UInt16 = 1 << 12
 }
 
 /// One property animation in the engine. 40 bytes for a number (a test pins it): its
@@ -145,6 +146,14 @@ struct Effect<V: EngineValue>: Sendable {
     set { setFlag(EffectFlag.hasVelocity, newValue) }
   }
 
+  /// Whether a replacing effect carries a shift in the store's `shifts`: the changes of the
+  /// additive effects above it that completed while it still ran (set only through
+  /// `ValueStore.setShift`).
+  var hasShift: Bool {
+    get { flag(EffectFlag.hasShift) }
+    set { setFlag(EffectFlag.hasShift, newValue) }
+  }
+
   /// Whether it has started and shows a value (not muted, values settled).
   var isShowing: Bool { !muted && mode != .unresolved }
 }
@@ -154,15 +163,18 @@ struct Effect<V: EngineValue>: Sendable {
 struct EffectRecord<V: EngineValue>: Codable {
   var effect: Effect<V>
   var velocity: V
+  /// The shift of a replacing effect (see `Effect.hasShift`); written only when it has one.
+  var shift: V?
 
-  init(_ effect: Effect<V>, velocity: V) {
+  init(_ effect: Effect<V>, velocity: V, shift: V?) {
     self.effect = effect
     self.velocity = velocity
+    self.shift = shift
   }
 
   private enum CodingKeys: String, CodingKey {
     case node, property, next, curve, from, to, mode, colorSpace, hasExplicitFrom, hasValues
-    case resolvesValuesAtStart, composition, counted, velocity, sampler, muted, committedAtEnd
+    case resolvesValuesAtStart, composition, counted, velocity, sampler, muted, committedAtEnd, shift
   }
 
   init(from decoder: any Decoder) throws {
@@ -182,6 +194,7 @@ struct EffectRecord<V: EngineValue>: Codable {
     effect.sampler = try c.decode(Int32.self, forKey: .sampler)
     effect.muted = try c.decode(Bool.self, forKey: .muted)
     effect.committedAtEnd = try c.decodeIfPresent(Bool.self, forKey: .committedAtEnd)
+    shift = try c.decodeIfPresent(V.self, forKey: .shift)
   }
 
   func encode(to encoder: any Encoder) throws {
@@ -203,6 +216,7 @@ struct EffectRecord<V: EngineValue>: Codable {
     try c.encode(effect.sampler, forKey: .sampler)
     try c.encode(effect.muted, forKey: .muted)
     try c.encodeIfPresent(effect.committedAtEnd, forKey: .committedAtEnd)
+    try c.encodeIfPresent(shift, forKey: .shift)
   }
 }
 
@@ -238,8 +252,23 @@ public struct ValueStore<V: EngineValue>: Sendable {
   /// effect index: a spring that took over a moving property, or one given an initial velocity.
   /// An effect has an entry exactly when its `hasVelocity` is set.
   var springVelocities: [Int32: V] = [:]
+  /// The shifts of replacing effects (see `Effect.hasShift`), by effect index: an effect has
+  /// an entry exactly when its `hasShift` is set.
+  var shifts: [Int32: V] = [:]
 
   public init() {}
+
+  /// A replacing effect's shift: what the additive effects above it that completed left.
+  @inline(__always)
+  func shift(ofEffect index: Int32) -> V {
+    effects[Int(index)].hasShift ? shifts[index] ?? .zero : .zero
+  }
+
+  /// Sets a replacing effect's shift (`nil` or zero removes it).
+  mutating func setShift(_ shift: V?, ofEffect index: Int32) {
+    shifts[index] = shift
+    effects[Int(index)].hasShift = shift != nil
+  }
 
   /// A spring effect's initial velocity (value units per second); zero for other modes.
   @inline(__always)
@@ -273,6 +302,7 @@ public struct ValueStore<V: EngineValue>: Sendable {
   mutating func allocateEffect(_ effect: Effect<V>) -> Int32 {
     if let index = freeEffects.popLast() {
       if effects[Int(index)].hasVelocity { springVelocities[index] = nil }
+      if effects[Int(index)].hasShift { shifts[index] = nil }
       effects[Int(index)] = effect
       return index
     }
@@ -323,6 +353,7 @@ public struct ValueStore<V: EngineValue>: Sendable {
     unlink(index)
     tracks[index] = nil
     setVelocity(.zero, ofEffect: index)
+    setShift(nil, ofEffect: index)
     effects[Int(index)].mode = .unresolved
     effects[Int(index)].muted = true
     freeEffects.append(index)
@@ -351,7 +382,10 @@ extension ValueStore: Codable {
     currents = try container.decode([V].self, forKey: .currents)
     let records = try container.decode([EffectRecord<V>].self, forKey: .effects)
     effects = ChunkedArray(records.map(\.effect))
-    for (index, record) in records.enumerated() { setVelocity(record.velocity, ofEffect: Int32(index)) }
+    for (index, record) in records.enumerated() {
+      setVelocity(record.velocity, ofEffect: Int32(index))
+      setShift(record.shift, ofEffect: Int32(index))
+    }
     freeEffects = try container.decode([Int32].self, forKey: .freeEffects)
     tracks = try container.decode([Int32: [TrackFrame<V>]].self, forKey: .tracks)
     // Samplers are a cache, not written out: every showing effect starts on the general path.
@@ -364,7 +398,11 @@ extension ValueStore: Codable {
     try container.encode(properties, forKey: .properties)
     try container.encode(currents, forKey: .currents)
     try container.encode(
-      effects.indices.map { EffectRecord(effects[$0], velocity: velocity(ofEffect: Int32($0))) }, forKey: .effects)
+      effects.indices.map {
+        EffectRecord(
+          effects[$0], velocity: velocity(ofEffect: Int32($0)),
+          shift: effects[$0].hasShift ? shift(ofEffect: Int32($0)) : nil)
+      }, forKey: .effects)
     try container.encode(freeEffects, forKey: .freeEffects)
     try container.encode(tracks, forKey: .tracks)
   }
