@@ -36,7 +36,10 @@ extension AnimationEngine {
     } else if nodes[Int(index)].isPaused {
       changePlayback(of: index) { $0.resume(at: parentTime) }
     }
+    // From the moment it plays, its items that fill backwards show their first values.
+    armBackwardsFill(in: index)
     reschedule(topLevelAncestor(of: index))
+    refreshCurrentValues()
   }
 
   /// Freezes a node's local time.

@@ -32,18 +32,50 @@ extension AnimationEngine {
   func evaluate<V: EngineValue>(_ store: ValueStore<V>, slot: PropertySlot<V>, at time: Nanoseconds) -> V {
     var value = slot.base
     var cursor = slot.firstEffect
+    var replaced = false
+    var filling: (value: V, untilStart: Double)?
     while cursor >= 0 {
       let effect = store.effects[Int(cursor)]
+      if effect.fillsBefore, let shown = fillBefore(of: effect, cursor, store, at: time),
+        filling.map({ shown.untilStart < $0.untilStart }) ?? true
+      {
+        filling = shown
+      }
       if !effect.muted, effect.mode != .unresolved, let output = output(of: effect, cursor, store, at: time) {
         if effect.mode == .additive {
           value = value + (output - effect.from)
         } else {
           value = effect.hasShift ? output + store.shift(ofEffect: cursor) : output
+          replaced = true
         }
       }
       cursor = effect.next
     }
+    // An animation waiting to start with a backwards fill shows its first value in place of
+    // the base value (the one that starts first, when several wait): what runs adds to it,
+    // or replaces it.
+    if let filling, !replaced { value = filling.value + (value - slot.base) }
     return value
+  }
+
+  /// The first value an effect that fills backwards shows while it waits for its active
+  /// phase at engine time `time`, and how long until it starts (in its parent's time);
+  /// nil when it is not waiting.
+  @inline(__always)
+  func fillBefore<V: EngineValue>(
+    of effect: Effect<V>, _ index: Int32, _ store: ValueStore<V>, at time: Nanoseconds
+  ) -> (value: V, untilStart: Double)? {
+    let node = nodes[Int(effect.node)]
+    let timing = timing(of: node)
+    let state = localState(of: effect.node, at: time)
+    let computed = timing.computedTiming(localTime: state.local, goingBackwards: state.direction < 0)
+    guard computed.phase == .before, let progress = computed.directedProgress else { return nil }
+    let points = EventPoints(timing, hasStarted: false)
+    let rate = abs(rate(of: node))
+    let untilStart = rate > 0 ? Double(points.start - state.local) / rate : .infinity
+    let value = shapeValue(
+      of: effect, index, store, progress: progress, beforeFlag: computed.beforeFlag, duration: timing.iterationDuration)
+    return (value, untilStart)
   }
 
   /// The value an effect shows at engine time `time`, or nil when it has none (outside its
@@ -68,13 +100,16 @@ extension AnimationEngine {
     let local = node.hasStarted && state.local <= node.delay ? timing.wrapped(state.local, hasStarted: true) : state.local
     let sampled = timing.sampledProgress(localTime: local, goingBackwards: state.direction < 0)
     guard let progress = sampled.progress else { return nil }
-    return shapeValue(of: effect, index, store, progress: progress, beforeFlag: sampled.beforeFlag)
+    return shapeValue(
+      of: effect, index, store, progress: progress, beforeFlag: sampled.beforeFlag, duration: timing.iterationDuration)
   }
 
-  /// The effect's value at directed progress `progress` (0...1 through a pass).
+  /// The effect's value at directed progress `progress` (0...1 through a pass of
+  /// `duration`).
   @inline(__always)
   func shapeValue<V: EngineValue>(
-    of effect: Effect<V>, _ index: Int32, _ store: ValueStore<V>, progress: Double, beforeFlag: Bool
+    of effect: Effect<V>, _ index: Int32, _ store: ValueStore<V>, progress: Double, beforeFlag: Bool,
+    duration: Nanoseconds
   ) -> V {
     if effect.curve >= 0 {
       return shapeTween(
@@ -86,17 +121,26 @@ extension AnimationEngine {
     // Before the first keyframe the track runs from `from`: the first keyframe's value when
     // it is at 0, else the value the property had when the track started.
     guard let frames = store.tracks[index], !frames.isEmpty else { return effect.to }
-    var previousOffset = 0.0
+    // Positions are whole nanoseconds of the pass, round(offset · duration) (halves up),
+    // and a segment's progress is (t − a) / (b − a) on those integers, t the pass's time
+    // (progress is t / duration, computed from the integer t, so it gives t back exactly).
+    let length = Double(max(duration, 0))
+    let time = length > 0 && length < 0x1p52 ? (progress * length).rounded() : progress
+    func position(_ offset: Double) -> Double {
+      length > 0 && length < 0x1p52 ? (offset * length).rounded(.toNearestOrAwayFromZero) : offset
+    }
+    var previousPosition = 0.0
     var previousValue = effect.from
     for frame in frames {
       let value = frame.value ?? effect.from
-      if progress <= frame.offset {
-        let span = frame.offset - previousOffset
-        let local = span > 0 ? (progress - previousOffset) / span : 1
+      let framePosition = position(frame.offset)
+      if time <= framePosition {
+        let span = framePosition - previousPosition
+        let local = span > 0 ? (time - previousPosition) / span : 1
         let eased = curves[Int(frame.curve)].progress(at: local, beforeFlag: beforeFlag)
         return V.interpolate(from: previousValue, to: value, progress: eased, in: effect.colorSpace)
       }
-      previousOffset = frame.offset
+      previousPosition = framePosition
       previousValue = value
     }
     return previousValue
@@ -197,7 +241,7 @@ extension AnimationEngine {
         let index = word << 6 | bit
         let effect = store.effects[index]
         let property = Int(effect.property)
-        if !effect.isShowing {
+        if !effect.mayShow {
           showing[word] &= ~(1 << UInt64(bit))
         }
         if effect.next < 0 && properties[property].firstEffect == Int32(index) {
@@ -366,6 +410,7 @@ extension AnimationEngine {
         effect.mode == .additive ? base + (output - effect.from) : output + stores[keyPath: V.store].shift(ofEffect: index)
     }
     stores[keyPath: V.store].setShift(nil, ofEffect: index)
+    stores[keyPath: V.store].effects[Int(index)].fillsBefore = false
     if effect.counted {
       stores[keyPath: V.store].effects[Int(index)].counted = false
       stores[keyPath: V.store].properties[Int(property)].animating -= 1
@@ -387,7 +432,8 @@ extension AnimationEngine {
     let computed = timing.computedTiming(localTime: local, goingBackwards: !atEnd)
     let store = stores[keyPath: V.store]
     return shapeValue(
-      of: effect, index, store, progress: computed.directedProgress ?? (atEnd ? 1 : 0), beforeFlag: computed.beforeFlag)
+      of: effect, index, store, progress: computed.directedProgress ?? (atEnd ? 1 : 0), beforeFlag: computed.beforeFlag,
+      duration: timing.iterationDuration)
   }
 
   /// An effect node completes (at its end, or at its start going backwards). Its value
@@ -476,5 +522,41 @@ extension AnimationEngine {
   /// Takes back a change `commit` kept, when the additive effect that left it shows again.
   mutating func uncommit<V: EngineValue>(_ type: V.Type, _ change: V, above index: Int32) {
     commit(V.self, .zero - change, above: index)
+  }
+
+  /// Arms the backwards fill of the effects in node `index`'s tree: each that fills
+  /// backwards, with its values known, settles its `from` now (the property's value, unless
+  /// given) and shows it whenever it waits for its active phase. Called when an animation
+  /// is placed on the engine, and when a timeline plays.
+  mutating func armBackwardsFill(in index: Int32) {
+    let node = nodes[Int(index)]
+    switch node.kind {
+    case .free, .callback:
+      return
+    case .timeline:
+      for child in timelines[Int(node.payload)].children { armBackwardsFill(in: child) }
+    case .effect:
+      guard node.fill.fillsBackwards else { return }
+      switch node.valueKind {
+      case .number: armBackwardsFill(Double.self, node.payload)
+      case .vec2: armBackwardsFill(Vec2.self, node.payload)
+      case .vec3: armBackwardsFill(Vec3.self, node.payload)
+      case .vec4: armBackwardsFill(Vec4.self, node.payload)
+      case .color: armBackwardsFill(Color.self, node.payload)
+      }
+    }
+  }
+
+  mutating func armBackwardsFill<V: EngineValue>(_ type: V.Type, _ index: Int32) {
+    let effect = stores[keyPath: V.store].effects[Int(index)]
+    guard !effect.fillsBefore, effect.hasValues, !effect.muted || effect.mode == .unresolved else { return }
+    if !effect.hasExplicitFrom {
+      let current = evaluate(V.self, effect.property, at: now)
+      stores[keyPath: V.store].effects[Int(index)].from = current
+      stores[keyPath: V.store].effects[Int(index)].hasExplicitFrom = true
+    }
+    stores[keyPath: V.store].effects[Int(index)].fillsBefore = true
+    stores[keyPath: V.store].dropSamplers(onProperty: effect.property)
+    stores[keyPath: V.store].markShowing(index)
   }
 }

@@ -724,6 +724,9 @@ public struct AnimationEngine: Sendable {
     }
     stores[keyPath: V.store].effects[Int(index)].node = node
     stores[keyPath: V.store].link(index)
+    // Placed on the engine, or in a timeline already playing: a backwards fill shows now.
+    let top = topLevelAncestor(of: node)
+    if top == node || !nodes[Int(top)].isPaused { armBackwardsFill(in: node) }
     if nodes[Int(node)].parent < 0 {
       // A standalone animation holds its property from the moment it is added: a property
       // is animating while an animation on it is delayed or active.
@@ -822,7 +825,7 @@ public struct AnimationEngine: Sendable {
     let slot = stores[keyPath: V.store].effects[Int(effect)]
     if slot.counted { stores[keyPath: V.store].properties[Int(slot.property)].animating -= 1 }
     stores[keyPath: V.store].freeEffect(effect)
-    if slot.isShowing {
+    if slot.mayShow {
       // Its output goes now: the refreshes to come visit only effects that show one.
       stores[keyPath: V.store].currents[Int(slot.property)] = evaluate(V.self, slot.property, at: now)
     }

@@ -41,7 +41,7 @@ extension ValueStore {
     let slot = effects[Int(index)].sampler
     guard slot >= 0 else { return }
     removeSampler(at: Int(slot))
-    if effects[Int(index)].isShowing { markShowing(index) }
+    if effects[Int(index)].mayShow { markShowing(index) }
   }
 
   /// Adds a sampler for its effect, which must not have one (nor a showing bit: the
@@ -92,7 +92,7 @@ extension AnimationEngine {
   /// The caller has checked that it is alone on its property.
   func makeSampler<V: EngineValue>(_ store: ValueStore<V>, effect index: Int32) -> Sampler<V>? {
     let effect = store.effects[Int(index)]
-    guard effect.isShowing, effect.curve >= 0, effect.next < 0, !effect.hasShift else { return nil }
+    guard effect.isShowing, effect.curve >= 0, effect.next < 0, !effect.hasShift, !effect.fillsBefore else { return nil }
     let node = nodes[Int(effect.node)]
     // Rate 1, one pass and no end delay: a node without extras. (Checked first: a refresh
     // asks again on every frame for each effect that cannot have a sampler.)

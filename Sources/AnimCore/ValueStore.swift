@@ -46,6 +46,7 @@ private enum EffectFlag {
   static let committedAtEnd: UInt16 = 1 << 10
   static let hasVelocity: UInt16 = 1 << 11
   static let hasShift: UInt16 = 1 << 12
+  static let fillsBefore: UInt16 = 1 << 13
 }
 
 /// One property animation in the engine. 40 bytes for a number (a test pins it): its
@@ -154,8 +155,20 @@ struct Effect<V: EngineValue>: Sendable {
     set { setFlag(EffectFlag.hasShift, newValue) }
   }
 
+  /// Whether it shows its first value before its active phase, whenever it is in it: set
+  /// when it is placed (on the engine, or in a timeline that plays) with a fill that covers
+  /// that side and its values known, so its `from` is settled; cleared when it is ended.
+  var fillsBefore: Bool {
+    get { flag(EffectFlag.fillsBefore) }
+    set { setFlag(EffectFlag.fillsBefore, newValue) }
+  }
+
   /// Whether it has started and shows a value (not muted, values settled).
   var isShowing: Bool { !muted && mode != .unresolved }
+
+  /// Whether a refresh must compute its property: it shows a value, or may show its first
+  /// one before its active phase.
+  var mayShow: Bool { isShowing || fillsBefore }
 }
 
 /// An effect as a snapshot writes it: its members, with the spring velocity the store keeps
@@ -174,7 +187,7 @@ struct EffectRecord<V: EngineValue>: Codable {
 
   private enum CodingKeys: String, CodingKey {
     case node, property, next, curve, from, to, mode, colorSpace, hasExplicitFrom, hasValues
-    case resolvesValuesAtStart, composition, counted, velocity, sampler, muted, committedAtEnd, shift
+    case resolvesValuesAtStart, composition, counted, velocity, sampler, muted, committedAtEnd, shift, fillsBefore
   }
 
   init(from decoder: any Decoder) throws {
@@ -195,6 +208,7 @@ struct EffectRecord<V: EngineValue>: Codable {
     effect.muted = try c.decode(Bool.self, forKey: .muted)
     effect.committedAtEnd = try c.decodeIfPresent(Bool.self, forKey: .committedAtEnd)
     shift = try c.decodeIfPresent(V.self, forKey: .shift)
+    effect.fillsBefore = try c.decodeIfPresent(Bool.self, forKey: .fillsBefore) ?? false
   }
 
   func encode(to encoder: any Encoder) throws {
@@ -217,6 +231,7 @@ struct EffectRecord<V: EngineValue>: Codable {
     try c.encode(effect.muted, forKey: .muted)
     try c.encodeIfPresent(effect.committedAtEnd, forKey: .committedAtEnd)
     try c.encodeIfPresent(shift, forKey: .shift)
+    if effect.fillsBefore { try c.encode(true, forKey: .fillsBefore) }
   }
 }
 
@@ -294,7 +309,7 @@ public struct ValueStore<V: EngineValue>: Sendable {
   /// Sets the showing bits from the effects (after decoding).
   mutating func markAllShowing() {
     showing = []
-    for (index, effect) in effects.enumerated() where effect.isShowing {
+    for (index, effect) in effects.enumerated() where effect.mayShow {
       markShowing(Int32(index))
     }
   }
@@ -354,6 +369,7 @@ public struct ValueStore<V: EngineValue>: Sendable {
     tracks[index] = nil
     setVelocity(.zero, ofEffect: index)
     setShift(nil, ofEffect: index)
+    effects[Int(index)].fillsBefore = false
     effects[Int(index)].mode = .unresolved
     effects[Int(index)].muted = true
     freeEffects.append(index)

@@ -187,4 +187,85 @@ struct TimingEdgeTests {
       #expect(log.entries.filter { $0.kind == .repeat }.isEmpty)
     }
   }
+
+  // MARK: - Backwards fill
+
+  /// `timeline t { at 2s animate a.v from 30 to 90 over 1s fill backwards }`, played at 0:
+  /// 30 from the moment it plays (1 s), 60 half-way (2.5 s), and after the end the base
+  /// value again (backwards covers nothing after), 0 at 3.5 s.
+  @Test func aBackwardsFillShowsItsFromValueFromTheMomentTheTimelinePlays() throws {
+    var engine = AnimationEngine()
+    let v = engine.addProperty(.number(0))
+    let timeline = try engine.addTimeline(timing: EffectTiming(duration: 3 * s, fill: .forwards))
+    _ = try engine.animate(
+      v, with: .tween(from: .number(30), to: .number(90), duration: s, fill: .backwards),
+      placement: .timeline(timeline, at: 2 * s))
+    try engine.advance(to: 0)
+    #expect(number(engine, v) == 0, "not before it plays")
+    try engine.play(timeline)
+    #expect(number(engine, v) == 30)
+    for (t, expected) in [(1_000 * ms, 30.0), (2_500 * ms, 60), (3_600 * ms, 0)] {
+      try engine.advance(to: t)
+      #expect(number(engine, v) == expected, "at \(t) ns")
+    }
+  }
+
+  /// At top level the fill covers the delay: `from 30 to 90 over 1s delay 2s fill both` reads
+  /// 30 from its placement, and keeps 90 after its end.
+  @Test func aBackwardsFillCoversTheDelayOfAStandaloneAnimation() throws {
+    var engine = AnimationEngine()
+    let v = engine.addProperty(.number(0))
+    _ = try engine.animate(
+      v, with: .tween(from: .number(30), to: .number(90), duration: s, delay: 2 * s, fill: .both),
+      placement: .engine(at: 0))
+    for (t, expected) in [(0, 30.0), (1_000 * ms, 30), (2_500 * ms, 60), (4_000 * ms, 90)] {
+      try engine.advance(to: Nanoseconds(t))
+      #expect(number(engine, v) == expected, "at \(t) ns")
+    }
+  }
+
+  /// Two items fill backwards at once: the one that starts first shows (30 before 1 s, the
+  /// second's 70 waits), then, once the first has run and left (fill backwards only), the
+  /// second's 70 shows until it starts at 3 s.
+  @Test func ofSeveralWaitingFillsTheOneThatStartsFirstShows() throws {
+    var engine = AnimationEngine()
+    let v = engine.addProperty(.number(0))
+    let timeline = try engine.addTimeline(timing: EffectTiming(duration: 4 * s, fill: .forwards))
+    _ = try engine.animate(
+      v, with: .tween(from: .number(70), to: .number(0), duration: s, fill: .backwards),
+      placement: .timeline(timeline, at: 3 * s))
+    _ = try engine.animate(
+      v, with: .tween(from: .number(30), to: .number(40), duration: s, fill: .backwards),
+      placement: .timeline(timeline, at: s))
+    try engine.play(timeline)
+    for (t, expected) in [(500 * ms, 30.0), (1_500 * ms, 35), (2_500 * ms, 70), (3_500 * ms, 35)] {
+      try engine.advance(to: t)
+      #expect(number(engine, v) == expected, "at \(t) ns")
+    }
+  }
+
+  // MARK: - Keyframe segments on whole nanoseconds
+
+  /// Keyframes over 1 s at 0 %, 1 % and 2 %, the segment ending at 2 % in `steps(8)`: at
+  /// 11.25 ms the segment (10 ms to 20 ms) is exactly 1/8 through, so the first step has
+  /// been taken (10 of 80), as `animate from 0 to 80 over 10ms delay 10ms with steps(8)` gives.
+  @Test func aSegmentsProgressIsExactOnWholeNanoseconds() throws {
+    var engine = AnimationEngine()
+    let track = engine.addProperty(.number(0))
+    let tween = engine.addProperty(.number(0))
+    let steps = TimingCurve.steps(try Steps(count: 8))
+    let frames = [
+      Keyframe(offset: 0, value: .number(0)), Keyframe(offset: 0.01, value: .number(0)),
+      Keyframe(offset: 0.02, value: .number(80), curve: steps), Keyframe(offset: 1, value: .number(80)),
+    ]
+    _ = try engine.animate(
+      track, with: Animation(shape: .keyframes(frames), timing: EffectTiming(duration: s, fill: .forwards)),
+      placement: .engine(at: 0))
+    _ = try engine.animate(
+      tween, with: .tween(from: .number(0), to: .number(80), duration: 10 * ms, curve: steps, delay: 10 * ms),
+      placement: .engine(at: 0))
+    try engine.advance(to: 11_250_000)
+    #expect(number(engine, tween) == 10)
+    #expect(number(engine, track) == 10)
+  }
 }
