@@ -47,7 +47,11 @@ extension AnimationEngine {
     let index = try resolve(id)
     catchUp(topLevelAncestor(of: index))
     let parentNow = parentTime(of: index)
-    changePlayback(of: index) { $0.pause(at: parentNow) }
+    let local = localTime(of: index, atParent: parentNow)
+    changePlayback(of: index) {
+      $0.pause(at: parentNow)
+      $0.correctHold(local)
+    }
     reschedule(topLevelAncestor(of: index))
   }
 
@@ -65,7 +69,8 @@ extension AnimationEngine {
     let index = try resolve(id)
     catchUp(topLevelAncestor(of: index))
     let parentNow = parentTime(of: index)
-    changePlayback(of: index) { $0.reverse(at: parentNow) }
+    let local = localTime(of: index, atParent: parentNow)
+    changePlayback(of: index) { $0.setRate(-$0.rate, at: parentNow, current: local) }
     reschedule(topLevelAncestor(of: index))
   }
 
@@ -74,7 +79,8 @@ extension AnimationEngine {
     let index = try resolve(id)
     catchUp(topLevelAncestor(of: index))
     let parentNow = parentTime(of: index)
-    changePlayback(of: index) { $0.setRate(rate, at: parentNow) }
+    let local = localTime(of: index, atParent: parentNow)
+    changePlayback(of: index) { $0.setRate(rate, at: parentNow, current: local) }
     reschedule(topLevelAncestor(of: index))
   }
 
@@ -156,7 +162,7 @@ extension AnimationEngine {
     let node = nodes[Int(top)]
     guard node.kind != .free else { return }
     let forward = rate(of: node) >= 0
-    let local = playback(of: node).currentTime(at: now)
+    let local = localTime(of: top, atParent: now)
     if let threshold = nextThreshold(of: top, direction: forward ? 1 : -1),
       forward ? threshold <= local : threshold >= local
     {

@@ -395,7 +395,17 @@ extension AnimationEngine {
       }
       if dueCount > 1 { due[..<dueCount].sort { nodes[Int($0)].order < nodes[Int($1)].order } }
       for top in due[..<dueCount] {
-        let local = playback(of: top).currentTime(at: t)
+        var local = localTime(of: top, atParent: t)
+        if rate(of: nodes[Int(top)]) != 1 {
+          // What made it due is reached here, even where a child's time, rounded once more
+          // at this level, falls a nanosecond short of it.
+          let forward = rate(of: nodes[Int(top)]) >= 0
+          if let threshold = nextThreshold(of: top, direction: forward ? 1 : -1),
+            let due = Self.parentThreshold(of: playback(of: top), reaching: threshold, parentForward: true), due <= t
+          {
+            local = forward ? max(local, threshold) : min(local, threshold)
+          }
+        }
         cross(top, to: local, into: &crossed)
       }
       if crossed.count > 1 { Self.order(&crossed) }

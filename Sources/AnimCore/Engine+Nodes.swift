@@ -18,9 +18,9 @@ extension AnimationEngine {
   /// The node's playback, whole.
   @inline(__always) func playback(of node: Node) -> Playback {
     let rate = rate(of: node)
-    return node.isHeld
-      ? Playback(startTime: 0, rate: rate, holdTime: node.time, isPaused: node.isPaused)
-      : Playback(startTime: node.time, rate: rate, holdTime: nil, isPaused: node.isPaused)
+    guard node.isHeld else { return Playback(startTime: node.time, rate: rate, holdTime: nil, isPaused: node.isPaused) }
+    let offset = node.extras < 0 ? nil : nodeExtras[Int(node.extras)].pausedOffset
+    return Playback(startTime: 0, rate: rate, holdTime: node.time, isPaused: node.isPaused, pausedOffset: offset)
   }
 
   @inline(__always) func playback(of index: Int32) -> Playback {
@@ -47,7 +47,9 @@ extension AnimationEngine {
     nodes[Int(index)].time = playback.holdTime ?? playback.startTime
     nodes[Int(index)].isHeld = playback.isHeld
     nodes[Int(index)].isPaused = playback.isPaused
-    setExtras(of: index, rate: playback.rate, iterations: nil, endDelay: nil)
+    // At rate ±1 the hold time gives the offset back exactly: nothing to keep.
+    let offset = abs(playback.rate) == 1 ? nil : playback.pausedOffset
+    setExtras(of: index, rate: playback.rate, iterations: nil, endDelay: nil, pausedOffset: .some(offset))
   }
 
   /// Stores a timing in the node.
@@ -56,7 +58,7 @@ extension AnimationEngine {
     nodes[Int(index)].duration = timing.duration
     nodes[Int(index)].direction = timing.direction
     nodes[Int(index)].fill = timing.fill
-    setExtras(of: index, rate: nil, iterations: timing.iterations, endDelay: timing.endDelay)
+    setExtras(of: index, rate: nil, iterations: timing.iterations, endDelay: timing.endDelay, pausedOffset: nil)
   }
 
   /// Changes the node's playback.
@@ -68,13 +70,16 @@ extension AnimationEngine {
 
   /// Sets the given extras (nil: unchanged), taking an entry of `nodeExtras` when they are
   /// not all the defaults, and giving it back when they become so.
-  private mutating func setExtras(of index: Int32, rate: Double?, iterations: Double?, endDelay: Nanoseconds?) {
+  private mutating func setExtras(
+    of index: Int32, rate: Double?, iterations: Double?, endDelay: Nanoseconds?, pausedOffset: Nanoseconds??
+  ) {
     let slot = nodes[Int(index)].extras
     var extras = slot < 0 ? NodeExtras(rate: 1, iterations: 1, endDelay: 0) : nodeExtras[Int(slot)]
     if let rate { extras.rate = rate }
     if let iterations { extras.iterations = iterations }
     if let endDelay { extras.endDelay = endDelay }
-    let isDefault = extras.rate == 1 && extras.iterations == 1 && extras.endDelay == 0
+    if let pausedOffset { extras.pausedOffset = pausedOffset }
+    let isDefault = extras.rate == 1 && extras.iterations == 1 && extras.endDelay == 0 && extras.pausedOffset == nil
     if slot >= 0 {
       if isDefault {
         freeExtras(of: index)

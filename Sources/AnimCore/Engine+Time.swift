@@ -11,8 +11,50 @@ extension AnimationEngine {
   func localState(of index: Int32, at time: Nanoseconds) -> (local: Nanoseconds, direction: Int) {
     let node = nodes[Int(index)]
     let parent = node.parent < 0 ? (time: time, direction: 1) : childTime(of: node.parent, at: time)
-    let local = playback(of: node).currentTime(at: parent.time)
+    let local = localTime(of: index, atParent: parent.time)
     return (local, rate(of: node) < 0 ? -parent.direction : parent.direction)
+  }
+
+  /// A node's local time at its parent's time `parent`: (parent − start) × rate, rounded, but
+  /// never on the other side of one of its own boundaries (the end of its delay, a pass
+  /// boundary, its end) than the parent time is of the time that boundary is reached, which
+  /// is start + round(boundary / rate). So at a rate other than ±1 events fall on exactly
+  /// those parent times, and between them local time stays inside the current pass.
+  @inline(__always)
+  func localTime(of index: Int32, atParent parent: Nanoseconds) -> Nanoseconds {
+    let node = nodes[Int(index)]
+    let rate = rate(of: node)
+    if node.isHeld { return node.time }
+    if rate == 1 { return saturatingDifference(parent, node.time) }
+    let raw = scaled(saturatingDifference(parent, node.time), by: rate)
+    if rate == -1 || rate == 0 || !rate.isFinite { return raw }
+    return Self.corrected(
+      raw, at: parent, start: node.time, rate: rate,
+      points: EventPoints(timing(of: node), hasStarted: node.hasStarted))
+  }
+
+  /// `raw`, the local time at parent time `parent`, moved to the right side of each boundary
+  /// of `points` near it (within the rounding of a rate conversion either way).
+  static func corrected(
+    _ raw: Nanoseconds, at parent: Nanoseconds, start: Nanoseconds, rate: Double, points: EventPoints
+  ) -> Nanoseconds {
+    let margin = Nanoseconds(min(rate.magnitude.rounded(.up), 1e12)) + 2
+    var local = raw
+    var boundary = points.nextThreshold(from: saturatingSum(raw, -margin - 1), forward: true)
+    var checked = 0
+    while let b = boundary, b <= saturatingSum(raw, margin), checked < 8 {
+      let reached = saturatingSum(start, unscaled(b, by: rate))
+      if rate > 0 {
+        if parent >= reached && local < b { local = b }
+        if parent < reached && local >= b { local = saturatingSum(b, -1) }
+      } else {
+        if parent >= reached && local > b { local = b }
+        if parent < reached && local <= b { local = saturatingSum(b, 1) }
+      }
+      boundary = points.nextThreshold(from: b, forward: true)
+      checked += 1
+    }
+    return local
   }
 
   /// The time a timeline gives its children at engine time `time`, and their parent
@@ -79,26 +121,10 @@ extension AnimationEngine {
   static func parentThreshold(
     of playback: Playback, reaching threshold: Nanoseconds, parentForward: Bool
   ) -> Nanoseconds? {
-    guard !playback.isHeld, playback.rate != 0 else { return nil }
-    let childForward = parentForward == (playback.rate > 0)
-    func reached(_ parent: Nanoseconds) -> Bool {
-      let local = playback.currentTime(at: parent)
-      return childForward ? local >= threshold : local <= threshold
-    }
-    var guess = saturatingSum(playback.startTime, unscaled(threshold, by: playback.rate))
-    // The rounded guess is within a nanosecond or two of the exact answer; walk to it.
-    let step: Nanoseconds = parentForward ? 1 : -1
-    var walked = 0
-    while reached(guess), walked < 64 {
-      let previous = saturatingSum(guess, -step)
-      if !reached(previous) { return guess }
-      guess = previous
-      walked += 1
-    }
-    while !reached(guess), walked < 128 {
-      guess = saturatingSum(guess, step)
-      walked += 1
-    }
-    return reached(guess) ? guess : nil
+    guard !playback.isHeld, playback.rate != 0, playback.rate.isFinite else { return nil }
+    // A time u of its own is reached at parent time start + round(u / rate), exactly (see
+    // `localTime(of:atParent:)`, which keeps local time on the matching side of it).
+    _ = parentForward
+    return saturatingSum(playback.startTime, unscaled(threshold, by: playback.rate))
   }
 }

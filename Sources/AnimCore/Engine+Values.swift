@@ -91,7 +91,7 @@ extension AnimationEngine {
       // through a call to `scaled`.
       let rate = rate(of: node)
       let local =
-        rate == 1 && !node.isHeld ? saturatingDifference(time, node.time) : playback(of: node).currentTime(at: time)
+        rate == 1 && !node.isHeld ? saturatingDifference(time, node.time) : localTime(of: effect.node, atParent: time)
       state = (local, rate < 0 ? -1 : 1)
     } else {
       state = localState(of: effect.node, at: time)

@@ -269,6 +269,9 @@ public struct AnimationEngine: Sendable {
     var rate: Double
     var iterations: Double
     var endDelay: Nanoseconds
+    /// A paused playback's `pausedOffset` (kept only at rates other than ±1, where the hold
+    /// time does not give it back exactly).
+    var pausedOffset: Nanoseconds? = nil
   }
 
   struct TimelineRecord: Sendable, Codable {

@@ -23,6 +23,11 @@ public struct Playback: Sendable, Hashable, Codable {
   public private(set) var holdTime: Nanoseconds?
   /// Whether the playback was paused (`pause`), as opposed to held by rate 0 or by finishing.
   public private(set) var isPaused: Bool
+  /// While paused from running: the parent time that had passed since the start time, so
+  /// that resuming moves the start time by exactly the time paused. (Solving for it from
+  /// the hold time would round once per pause at a rate other than ±1, and drift.) Cleared
+  /// by anything that moves local time otherwise: a seek, a rate change, a hold.
+  public private(set) var pausedOffset: Nanoseconds?
 
   /// A playback whose local time is `localTime` at parent time `parentTime`.
   /// - Parameters:
@@ -39,11 +44,12 @@ public struct Playback: Sendable, Hashable, Codable {
   }
 
   /// A playback from its parts, as an engine stores them.
-  init(startTime: Nanoseconds, rate: Double, holdTime: Nanoseconds?, isPaused: Bool) {
+  init(startTime: Nanoseconds, rate: Double, holdTime: Nanoseconds?, isPaused: Bool, pausedOffset: Nanoseconds? = nil) {
     self.startTime = startTime
     self.rate = rate
     self.holdTime = holdTime
     self.isPaused = isPaused
+    self.pausedOffset = holdTime != nil && isPaused ? pausedOffset : nil
   }
 
   /// Whether local time is standing still (paused, rate 0, or held at an edge).
@@ -64,6 +70,7 @@ public struct Playback: Sendable, Hashable, Codable {
   /// Freezes local time where it is. Pausing a paused playback does nothing.
   public mutating func pause(at parentTime: Nanoseconds) {
     guard !isPaused else { return }
+    if holdTime == nil { pausedOffset = saturatingDifference(parentTime, startTime) }
     holdTime = currentTime(at: parentTime)
     isPaused = true
   }
@@ -79,9 +86,15 @@ public struct Playback: Sendable, Hashable, Codable {
   /// moves at the new rate. A rate of 0 holds the current time; a paused playback stays
   /// paused with its new rate.
   public mutating func setRate(_ newRate: Double, at parentTime: Nanoseconds) {
-    let current = currentTime(at: parentTime)
+    setRate(newRate, at: parentTime, current: currentTime(at: parentTime))
+  }
+
+  /// `setRate`, with the local time now as the engine reads it (kept inside its pass at a
+  /// boundary): start time = parent time − round(current / new rate).
+  mutating func setRate(_ newRate: Double, at parentTime: Nanoseconds, current: Nanoseconds) {
     rate = newRate.isNaN ? 0 : newRate
     holdTime = current
+    pausedOffset = nil
     if !isPaused { release(at: parentTime) }
   }
 
@@ -94,6 +107,7 @@ public struct Playback: Sendable, Hashable, Codable {
   /// Jumps to local time `localTime`, keeping the paused or playing state.
   public mutating func seek(to localTime: Nanoseconds, at parentTime: Nanoseconds) {
     holdTime = localTime
+    pausedOffset = nil
     if !isPaused { release(at: parentTime) }
   }
 
@@ -101,14 +115,27 @@ public struct Playback: Sendable, Hashable, Codable {
   /// `reverse`, `setRate` or `seek` moves it again.
   public mutating func hold(at localTime: Nanoseconds) {
     holdTime = localTime
+    pausedOffset = nil
+  }
+
+  /// Sets the hold time of a paused playback to what its local time reads (corrected at a
+  /// boundary), keeping the offset that resuming restores.
+  mutating func correctHold(_ localTime: Nanoseconds) {
+    guard holdTime != nil else { return }
+    holdTime = localTime
   }
 
   /// Starts moving again from the hold time, unless paused or at rate 0.
   @usableFromInline
   mutating func release(at parentTime: Nanoseconds) {
     guard let holdTime, !isPaused, rate != 0 else { return }
-    startTime = saturatingDifference(parentTime, unscaled(holdTime, by: rate))
+    if let pausedOffset {
+      startTime = saturatingDifference(parentTime, pausedOffset)
+    } else {
+      startTime = saturatingDifference(parentTime, unscaled(holdTime, by: rate))
+    }
     self.holdTime = nil
+    pausedOffset = nil
   }
 }
 

@@ -268,4 +268,74 @@ struct TimingEdgeTests {
     #expect(number(engine, tween) == 10)
     #expect(number(engine, track) == 10)
   }
+
+  // MARK: - Rates other than ±1
+
+  /// A boundary at its own time u is reached at start + round(u / rate): 1 s at speed 0.25
+  /// completes at exactly 4 s, at speed 7 at round(10⁹ / 7) = 142,857,143 ns; a delay of 1 s
+  /// at speed 2 waits 0.5 s.
+  @Test func atOtherRatesBoundariesFallOnTheRoundedParentTime() throws {
+    for (rate, delay, start, end) in [
+      (0.25, Nanoseconds(0), Nanoseconds(0), 4 * s), (7, 0, 0, 142_857_143), (2, s, 500 * ms, 1_000 * ms),
+      (0.7, 0, 0, 1_428_571_429), (1.25, 0, 0, 800 * ms),
+    ] {
+      var engine = AnimationEngine()
+      let x = engine.addProperty(.number(0))
+      let node = try engine.animate(
+        x, with: .tween(to: .number(100), duration: s, delay: delay, rate: rate), placement: .engine(at: 0))
+      var log = Log()
+      try advance(&engine, to: end - 1, log: &log)
+      #expect(number(engine, x) < 100, "rate \(rate): not yet at the end a nanosecond before")
+      try advance(&engine, to: 10 * s, log: &log)
+      #expect(log.times(of: .start, .node(node)) == [start], "rate \(rate)")
+      #expect(log.times(of: .complete, .node(node)) == [end], "rate \(rate)")
+    }
+  }
+
+  /// 10,000 pauses and resumes at odd instants, at rates 0.5 and 0.7: the animation ends at
+  /// exactly start + round(duration / rate) + the total time paused.
+  @Test func pausingAndResumingAtAnyRateNeverDrifts() throws {
+    for rate in [0.5, 0.7, 3.0] {
+      var engine = AnimationEngine()
+      let x = engine.addProperty(.number(0))
+      let duration = 100 * s
+      let node = try engine.animate(
+        x, with: .tween(to: .number(100), duration: duration, rate: rate), placement: .engine(at: 0))
+      var random = SeededRandom(seed: 7)
+      var t: Nanoseconds = 0
+      var paused: Nanoseconds = 0
+      for _ in 0..<10_000 {
+        t += 1 + Nanoseconds(random.next() % 2_000_001)  // odd and even offsets alike
+        try engine.advance(to: t)
+        try engine.pause(node)
+        let length = 1 + Nanoseconds(random.next() % 1_000_001)
+        t += length
+        paused += length
+        try engine.advance(to: t)
+        try engine.resume(node)
+      }
+      var log = Log()
+      try advance(&engine, to: 1_000 * s, log: &log)
+      #expect(log.times(of: .complete, .node(node)) == [unscaled(duration, by: rate) + paused], "rate \(rate)")
+    }
+  }
+
+  /// Reversed at the very end of a timeline playing at 1.25, it plays back to its start and
+  /// completes there once (0.8 s later), with no events a nanosecond apart.
+  @Test func reversingAtTheEndOfAFastTimelineEndsAtItsStart() throws {
+    var engine = AnimationEngine()
+    let x = engine.addProperty(.number(0))
+    let timeline = try engine.addTimeline(timing: EffectTiming(duration: s, fill: .forwards), rate: 1.25)
+    _ = try engine.animate(x, with: .tween(to: .number(100), duration: s), placement: .timeline(timeline, at: 0))
+    try engine.play(timeline)
+    var log = Log()
+    try advance(&engine, to: 800 * ms, log: &log)
+    #expect(log.times(of: .complete, .node(timeline)) == [800 * ms])
+    try engine.reverse(timeline)
+    try advance(&engine, to: 3 * s, log: &log)
+    #expect(log.times(of: .complete, .node(timeline)) == [800 * ms, 1_600 * ms])
+    #expect(log.times(of: .start, .node(timeline)) == [0, 800 * ms])
+    #expect(log.entries.allSatisfy { [0, 800 * ms, 1_600 * ms].contains($0.time) })
+    #expect(number(engine, x) == 0)
+  }
 }
