@@ -76,3 +76,145 @@ import Testing
     #expect(traced.errors.map(\.message) == ["expected the red channel of 'rgb' in 0...255, found 510"])
   }
 }
+
+/// Issue 12, rule 7: a statement that fails at run time has no effect (no animation, no
+/// event); in a handler it abandons the rest of that handler; at top level or as a
+/// timeline item, the script or timeline goes on. Each is reported with its place and time.
+@Suite struct FailingStatementTests {
+  /// The issue's case: `animate a.x to 1 / zero over 1s` in a handler ran a phantom
+  /// animation and the handler went on; one that restarts itself this way ran for ever.
+  @Test func aFailingAnimateInAHandlerHasNoEffectAndStopsTheHandler() throws {
+    let traced = try trace(
+      """
+      target a { x: 0 }
+      let zero = 0
+      on "go" {
+        print "before"
+        animate a.x to 1 / zero over 1s
+        print "after"
+        emit "go"
+      }
+      emit "go"
+      """, TraceOptions(fps: 1))
+    #expect(traced.prints.map(\.1) == ["before"])
+    #expect(traced.times("start", "a.x").isEmpty)
+    #expect(traced.times("complete", "a.x").isEmpty)
+    #expect(traced.times("go", nil) == [0])
+    #expect(traced.errors.map(\.message) == ["division by zero"])
+    #expect(traced.errors.first?.time == 0)
+    #expect(traced.sampleTimes == [])  // (idle at 0: a trace without --until samples nothing)
+  }
+
+  @Test func atTopLevelTheScriptGoesOn() throws {
+    let traced = try trace(
+      """
+      target a { x: 0, y: 0 }
+      let zero = 0
+      animate a.x to 1 / zero over 1s
+      keyframes a.y over 1s { 50%: 1 / zero }
+      at 1s print "goes on"
+      """, TraceOptions(fps: 1))
+    #expect(traced.errors.map(\.message) == ["division by zero", "division by zero"])
+    #expect(traced.times("start", "a.x").isEmpty && traced.times("start", "a.y").isEmpty)
+    #expect(traced.prints.map(\.0) == [1 * s])
+    #expect(traced.number("a.x", at: 1 * s) == 0)
+  }
+
+  /// A failing placement in a handler is the statement failing: the rest is abandoned.
+  @Test func aFailingPlacementInAHandlerAbandonsTheRest() throws {
+    let traced = try trace(
+      """
+      let zero = 0
+      on "go" {
+        at 1s / zero print "never"
+        at 2s print "never either"
+      }
+      emit "go"
+      at 3s print "top level goes on"
+      """, TraceOptions(fps: 1))
+    #expect(traced.prints.map(\.1) == ["top level goes on"])
+    #expect(traced.errors.count == 1)
+  }
+
+  /// An animation that leaves its delay and cannot evaluate its values is dropped there:
+  /// it never shows a value, and fires nothing more.
+  @Test func aDelayedAnimationWhoseValuesFailIsDropped() throws {
+    let traced = try trace(
+      """
+      target a { x: 0, d: 1 }
+      animate a.x to 5 / a.d over 1s delay 1s
+      at 500ms set a.d to 0
+      """, TraceOptions(fps: 2))
+    #expect(traced.errors.map(\.message) == ["division by zero"])
+    #expect(traced.errors.first?.time == 1 * s)
+    #expect(traced.times("complete", "a.x").isEmpty)
+    #expect(traced.number("a.x", at: 1 * s) == 0)
+  }
+
+  /// As a timeline item: the item has no effect and the timeline goes on.
+  @Test func aFailingTimelineItemLetsTheTimelineGoOn() throws {
+    let traced = try trace(
+      """
+      target a { x: 0, y: 0 }
+      let zero = 0
+      timeline t {
+        animate a.x to 1 / zero over 1s
+        print "{1 / zero}"
+        animate a.y to 1 over 1s
+      }
+      play t
+      """, TraceOptions(fps: 1))
+    #expect(traced.errors.map(\.message) == ["division by zero", "division by zero"])
+    #expect(traced.prints.isEmpty)
+    #expect(traced.times("complete", "t") == [2 * s])
+    #expect(traced.number("a.y", at: 2 * s) == 1)
+    #expect(traced.number("a.x", at: 2 * s) == 0)
+  }
+
+  /// A `play` whose timeline cannot be built (an item's offset fails) builds nothing.
+  @Test func aFailingPlayBuildsNothing() throws {
+    let traced = try trace(
+      """
+      target a { x: 0 }
+      let zero = 0
+      timeline t {
+        animate a.x to 1 over 1s
+        at 1s / zero print "x"
+      }
+      play t
+      """, TraceOptions(fps: 1))
+    #expect(traced.errors.map(\.message) == ["division by zero"])
+    #expect(traced.times("start", "t").isEmpty && traced.times("start", "a.x").isEmpty)
+    #expect(traced.sampleTimes == [])
+  }
+}
+
+/// Issue 12, rule 12 (the runtime's half): more than 10,000 handler runs at one instant is
+/// an error, located, and the run stops the chain at once.
+@Suite struct ChainLimitTests {
+  @Test func aChainThatDoublesStopsQuickly() throws {
+    let clock = ContinuousClock()
+    var traced = Traced()
+    let elapsed = try clock.measure {
+      traced = try trace("on \"a\" { emit \"a\"; emit \"a\" }\nemit \"a\"\nat 1s print \"goes on\"\n", TraceOptions(fps: 1))
+    }
+    #expect(elapsed < .seconds(10))
+    #expect(traced.errors.count == 1)
+    #expect(traced.errors.first?.message.hasPrefix("more than 10000 handler runs at one instant") == true)
+    #expect(traced.errors.first?.span.start == 0)  // the `on` statement, line 1
+    #expect(traced.errors.first?.time == 0)
+    // 10,000 handler runs, each after its own "a", then the "a" whose run is the 10,001st.
+    #expect(traced.times("a", nil).count == 10_001)
+    #expect(traced.prints.map(\.1) == ["goes on"])
+  }
+
+  @Test func tenThousandRunsAreAllowed() throws {
+    // 100 emits at top level, each starting a handler that emits 99 more ("b"): 10,000
+    // handler runs in all, none over the limit.
+    let emits = Array(repeating: "emit \"b\"", count: 99).joined(separator: "; ")
+    let starts = Array(repeating: "emit \"a\"", count: 100).joined(separator: "\n")
+    let traced = try trace("on \"a\" { \(emits) }\non \"b\" { }\n\(starts)\n", TraceOptions(fps: 1))
+    #expect(traced.errors.isEmpty)
+    #expect(traced.times("b", nil).count == 9_900)
+  }
+}
