@@ -136,6 +136,7 @@ extension Runtime {
       let node = try engineCall(at: statement.span) { engine throws(EngineError) in
         try engine.animate(property, with: animation, placement: .engine(at: engine.now))
       }
+      standaloneNodes.insert(node)
       if let pending { pendingValues[node] = pending }
     case .keyframes(let keyframes):
       let property = try propertyID(keyframes.property)
@@ -146,6 +147,7 @@ extension Runtime {
       let node = try engineCall(at: statement.span) { engine throws(EngineError) in
         try engine.animate(property, with: animation, placement: .engine(at: engine.now))
       }
+      standaloneNodes.insert(node)
       if let pending { pendingValues[node] = pending }
     case .set(let set):
       let property = try propertyID(set.property)

@@ -77,6 +77,12 @@ public final class Runtime {
   public private(set) var hadErrors = false
   /// The engine time of the last event handled.
   public private(set) var lastActivity: Nanoseconds = 0
+  /// The engine time of the last thing done that will not happen again by itself: a
+  /// statement or `emit` run, or an animation or timeline on the root completing. When only
+  /// endless playback is left, that is the moment the run turned endless.
+  public private(set) var lastFiniteActivity: Nanoseconds = 0
+  /// Animations started by statements (on the root), for `lastFiniteActivity`.
+  var standaloneNodes: Set<NodeID> = []
 
   struct DeclaredTimeline {
     var declaration: TimelineDeclaration
@@ -198,6 +204,40 @@ public final class Runtime {
   /// resume does not count.
   public var isIdle: Bool { !engine.hasPendingWork }
 
+  /// How long a run without an end time may go on: a script still busy after 24 hours of
+  /// engine time (a timeline that replays itself from its own `complete`) is stopped.
+  public static let longestRun: Nanoseconds = 24 * 3600 * 1_000_000_000
+
+  /// Where a run stands after everything due up to now has happened.
+  public enum Progress: Sendable, Equatable {
+    /// It goes on past now: what happened up to now may be written.
+    case goesOn
+    /// Nothing is playing and nothing is due: the run has ended.
+    case ended
+    /// Only playback that repeats for ever is left, with nothing scheduled that could stop
+    /// it: the run never ends, and has not done anything else since `since`.
+    case neverEnds(since: Nanoseconds)
+    /// The run is still busy at `longestRun`.
+    case tooLong
+  }
+
+  /// Where the run stands now, for a run with no end time.
+  public var progress: Progress {
+    if isIdle { return .ended }
+    if !engine.hasPendingCallbacks && engine.hasEndlessPlayback && !hasFinitePlayback {
+      return .neverEnds(since: lastFiniteActivity)
+    }
+    return engine.now >= Self.longestRun ? .tooLong : .goesOn
+  }
+
+  /// Whether an animation or timeline on the root that ends is still playing.
+  var hasFinitePlayback: Bool {
+    engine.topLevelNodes.contains { node in
+      guard let status = try? engine.status(of: node) else { return false }
+      return status.state == .playing && status.duration != nil && status.rate != 0
+    }
+  }
+
   /// The properties' current values, as `T.p` in declaration order.
   public func sample() -> [NamedValue] {
     if sampledIDsGeneration != propertyGeneration || sampledIDs.count != propertyNames.count {
@@ -277,6 +317,14 @@ public final class Runtime {
 
   func handle(_ event: EngineEvent) {
     lastActivity = engine.now
+    switch (event.kind, event.subject) {
+    case (.callback, .engine):
+      lastFiniteActivity = engine.now
+    case (.complete, .node(let id)) where timelineNames[id] != nil || standaloneNodes.remove(id) != nil:
+      lastFiniteActivity = engine.now
+    default:
+      break
+    }
     switch (event.kind, event.subject) {
     case (.callback(let key), _):
       guard let action = actions[key] else { return }
