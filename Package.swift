@@ -22,7 +22,8 @@ let package = Package(
       linkerSettings: [.linkedLibrary("m")]
     ),
     // Source text, lexer, parser, syntax tree, checker, diagnostics, formatter.
-    .target(name: "AnimLanguage"),
+    // (libm: the builtin functions `sin` and `cos`, folded by the checker and run by the runtime.)
+    .target(name: "AnimLanguage", linkerSettings: [.linkedLibrary("m")]),
     // GNU readline, the system library (libreadline-dev); only AnimREPL's LineEditor uses it.
     .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),
     // The interactive session: the evaluator (no terminal), piped input, and the one

@@ -36,15 +36,20 @@ public struct CubicBezier: Sendable, Hashable, Codable {
   /// The allowed range of x1 and x2.
   public static let controlXRange: ClosedRange<Double> = 0...1
 
+  /// The allowed range of y1 and y2: overshoot, but not so far that the curve's polynomial
+  /// (3·y1, 3·(y2 − y1)...) or a value scaled by its progress could overflow.
+  public static let controlYRange: ClosedRange<Double> = -1_000_000...1_000_000
+
   /// A curve with control points (x1, y1) and (x2, y2).
   ///
-  /// - Throws: `CurveParameterError` if any value is not finite, or x1 or x2 is outside 0...1
-  ///   (x(t) would fold back and one x would have several y).
+  /// - Throws: `CurveParameterError` if any value is not finite, x1 or x2 is outside 0...1
+  ///   (x(t) would fold back and one x would have several y), or y1 or y2 is outside
+  ///   ±10⁶ (`controlYRange`).
   public init(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) throws(CurveParameterError) {
     try CurveParameterError.check("x1", x1, "in 0...1") { CubicBezier.controlXRange.contains($0) }
-    try CurveParameterError.check("y1", y1, "finite") { _ in true }
+    try CurveParameterError.check("y1", y1, "in -1000000...1000000") { CubicBezier.controlYRange.contains($0) }
     try CurveParameterError.check("x2", x2, "in 0...1") { CubicBezier.controlXRange.contains($0) }
-    try CurveParameterError.check("y2", y2, "finite") { _ in true }
+    try CurveParameterError.check("y2", y2, "in -1000000...1000000") { CubicBezier.controlYRange.contains($0) }
     self.init(unchecked: x1, y1, x2, y2)
   }
 

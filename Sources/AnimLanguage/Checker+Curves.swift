@@ -8,43 +8,14 @@
 enum CurveRanges {
   /// cubic's x1 and x2 (y1, y2 are free: overshoot is allowed).
   static let cubicX: ClosedRange<Double> = 0...1
+  /// cubic's y1 and y2: overshoot allowed, within ±10⁶ so that no evaluation overflows
+  /// (AnimCore's `CubicBezier.controlYRange`).
+  static let cubicY: ClosedRange<Double> = -1_000_000...1_000_000
   /// steps(n): n ≥ 1, ≥ 2 for jumpNone (`StepPosition.minimumCount`).
   /// spring's bounce: −1 < B < 1.
   static func isValidBounce(_ bounce: Double) -> Bool { bounce > -1 && bounce < 1 }
   /// spring's response, duration, dampingFraction, mass, stiffness, damping: > 0.
   static func isValidPositive(_ value: Double) -> Bool { value > 0 }
-}
-
-/// The three spring forms and their parameter labels; `velocity:` goes with any of them.
-enum SpringForm: CaseIterable {
-  case response, duration, physical
-
-  var labels: [String] {
-    switch self {
-    case .response: return ["response", "dampingFraction"]
-    case .duration: return ["duration", "bounce"]
-    case .physical: return ["mass", "stiffness", "damping"]
-    }
-  }
-
-  /// The parameters that may be left out, with their values (as AnimCore's `Spring`
-  /// initialisers and SwiftUI default them): bounce 0, mass 1.
-  var defaults: [String: Double] {
-    switch self {
-    case .response: return [:]
-    case .duration: return ["bounce": 0]
-    case .physical: return ["mass": 1]
-    }
-  }
-
-  static let allLabels = allCases.flatMap(\.labels) + ["velocity"]
-
-  static let usage =
-    "write spring(response: R, dampingFraction: F), spring(duration: D, bounce: B) or spring(mass: M, stiffness: K, damping: C)"
-
-  static func form(of label: String) -> SpringForm? {
-    allCases.first { $0.labels.contains(label) }
-  }
 }
 
 extension Checker {
@@ -86,9 +57,9 @@ extension Checker {
 
   /// `cubic(...)`, `steps(...)`, `spring(...)`.
   mutating func checkCurveCall(callee: Identifier, arguments: [Argument], span: SourceSpan) -> Typed {
-    switch callee.text {
-    case "cubic": return checkCubic(arguments, span: span)
-    case "steps": return checkSteps(arguments, span: span)
+    switch CurveConstructor(rawValue: callee.text) {
+    case .cubic?: return checkCubic(arguments, span: span)
+    case .steps?: return checkSteps(arguments, span: span)
     default: return checkSpring(arguments, span: span)
     }
   }
@@ -108,6 +79,11 @@ extension Checker {
       if index == 0 || index == 2, !CurveRanges.cubicX.contains(value) {
         error(
           "expected '\(index == 0 ? "x1" : "x2")' of 'cubic' in 0...1, found \(formatNumber(value))",
+          at: argument.value.span)
+        valid = false
+      } else if index == 1 || index == 3, !CurveRanges.cubicY.contains(value) {
+        error(
+          "expected '\(index == 1 ? "y1" : "y2")' of 'cubic' in -1000000...1000000, found \(formatNumber(value))",
           at: argument.value.span)
         valid = false
       }
@@ -230,17 +206,10 @@ extension Checker {
       return .error
     }
     var constant: ConstantValue?
-    for (label, value) in form.defaults where given[label] == nil { values[label] = value }
-    if form.labels.allSatisfy({ values[$0] != nil }), given["velocity"] == nil || values["velocity"] != nil {
-      let parameters: SpringParameters
-      switch form {
-      case .response:
-        parameters = .response(response: values["response"]!, dampingFraction: values["dampingFraction"]!)
-      case .duration:
-        parameters = .duration(duration: values["duration"]!, bounce: values["bounce"]!)
-      case .physical:
-        parameters = .physical(mass: values["mass"]!, stiffness: values["stiffness"]!, damping: values["damping"]!)
-      }
+    var known: [String: Double] = [:]
+    for label in values.labels { known[label] = values[label] }
+    for (label, value) in form.defaults where given[label] == nil { known[label] = value }
+    if let parameters = form.parameters(known), given["velocity"] == nil || values["velocity"] != nil {
       constant = .curve(.spring(parameters, velocity: values["velocity"] ?? 0))
     }
     return Typed(type: .curve, constant: constant, curveKind: .spring)

@@ -95,7 +95,8 @@ extension Checker {
         error("expected a number, a duration or a vector after '-', found \(typed.type)", at: operand.span)
         return .error
       }
-      return Typed(type: type, constant: typed.constant.flatMap(ConstantEvaluator.negate))
+      guard let constant = typed.constant else { return Typed(type: type) }
+      return folded(ConstantEvaluator.negating(constant), type: type, at: expression.span)
     case .binary(let op, let left, let right):
       let leftTyped = check(left)
       let rightTyped = check(right)
@@ -105,11 +106,27 @@ extension Checker {
           at: expression.span)
         return .error
       }
-      var constant: ConstantValue?
-      if let a = leftTyped.constant, let b = rightTyped.constant { constant = ConstantEvaluator.apply(op, a, b) }
-      return Typed(type: type, constant: constant)
+      guard let a = leftTyped.constant, let b = rightTyped.constant else { return Typed(type: type) }
+      return folded(ConstantEvaluator.applying(op, a, b), type: type, at: expression.span)
     case .invalid:
       return .error
+    }
+  }
+
+  /// A constant computed by the language's arithmetic: its value, or the error it is when
+  /// the checker reports it (an overflow), or no constant (a division by zero is left to
+  /// run time, where it is reported).
+  private mutating func folded(
+    _ result: Result<ConstantValue, ArithmeticError>, type: ValueType, at span: SourceSpan
+  ) -> Typed {
+    switch result {
+    case .success(let value):
+      return Typed(type: type, constant: value)
+    case .failure(let failure) where failure.isCheckError:
+      error(failure.message, at: span)
+      return .error
+    case .failure:
+      return Typed(type: type)
     }
   }
 
@@ -265,12 +282,11 @@ extension Checker {
       for argument in arguments { _ = check(argument.value) }
       return .error
     }
-    switch callee.text {
-    case "cubic", "steps", "spring":
+    if CurveConstructor(rawValue: callee.text) != nil {
       return checkCurveCall(callee: callee, arguments: arguments, span: span)
-    case "min", "max", "clamp", "abs", "sqrt", "sin", "cos", "lerp", "rgb", "rgba":
-      return checkFunction(callee: callee, arguments: arguments, span: span)
-    default:
+    } else if let function = BuiltinFunction(rawValue: callee.text) {
+      return checkFunction(function, callee: callee, arguments: arguments, span: span)
+    } else {
       for argument in arguments { _ = check(argument.value) }
       let known = Predeclared.functions
       error("unknown function '\(callee.text)'\(didYouMean(callee.text, among: known))", at: callee.span)
@@ -278,16 +294,13 @@ extension Checker {
     }
   }
 
-  /// The value functions: min, max, clamp, abs, sqrt, sin, cos, lerp, rgb, rgba.
-  private mutating func checkFunction(callee: Identifier, arguments: [Argument], span: SourceSpan) -> Typed {
+  /// A value function of the table (`BuiltinFunction`): its arity and argument types by its
+  /// signature, and its value, when the arguments are constant, by the function itself.
+  private mutating func checkFunction(
+    _ function: BuiltinFunction, callee: Identifier, arguments: [Argument], span: SourceSpan
+  ) -> Typed {
     let name = callee.text
-    let arity: Int
-    switch name {
-    case "min", "max": arity = 2
-    case "clamp", "lerp", "rgb": arity = 3
-    case "rgba": arity = 4
-    default: arity = 1
-    }
+    let arity = function.arity
     var typedArguments: [Typed] = []
     for argument in arguments {
       if let label = argument.label {
@@ -303,8 +316,8 @@ extension Checker {
     if typedArguments.contains(where: { $0.type == .error }) { return .error }
     let types = typedArguments.map(\.type)
     var result: ValueType
-    switch name {
-    case "min", "max", "clamp", "abs":
+    switch function.signature {
+    case .numbersOrDurations:
       let first = types[0]
       guard first == .number || first == .duration else {
         error("expected a number or a duration as an argument of '\(name)', found \(first)", at: arguments[0].value.span)
@@ -317,13 +330,13 @@ extension Checker {
         return .error
       }
       result = first
-    case "sqrt", "sin", "cos":
+    case .number:
       guard types[0] == .number else {
         error("expected a number as the argument of '\(name)', found \(types[0])", at: arguments[0].value.span)
         return .error
       }
       result = .number
-    case "lerp":
+    case .interpolation:
       let first = types[0]
       guard first.isAnimatable || first == .duration else {
         error("expected a number, a vector, a color or a duration as the first argument of 'lerp', found \(first)",
@@ -341,7 +354,7 @@ extension Checker {
         return .error
       }
       result = first
-    default:  // rgb, rgba
+    case .channels:
       for (index, type) in types.enumerated() where type != .number {
         error("expected a number as an argument of '\(name)', found \(type)", at: arguments[index].value.span)
         return .error
@@ -349,12 +362,9 @@ extension Checker {
       var inRange = true
       for (index, typed) in typedArguments.enumerated() {
         guard case .number(let value)? = typed.constant else { continue }
-        let isAlpha = index == 3
-        if isAlpha ? !(0...1).contains(value) : !(0...255).contains(value) {
-          let channel = ["red", "green", "blue", "alpha"][index]
-          error(
-            "expected the \(channel) channel of '\(name)' in \(isAlpha ? "0...1" : "0...255"), found \(formatNumber(value))",
-            at: arguments[index].value.span)
+        if !function.channelRange(index).contains(value) {
+          let failure = ArithmeticError.channelOutOfRange(function: name, channel: index, value: value)
+          error(failure.message, at: arguments[index].value.span)
           inRange = false
         }
       }
@@ -362,8 +372,8 @@ extension Checker {
       result = .color
     }
     let values = typedArguments.compactMap(\.constant)
-    let constant = values.count == arity ? ConstantEvaluator.call(name, values) : nil
-    return Typed(type: result, constant: constant)
+    guard values.count == arity else { return Typed(type: result) }
+    return folded(function.apply(values), type: result, at: span)
   }
 
   /// A constant as messages show it: `1.5`, `250ms`, `40%`.

@@ -1,10 +1,12 @@
-// ConstantEvaluator: the static typing of operators and functions (language.md's operator
-// table) and the arithmetic on constant values the checker uses to check ranges before a
-// script runs. Every function here is total: a result that cannot be computed exactly
-// (a division by zero, an overflowing duration, a non-finite number) is nil, "not known
-// before running", never a trap and never an error (division by zero is a runtime error).
+// ConstantEvaluator: the static typing of operators (language.md's operator table) and the
+// language's arithmetic, on the checker's constants and the runtime's values alike: the
+// runtime computes through `applying` and `negating` (and `BuiltinFunction.apply`), so a
+// value `check` folds is the value `run` computes. Every function here is total: a result
+// that cannot be computed (a division by zero, an overflow) is an `ArithmeticError`, never a
+// trap and never a non-finite number; the checker reports the overflows of constants and
+// leaves a division by zero to run time.
 
-enum ConstantEvaluator {
+public enum ConstantEvaluator {
   // MARK: - Types
 
   /// The type of `left op right`, or nil when the operator does not apply to those types.
@@ -40,48 +42,116 @@ enum ConstantEvaluator {
 
   // MARK: - Values
 
-  static func negate(_ value: ConstantValue) -> ConstantValue? {
+  // The arithmetic of the language, for the checker's constants and the runtime's values
+  // alike (the runtime calls these): every result is finite, or an `ArithmeticError`.
+
+  /// `-value`.
+  public static func negating(_ value: ConstantValue) -> Result<ConstantValue, ArithmeticError> {
     switch value {
-    case .number(let x): return .number(-x)
+    case .number(let x): return .success(.number(-x))
     case .duration(let nanoseconds):
       let (negated, overflow) = Int64(0).subtractingReportingOverflow(nanoseconds)
-      return overflow ? nil : .duration(nanoseconds: negated)
-    case .vector(let components): return .vector(components.map { -$0 })
-    default: return nil
+      return overflow ? .failure(.durationOverflow) : .success(.duration(nanoseconds: negated))
+    case .vector(let components): return .success(.vector(components.map { -$0 }))
+    default: return .failure(.notApplicable)
     }
   }
 
-  static func apply(_ op: BinaryOperator, _ left: ConstantValue, _ right: ConstantValue) -> ConstantValue? {
+  /// `left op right`, for the operand types `resultType` accepts.
+  public static func applying(
+    _ op: BinaryOperator, _ left: ConstantValue, _ right: ConstantValue
+  ) -> Result<ConstantValue, ArithmeticError> {
     switch (left, right) {
     case (.number(let a), .number(let b)):
-      return number(arithmetic(op, a, b))
+      return arithmetic(op, a, b).map { .number($0) }
     case (.vector(let a), .vector(let b)) where a.count == b.count:
-      return vector(zip(a, b).map { arithmetic(op, $0, $1) })
+      var components: [Double] = []
+      components.reserveCapacity(a.count)
+      for (x, y) in zip(a, b) {
+        switch arithmetic(op, x, y) {
+        case .success(let z): components.append(z)
+        case .failure(let error): return .failure(error)
+        }
+      }
+      return .success(.vector(components))
     case (.number(let a), .vector(let b)) where op == .multiply:
-      return vector(b.map { a * $0 })
-    case (.vector(let a), .number(let b)) where op == .multiply:
-      return vector(a.map { $0 * b })
+      return finite(.vector(b.map { a * $0 }))
+    case (.vector(let a), .number(let b)) where op == .multiply || op == .divide:
+      if op == .divide && b == 0 { return .failure(.divisionByZero) }
+      return finite(.vector(a.map { op == .multiply ? $0 * b : $0 / b }))
     case (.duration(let a), .duration(let b)):
       switch op {
       case .add:
         let (sum, overflow) = a.addingReportingOverflow(b)
-        return overflow ? nil : .duration(nanoseconds: sum)
+        return overflow ? .failure(.durationOverflow) : .success(.duration(nanoseconds: sum))
       case .subtract:
         let (difference, overflow) = a.subtractingReportingOverflow(b)
-        return overflow ? nil : .duration(nanoseconds: difference)
+        return overflow ? .failure(.durationOverflow) : .success(.duration(nanoseconds: difference))
       case .divide:
-        return b == 0 ? nil : number(Double(a) / Double(b))
+        return b == 0 ? .failure(.divisionByZero) : .success(.number(Double(a) / Double(b)))
       case .multiply:
-        return nil
+        return .failure(.notApplicable)
       }
-    case (.duration(let a), .number(let b)) where op == .multiply || op == .divide:
-      if op == .divide && b == 0 { return nil }
-      return duration(seconds: nil, nanoseconds: op == .multiply ? Double(a) * b : Double(a) / b)
+    case (.duration(let a), .number(let b)) where op == .multiply:
+      guard let product = scaledExactly(Int128(a), by: b), let nanoseconds = Int64(exactly: product) else {
+        return .failure(.durationOverflow)
+      }
+      return .success(.duration(nanoseconds: nanoseconds))
     case (.number(let a), .duration(let b)) where op == .multiply:
-      return duration(seconds: nil, nanoseconds: a * Double(b))
+      return applying(.multiply, right, left)
+    case (.duration(let a), .number(let b)) where op == .divide:
+      if b == 0 { return .failure(.divisionByZero) }
+      // (Rounded from a Double quotient: exact to the nanosecond below 2^53 ns, 104 days.)
+      guard let quotient = duration(seconds: nil, nanoseconds: Double(a) / b) else { return .failure(.durationOverflow) }
+      return .success(quotient)
     default:
-      return nil
+      return .failure(.notApplicable)
     }
+  }
+
+  /// `applying`, or nil when the result is not known before running (for the checker).
+  static func apply(_ op: BinaryOperator, _ left: ConstantValue, _ right: ConstantValue) -> ConstantValue? {
+    try? applying(op, left, right).get()
+  }
+
+  /// `negating`, or nil.
+  static func negate(_ value: ConstantValue) -> ConstantValue? {
+    try? negating(value).get()
+  }
+
+  /// The value, or an overflow when a number in it is not finite.
+  static func finite(_ value: ConstantValue) -> Result<ConstantValue, ArithmeticError> {
+    switch value {
+    case .number(let x) where !x.isFinite: return .failure(.numberOverflow)
+    case .vector(let components) where !components.allSatisfy(\.isFinite): return .failure(.numberOverflow)
+    case .color(let r, let g, let b, let a) where ![r, g, b, a].allSatisfy(\.isFinite): return .failure(.numberOverflow)
+    default: return .success(value)
+    }
+  }
+
+  /// round(n · x), halves away from zero, computed exactly (x = ±m · 2^e with m below 2^53,
+  /// so n · m fits in 128 bits); nil when x is not finite or the result is beyond ±2^126.
+  static func scaledExactly(_ n: Int128, by x: Double) -> Int128? {
+    guard x.isFinite else { return nil }
+    if n == 0 || x == 0 { return 0 }
+    guard n.magnitude < UInt128(1) << 70 else { return nil }
+    let significand = UInt128(x.isNormal ? x.significandBitPattern | (1 << 52) : x.significandBitPattern)
+    let exponent = x.isNormal ? Int(x.exponent) - 52 : -1074
+    let product = n.magnitude * significand  // below 2^123
+    var magnitude: UInt128
+    if exponent >= 0 {
+      guard exponent < 126, product <= (UInt128(1) << 126) >> exponent else { return nil }
+      magnitude = product << exponent
+    } else if -exponent >= 127 {
+      magnitude = 0  // below a half
+    } else {
+      let shift = -exponent
+      magnitude = product >> shift
+      let remainder = product - (magnitude << shift)
+      if remainder >= UInt128(1) << (shift - 1) { magnitude += 1 }
+    }
+    let negative = (n < 0) != (x < 0)
+    return negative ? -Int128(magnitude) : Int128(magnitude)
   }
 
   /// A duration from a number of seconds (or of nanoseconds), rounded to the nearest
@@ -108,63 +178,22 @@ enum ConstantEvaluator {
 
   /// The value of a function applied to constant arguments (already type-checked), or nil.
   static func call(_ function: String, _ arguments: [ConstantValue]) -> ConstantValue? {
-    let numbers = arguments.compactMap { value -> Double? in
-      if case .number(let x) = value { return x }
-      return nil
-    }
-    let durations = arguments.compactMap { value -> Int64? in
-      if case .duration(let nanoseconds) = value { return nanoseconds }
-      return nil
-    }
-    let allNumbers = numbers.count == arguments.count
-    let allDurations = durations.count == arguments.count
-    switch (function, arguments.count) {
-    case ("min", 2) where allNumbers: return .number(Swift.min(numbers[0], numbers[1]))
-    case ("max", 2) where allNumbers: return .number(Swift.max(numbers[0], numbers[1]))
-    case ("min", 2) where allDurations: return .duration(nanoseconds: Swift.min(durations[0], durations[1]))
-    case ("max", 2) where allDurations: return .duration(nanoseconds: Swift.max(durations[0], durations[1]))
-    case ("clamp", 3) where allNumbers:
-      return .number(Swift.min(Swift.max(numbers[0], numbers[1]), numbers[2]))
-    case ("clamp", 3) where allDurations:
-      return .duration(nanoseconds: Swift.min(Swift.max(durations[0], durations[1]), durations[2]))
-    case ("abs", 1) where allNumbers: return .number(Swift.abs(numbers[0]))
-    case ("abs", 1) where allDurations:
-      return durations[0] == .min ? nil : .duration(nanoseconds: Swift.abs(durations[0]))
-    // sqrt, sin and cos are left to the runtime: folding them would call libm, which an
-    // executable without Foundation may not link, and the checker needs none of them.
-    case ("lerp", 3) where allNumbers: return number(numbers[0] + (numbers[1] - numbers[0]) * numbers[2])
-    case ("lerp", 3):
-      guard case .vector(let a) = arguments[0], case .vector(let b) = arguments[1], a.count == b.count,
-        case .number(let t) = arguments[2]
-      else { return nil }
-      return vector(zip(a, b).map { $0 + ($1 - $0) * t })
-    case ("rgb", 3) where allNumbers:
-      return .color(red: numbers[0], green: numbers[1], blue: numbers[2], alpha: 1)
-    case ("rgba", 4) where allNumbers:
-      return .color(red: numbers[0], green: numbers[1], blue: numbers[2], alpha: numbers[3])
-    default:
-      return nil
-    }
+    guard let builtin = BuiltinFunction(rawValue: function) else { return nil }
+    return try? builtin.apply(arguments).get()
   }
 
   // MARK: - Helpers
 
-  private static func arithmetic(_ op: BinaryOperator, _ a: Double, _ b: Double) -> Double {
+  private static func arithmetic(_ op: BinaryOperator, _ a: Double, _ b: Double) -> Result<Double, ArithmeticError> {
+    let result: Double
     switch op {
-    case .add: return a + b
-    case .subtract: return a - b
-    case .multiply: return a * b
-    // Division by zero gives a non-finite value, which `number` turns into "not constant":
-    // the runtime reports it.
-    case .divide: return b == 0 ? .nan : a / b
+    case .add: result = a + b
+    case .subtract: result = a - b
+    case .multiply: result = a * b
+    case .divide:
+      if b == 0 { return .failure(.divisionByZero) }
+      result = a / b
     }
-  }
-
-  private static func number(_ x: Double) -> ConstantValue? {
-    x.isFinite ? .number(x) : nil
-  }
-
-  private static func vector(_ components: [Double]) -> ConstantValue? {
-    components.allSatisfy(\.isFinite) ? .vector(components) : nil
+    return result.isFinite ? .success(result) : .failure(.numberOverflow)
   }
 }

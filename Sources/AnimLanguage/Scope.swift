@@ -202,19 +202,10 @@ public struct Environment: Hashable, Sendable {
   }
 }
 
-/// The names every script starts with.
+/// The names every script starts with, from the tables in Builtins.swift.
 enum Predeclared {
   /// The curve presets and their values (language.md's curve table).
-  static let curves: [(name: String, value: CurveValue)] = [
-    ("linear", .linear),
-    ("ease", .cubic(x1: 0.25, y1: 0.1, x2: 0.25, y2: 1)),
-    ("easeIn", .cubic(x1: 0.42, y1: 0, x2: 1, y2: 1)),
-    ("easeOut", .cubic(x1: 0, y1: 0, x2: 0.58, y2: 1)),
-    ("easeInOut", .cubic(x1: 0.42, y1: 0, x2: 0.58, y2: 1)),
-    ("smooth", .spring(.duration(duration: 0.5, bounce: 0), velocity: 0)),
-    ("snappy", .spring(.duration(duration: 0.5, bounce: 0.15), velocity: 0)),
-    ("bouncy", .spring(.duration(duration: 0.5, bounce: 0.3), velocity: 0)),
-  ]
+  static let curves: [(name: String, value: CurveValue)] = CurvePreset.allCases.map { ($0.rawValue, $0.value) }
 
   /// The presets by name, for lookups (the list above keeps their order for messages).
   private static let curvesByName = Dictionary(uniqueKeysWithValues: curves.map { ($0.name, $0.value) })
@@ -226,9 +217,7 @@ enum Predeclared {
   static let curveNames = curves.map(\.name)
 
   /// Value functions and curve constructors.
-  static let functions = [
-    "min", "max", "clamp", "abs", "sqrt", "sin", "cos", "lerp", "rgb", "rgba", "cubic", "steps", "spring",
-  ]
+  static let functions = BuiltinFunction.allCases.map(\.rawValue) + CurveConstructor.allCases.map(\.rawValue)
 
   /// Every predeclared name.
   private static let names = Set(curveNames + functions)

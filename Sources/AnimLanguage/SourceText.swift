@@ -13,6 +13,10 @@
 /// The bytes are kept as they were read, invalid UTF-8 included: the lexer reports bad
 /// bytes as errors instead of the reader silently replacing them.
 public struct SourceText: Sendable {
+  /// The largest script read (256 MiB): a larger file, or a stream that never ends
+  /// (`/dev/zero`), is refused at that size instead of filling memory.
+  public static let largestScript = 256 << 20
+
   /// The name diagnostics show before the line number: a file path or `<repl>`.
   public let name: String
   /// The raw bytes of the script.

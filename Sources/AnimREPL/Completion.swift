@@ -12,13 +12,6 @@ public enum CompletionResult: Equatable, Sendable {
   case fileNames
 }
 
-/// The predeclared curves and curve constructors of language.md, offered with the
-/// session's own names (the checker's own list is internal to AnimLanguage).
-let predeclaredCurves = [
-  "linear", "ease", "easeIn", "easeOut", "easeInOut", "smooth", "snappy", "bouncy",
-  "cubic", "steps", "spring",
-]
-
 extension Session {
   /// The completions of `word`, the text just before the cursor back to a blank or
   /// bracket, given the text of the line before it.
@@ -44,7 +37,8 @@ extension Session {
       guard let properties = properties(ofTarget: base) else { return .words([]) }
       return .words(matching(word, properties.map { "\(base).\($0)" }))
     }
-    let candidates = Keyword.allCases.map(\.rawValue) + environment.order + predeclaredCurves
+    // The predeclared names come from the language's one table (Builtins.swift).
+    let candidates = Keyword.allCases.map(\.rawValue) + environment.order + Builtins.names
     return .words(matching(word, candidates))
   }
 

@@ -1,6 +1,8 @@
 // FileReading: the bytes of a file, or why they could not be read, with the C library
 // alone (the REPL needs no Foundation for this).
 
+import AnimLanguage
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -16,7 +18,7 @@ struct FileReadError: Error, Sendable {
 
 /// Reads the whole file at `path` (a script is small; a huge or endless file is cut off at
 /// `limit` bytes with an error rather than exhausting memory).
-func readWholeFile(atPath path: String, limit: Int = 64 << 20) throws(FileReadError) -> [UInt8] {
+func readWholeFile(atPath path: String, limit: Int = SourceText.largestScript) throws(FileReadError) -> [UInt8] {
   let descriptor = open(path, O_RDONLY | O_CLOEXEC)
   guard descriptor >= 0 else { throw FileReadError(reason: systemErrorText(errno)) }
   defer { close(descriptor) }

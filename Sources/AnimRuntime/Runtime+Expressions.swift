@@ -3,18 +3,12 @@
 // The checker has already decided every expression's type and folded the constant ones, so
 // evaluation trusts the types and starts from the constants; what is left reads live
 // property values, `now`, `let` values, and does arithmetic that may fail at run time
-// (division by zero), which is a runtime error at the expression.
+// (division by zero, overflow), which is a runtime error at the expression. The arithmetic
+// and the builtin functions are AnimLanguage's (`ConstantEvaluator`, `BuiltinFunction`),
+// the very functions the checker folds constants with.
 
 import AnimCore
 import AnimLanguage
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 extension Runtime {
   struct EvaluationError: Error {
@@ -53,15 +47,13 @@ extension Runtime {
     case .call(let callee, let arguments):
       return try call(callee, arguments, at: expression.span, context)
     case .negate(let inner):
-      switch try evaluate(inner, context) {
-      case .number(let x): return .number(-x)
-      case .duration(let ns): return .duration(ns == .min ? .max : -ns)
-      case .percent(let p): return .percent(-p)
-      case .vector(let v): return .vector(v.map { -$0 })
-      default: throw EvaluationError(message: "cannot negate this value", span: expression.span)
-      }
+      let value = try evaluate(inner, context)
+      if case .percent(let p) = value { return .percent(-p) }
+      return try computed(ConstantEvaluator.negating(value.constant), at: expression.span)
     case .binary(let op, let left, let right):
-      return try arithmetic(op, try evaluate(left, context), try evaluate(right, context), at: expression.span, right.span)
+      let a = try evaluate(left, context)
+      let b = try evaluate(right, context)
+      return try computed(ConstantEvaluator.applying(op, a.constant, b.constant), at: expression.span)
     case .invalid:
       throw EvaluationError(message: "invalid expression", span: expression.span)
     }
@@ -124,109 +116,27 @@ extension Runtime {
     }
   }
 
-  func arithmetic(
-    _ op: BinaryOperator, _ a: RuntimeValue, _ b: RuntimeValue, at span: SourceSpan, _ rightSpan: SourceSpan
-  ) throws(EvaluationError) -> RuntimeValue {
-    func divisionByZero() -> EvaluationError { EvaluationError(message: "division by zero", span: span) }
-    func combine(_ x: Double, _ y: Double) throws(EvaluationError) -> Double {
-      switch op {
-      case .add: return x + y
-      case .subtract: return x - y
-      case .multiply: return x * y
-      case .divide:
-        if y == 0 { throw divisionByZero() }
-        return x / y
-      }
-    }
-    switch (a, b) {
-    case (.number(let x), .number(let y)): return .number(try combine(x, y))
-    case (.percent(let x), .percent(let y)): return .percent(try combine(x, y))
-    case (.duration(let x), .duration(let y)):
-      switch op {
-      case .add: return .duration(x &+ y)
-      case .subtract: return .duration(x &- y)
-      case .divide:
-        if y == 0 { throw divisionByZero() }
-        return .number(Double(x) / Double(y))
-      case .multiply: throw EvaluationError(message: "cannot multiply two durations", span: span)
-      }
-    case (.duration(let x), .number(let y)):
-      switch op {
-      case .multiply: return .duration(saturatingNanoseconds(rounding: Double(x) * y))
-      case .divide:
-        if y == 0 { throw divisionByZero() }
-        return .duration(saturatingNanoseconds(rounding: Double(x) / y))
-      default: throw EvaluationError(message: "cannot combine a duration and a number with '\(op.rawValue)'", span: span)
-      }
-    case (.number(let x), .duration(let y)) where op == .multiply:
-      return .duration(saturatingNanoseconds(rounding: x * Double(y)))
-    case (.vector(let u), .vector(let v)) where u.count == v.count:
-      var result: [Double] = []
-      for (x, y) in zip(u, v) { result.append(try combine(x, y)) }
-      return .vector(result)
-    case (.number(let x), .vector(let v)) where op == .multiply:
-      return .vector(v.map { x * $0 })
-    case (.vector(let v), .number(let x)) where op == .multiply || op == .divide:
-      if op == .divide && x == 0 { throw divisionByZero() }
-      return .vector(v.map { op == .multiply ? $0 * x : $0 / x })
-    case (.string(let x), .string(let y)) where op == .add:
-      return .string(x + y)
-    default:
-      throw EvaluationError(message: "cannot combine these values with '\(op.rawValue)'", span: span)
+  /// A value the language's arithmetic computed (the checker folds constants with the same
+  /// functions), or its failure as a runtime error at `span`.
+  func computed(_ result: Result<ConstantValue, ArithmeticError>, at span: SourceSpan) throws(EvaluationError) -> RuntimeValue {
+    switch result {
+    case .success(let value): return RuntimeValue(value)
+    case .failure(let failure): throw EvaluationError(message: failure.message, span: span)
     }
   }
 
   func call(
     _ callee: Identifier, _ arguments: [Argument], at span: SourceSpan, _ context: ProgramContext
   ) throws(EvaluationError) -> RuntimeValue {
-    if callee.text == "cubic" || callee.text == "steps" || callee.text == "spring" {
+    if CurveConstructor(rawValue: callee.text) != nil {
       return .curve(try curveCall(callee, arguments, at: span, context))
     }
-    var values: [RuntimeValue] = []
-    for argument in arguments { values.append(try evaluate(argument.value, context)) }
-    let numbers = values.compactMap { value -> Double? in
-      if case .number(let x) = value { return x }
-      return nil
+    guard let function = BuiltinFunction(rawValue: callee.text) else {
+      throw EvaluationError(message: "unknown function '\(callee.text)'", span: callee.span)
     }
-    let durations = values.compactMap { value -> Nanoseconds? in
-      if case .duration(let ns) = value { return ns }
-      return nil
-    }
-    let allNumbers = numbers.count == values.count
-    let allDurations = durations.count == values.count
-    switch (callee.text, values.count) {
-    case ("min", 2) where allNumbers: return .number(Swift.min(numbers[0], numbers[1]))
-    case ("min", 2) where allDurations: return .duration(Swift.min(durations[0], durations[1]))
-    case ("max", 2) where allNumbers: return .number(Swift.max(numbers[0], numbers[1]))
-    case ("max", 2) where allDurations: return .duration(Swift.max(durations[0], durations[1]))
-    case ("clamp", 3) where allNumbers: return .number(Swift.min(Swift.max(numbers[0], numbers[1]), numbers[2]))
-    case ("clamp", 3) where allDurations:
-      return .duration(Swift.min(Swift.max(durations[0], durations[1]), durations[2]))
-    case ("abs", 1) where allNumbers: return .number(Swift.abs(numbers[0]))
-    case ("abs", 1) where allDurations: return .duration(durations[0] == .min ? .max : Swift.abs(durations[0]))
-    case ("sqrt", 1) where allNumbers:
-      if numbers[0] < 0 { throw EvaluationError(message: "square root of a negative number", span: span) }
-      return .number(numbers[0].squareRoot())
-    case ("sin", 1) where allNumbers: return .number(sin(numbers[0]))
-    case ("cos", 1) where allNumbers: return .number(cos(numbers[0]))
-    case ("lerp", 3) where allNumbers: return .number(numbers[0] + (numbers[1] - numbers[0]) * numbers[2])
-    case ("lerp", 3):
-      if case .vector(let a) = values[0], case .vector(let b) = values[1], case .number(let t) = values[2], a.count == b.count {
-        return .vector(zip(a, b).map { $0 + ($1 - $0) * t })
-      }
-      if case .color(let r1, let g1, let b1, let a1) = values[0], case .color(let r2, let g2, let b2, let a2) = values[1],
-        case .number(let t) = values[2]
-      {
-        return .color(red: r1 + (r2 - r1) * t, green: g1 + (g2 - g1) * t, blue: b1 + (b2 - b1) * t, alpha: a1 + (a2 - a1) * t)
-      }
-    case ("rgb", 3) where allNumbers:
-      return .color(red: numbers[0] / 255, green: numbers[1] / 255, blue: numbers[2] / 255, alpha: 1)
-    case ("rgba", 4) where allNumbers:
-      return .color(red: numbers[0] / 255, green: numbers[1] / 255, blue: numbers[2] / 255, alpha: numbers[3])
-    default:
-      break
-    }
-    throw EvaluationError(message: "'\(callee.text)' cannot take these arguments", span: span)
+    var values: [ConstantValue] = []
+    for argument in arguments { values.append(try evaluate(argument.value, context).constant) }
+    return try computed(function.apply(values), at: span)
   }
 
   func curveCall(
@@ -239,13 +149,13 @@ extension Runtime {
       default: throw EvaluationError(message: "expected a number", span: argument.value.span)
       }
     }
-    switch callee.text {
-    case "cubic":
+    switch CurveConstructor(rawValue: callee.text) {
+    case .cubic?:
       guard arguments.count == 4 else { break }
       return .cubic(
         x1: try number(arguments[0]), y1: try number(arguments[1]), x2: try number(arguments[2]),
         y2: try number(arguments[3]))
-    case "steps":
+    case .steps?:
       guard let first = arguments.first else { break }
       let count = try number(first)
       var position = AnimLanguage.StepPosition.jumpEnd
@@ -264,16 +174,10 @@ extension Runtime {
         guard let label = argument.label?.text else { continue }
         labelled[label] = try number(argument)
       }
-      let velocity = labelled["velocity"] ?? 0
-      if let response = labelled["response"], let fraction = labelled["dampingFraction"] {
-        return .spring(.response(response: response, dampingFraction: fraction), velocity: velocity)
-      }
-      if let duration = labelled["duration"] {
-        return .spring(.duration(duration: duration, bounce: labelled["bounce"] ?? 0), velocity: velocity)
-      }
-      if let stiffness = labelled["stiffness"], let damping = labelled["damping"] {
-        return .spring(
-          .physical(mass: labelled["mass"] ?? 1, stiffness: stiffness, damping: damping), velocity: velocity)
+      let velocity = labelled[SpringForm.velocityLabel] ?? 0
+      if let form = labelled.keys.lazy.compactMap(SpringForm.form(of:)).first {
+        for (label, value) in form.defaults where labelled[label] == nil { labelled[label] = value }
+        if let parameters = form.parameters(labelled) { return .spring(parameters, velocity: velocity) }
       }
     }
     throw EvaluationError(message: "'\(callee.text)' cannot take these arguments", span: span)

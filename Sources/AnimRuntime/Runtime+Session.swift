@@ -181,7 +181,7 @@ extension Runtime {
       guard saved.at.entry >= 0, saved.at.entry < contexts.count,
         let body = findBlock(in: contexts[saved.at.entry].checked.file.statements, saved.at)
       else { throw refuse("the saved session is corrupt: a handler is not there") }
-      let handler = Handler(body: body, program: contexts[saved.at.entry])
+      let handler = Handler(body: body, program: contexts[saved.at.entry], span: body.span)
       if let kind = saved.kind {
         guard let event = LifecycleEvent(rawValue: kind) else { throw refuse("the saved session is corrupt: event '\(kind)'") }
         runtime.lifecycleHandlers[HandlerKey(kind: event, subject: saved.subject), default: []].append(handler)

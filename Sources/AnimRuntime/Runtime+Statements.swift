@@ -16,29 +16,32 @@ extension Runtime {
   func createTargets(in statements: [Statement], _ context: ProgramContext) {
     for statement in statements {
       guard case .target(let declaration) = statement.kind else { continue }
-      declareTarget(declaration, context, evaluateNow: false)
+      // (Constants only: it cannot fail.)
+      try? declareTarget(declaration, context, evaluateNow: false)
     }
   }
 
-  func declareTarget(_ declaration: TargetDeclaration, _ context: ProgramContext, evaluateNow: Bool) {
+  /// Declares a target's properties; with `evaluateNow`, the live initial values too. When
+  /// one of them fails, nothing is declared (a statement that fails has no effect).
+  func declareTarget(
+    _ declaration: TargetDeclaration, _ context: ProgramContext, evaluateNow: Bool
+  ) throws(EvaluationError) {
     let target = declaration.name.text
     var names: [String] = []
+    var values: [(String, String, AnimationValue?)] = []
     for initializer in declaration.properties {
       let name = "\(target).\(initializer.name.text)"
       names.append(initializer.name.text)
-      let value: AnimationValue?
+      var value: AnimationValue?
       if let constant = context.checked.constant(of: initializer.value) {
         value = RuntimeValue(constant).animationValue
       } else if evaluateNow {
-        do throws(EvaluationError) {
-          value = try evaluate(initializer.value, context).animationValue
-        } catch {
-          fail(error.message, at: error.span, context)
-          value = nil
-        }
-      } else {
-        value = nil
+        value = try evaluate(initializer.value, context).animationValue
       }
+      values.append((name, initializer.name.text, value))
+    }
+    // Every value is known (none failed): now they take effect, together.
+    for (name, _, value) in values {
       guard let value else { continue }
       if let existing = properties[name], existing.kind == value.kind {
         if evaluateNow || engine.value(of: existing) != value { try? engine.set(existing, to: value) }
@@ -79,17 +82,24 @@ extension Runtime {
         }
       } catch {
         fail(error.message, at: error.span, context)
+        // A statement whose placement fails is a statement that fails: in a handler, the
+        // rest of the handler is abandoned; at top level, the script goes on.
+        if let invocation {
+          abandoned.insert(invocation)
+          break
+        }
         continue
       }
       engine.schedule(callback: newKey(.statement(statement, context, invocation: invocation)), at: max(time, engine.now))
     }
   }
 
-  /// Runs one statement now. Returns false after a runtime error (reported).
+  /// Runs one statement now. Returns false after a runtime error (reported): the statement
+  /// then has had no effect. `invocation` is the handler run it belongs to, if any.
   @discardableResult
-  func execute(_ statement: Statement, _ context: ProgramContext) -> Bool {
+  func execute(_ statement: Statement, _ context: ProgramContext, invocation: Int? = nil) -> Bool {
     do throws(EvaluationError) {
-      try run(statement, context)
+      try run(statement, context, invocation: invocation)
       return true
     } catch {
       fail(error.message, at: error.span, context)
@@ -97,7 +107,7 @@ extension Runtime {
     }
   }
 
-  private func run(_ statement: Statement, _ context: ProgramContext) throws(EvaluationError) {
+  private func run(_ statement: Statement, _ context: ProgramContext, invocation: Int?) throws(EvaluationError) {
     switch statement.kind {
     case .letBinding(let declaration):
       values[declaration.name.text] = try evaluate(declaration.value, context)
@@ -107,7 +117,7 @@ extension Runtime {
       }
       curves[declaration.name.text] = value
     case .target(let declaration):
-      declareTarget(declaration, context, evaluateNow: true)
+      try declareTarget(declaration, context, evaluateNow: true)
     case .timeline(let declaration):
       let name = declaration.name.text
       if let old = timelines[name]?.node {
@@ -116,18 +126,28 @@ extension Runtime {
       }
       timelines[name] = DeclaredTimeline(declaration: declaration, program: context, node: nil)
     case .animate(let animate):
+      // Its values are evaluated now when it starts now, so that one that fails fails here,
+      // before it exists: the statement then has no effect, and a handler stops here.
       let property = try propertyID(animate.property)
-      let (animation, pending) = try makeAnimation(animate, property, context, statementSpan: statement.span)
+      let (animation, made) = try makeAnimation(
+        animate, property, context, statementSpan: statement.span, startsAtPlacement: true)
+      var pending = made
+      pending?.invocation = invocation
       let node = try engineCall(at: statement.span) { engine throws(EngineError) in
         try engine.animate(property, with: animation, placement: .engine(at: engine.now))
       }
+      standaloneNodes.insert(node)
       if let pending { pendingValues[node] = pending }
     case .keyframes(let keyframes):
       let property = try propertyID(keyframes.property)
-      let (animation, pending) = try makeAnimation(keyframes, property, context, statementSpan: statement.span)
+      let (animation, made) = try makeAnimation(
+        keyframes, property, context, statementSpan: statement.span, startsAtPlacement: true)
+      var pending = made
+      pending?.invocation = invocation
       let node = try engineCall(at: statement.span) { engine throws(EngineError) in
         try engine.animate(property, with: animation, placement: .engine(at: engine.now))
       }
+      standaloneNodes.insert(node)
       if let pending { pendingValues[node] = pending }
     case .set(let set):
       let property = try propertyID(set.property)
@@ -142,7 +162,7 @@ extension Runtime {
       // An emit queues behind the events already due at this instant.
       engine.schedule(callback: newKey(.emit(name, literal.span, context)), at: engine.now)
     case .handler(let handler):
-      let entry = Handler(body: handler.body, program: context)
+      let entry = Handler(body: handler.body, program: context, span: statement.span)
       switch handler.event {
       case .lifecycle(let kind, _, let subject):
         let name: String
@@ -256,6 +276,7 @@ extension Runtime {
 
   // MARK: - Values resolved when an animation starts
 
+  /// The values of an animation that is starting (`needsValues`).
   func resolveValues(of node: NodeID) {
     guard let pending = pendingValues.removeValue(forKey: node) else { return }
     do throws(EvaluationError) {
@@ -274,7 +295,12 @@ extension Runtime {
       }
       try? engine.setValues(of: node, from: from, to: values)
     } catch {
+      // An animation whose values fail when it leaves its delay is dropped there, with no
+      // event (as `cancel` fires none): it never shows a value it does not have. Its
+      // handler, if any, stops there too.
       fail(error.message, at: error.span, pending.program)
+      try? engine.remove(node)
+      if let invocation = pending.invocation { abandoned.insert(invocation) }
     }
   }
 }

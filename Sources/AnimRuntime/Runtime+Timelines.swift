@@ -26,8 +26,15 @@ extension Runtime {
       try engine.addTimeline(timing: timing, rate: rate, placement: .engineIdle)
     }
     var labels: [String: Nanoseconds] = [:]
-    _ = try place(declaration.body.statements, in: nil, origin: 0, parallel: false, labels: &labels, context)
-    let end = try place(declaration.body.statements, in: node, origin: 0, parallel: false, labels: &labels, context)
+    let end: Nanoseconds
+    do throws(EvaluationError) {
+      _ = try place(declaration.body.statements, in: nil, origin: 0, parallel: false, labels: &labels, context)
+      end = try place(declaration.body.statements, in: node, origin: 0, parallel: false, labels: &labels, context)
+    } catch {
+      // A `play` that fails has no effect: the part already built goes.
+      try? engine.remove(node)
+      throw error
+    }
     var finalTiming = timing
     finalTiming.duration = end == .max ? 0 : end
     _ = try engineCall(at: declaration.name.span) { engine throws(EngineError) in
@@ -185,7 +192,8 @@ extension Runtime {
   /// The engine animation for `animate`, and the expressions to evaluate when it starts
   /// (nil when its values are constants).
   func makeAnimation(
-    _ animate: AnimateStatement, _ property: PropertyID, _ context: ProgramContext, statementSpan: SourceSpan
+    _ animate: AnimateStatement, _ property: PropertyID, _ context: ProgramContext, statementSpan: SourceSpan,
+    startsAtPlacement: Bool = false
   ) throws(EvaluationError) -> (Animation, PendingValues?) {
     let over = try animate.over.map { (e) throws(EvaluationError) -> Nanoseconds in
       let d = try duration(e, context)
@@ -198,13 +206,15 @@ extension Runtime {
     timing.duration = length
     let constantFrom = animate.from.flatMap { context.checked.constant(of: $0) }.flatMap { RuntimeValue($0).animationValue }
     let constantTo = context.checked.constant(of: animate.to).flatMap { RuntimeValue($0).animationValue }
-    let fillsBackwards = timing.fill.fillsBackwards
+    // Values are evaluated when the animation leaves its delay; placed with none (a
+    // standalone animation), that is now, and if it is shown from its placement (fill
+    // backwards), that is now too.
+    let evaluatesNow = timing.fill.fillsBackwards || (startsAtPlacement && timing.delay <= 0)
     var pending: PendingValues?
     var from = constantFrom
     var to = constantTo
     if (animate.from != nil && constantFrom == nil) || constantTo == nil {
-      if fillsBackwards {
-        // Shown from the moment it is placed: evaluated now.
+      if evaluatesNow {
         from = try animate.from.map { (e) throws(EvaluationError) in try animationValue(e, context) }
         to = try animationValue(animate.to, context)
       } else {
@@ -227,7 +237,8 @@ extension Runtime {
 
   /// The engine animation for `keyframes`.
   func makeAnimation(
-    _ keyframes: KeyframesStatement, _ property: PropertyID, _ context: ProgramContext, statementSpan: SourceSpan
+    _ keyframes: KeyframesStatement, _ property: PropertyID, _ context: ProgramContext, statementSpan: SourceSpan,
+    startsAtPlacement: Bool = false
   ) throws(EvaluationError) -> (Animation, PendingValues?) {
     var positions: [(Double, isPercent: Bool)] = []
     for keyframe in keyframes.keyframes {
@@ -254,7 +265,7 @@ extension Runtime {
     timing.duration = length
     var pending: PendingValues?
     if !constants {
-      if timing.fill.fillsBackwards {
+      if timing.fill.fillsBackwards || (startsAtPlacement && timing.delay <= 0) {
         for i in frames.indices { frames[i].value = try animationValue(keyframes.keyframes[i].value, context) }
       } else {
         pending = PendingValues(

@@ -72,10 +72,17 @@ public final class Runtime {
   /// Handler invocations abandoned by a runtime error.
   var abandoned: Set<Int> = []
   var nextInvocation = 0
+  var chain = ChainCount()
   /// Whether any runtime error happened.
   public private(set) var hadErrors = false
   /// The engine time of the last event handled.
   public private(set) var lastActivity: Nanoseconds = 0
+  /// The engine time of the last thing done that will not happen again by itself: a
+  /// statement or `emit` run, or an animation or timeline on the root completing. When only
+  /// endless playback is left, that is the moment the run turned endless.
+  public private(set) var lastFiniteActivity: Nanoseconds = 0
+  /// Animations started by statements (on the root), for `lastFiniteActivity`.
+  var standaloneNodes: Set<NodeID> = []
 
   struct DeclaredTimeline {
     var declaration: TimelineDeclaration
@@ -91,6 +98,22 @@ public final class Runtime {
   struct Handler {
     var body: Block
     var program: ProgramContext
+    /// The `on` statement, where its errors point.
+    var span: SourceSpan
+  }
+
+  /// More handler runs than this at one instant is an error (language.md's chain limit,
+  /// counted in handler runs: a chain that doubles itself reaches it as fast as a loop).
+  public static let handlerRunLimitPerInstant = 10_000
+
+  /// The handler runs at one instant, for the chain limit.
+  struct ChainCount {
+    var instant: Nanoseconds = .min
+    var runs = 0
+    /// The chain passed the limit at `instant`: what it would still do there is dropped.
+    var isStopped = false
+    /// The last handler run at `instant`, where an error about the chain points.
+    var lastHandler: Handler?
   }
 
   /// The facts of the program a piece of syntax came from.
@@ -117,6 +140,8 @@ public final class Runtime {
     var program: ProgramContext
     /// The `animate` or `keyframes` statement they come from.
     var statementSpan: SourceSpan
+    /// The handler run of that statement, if any: a failure abandons the rest of it.
+    var invocation: Int?
   }
 
   public init() {}
@@ -162,10 +187,15 @@ public final class Runtime {
       }
     } catch {
       hadErrors = true
-      output.append(
-        .error(
-          RuntimeError(message: error.description, span: SourceSpan(at: 0), time: live.now),
-          SourceText(name: "<engine>", contents: "")))
+      if chain.instant == live.now, let handler = chain.lastHandler {
+        // A chain too long for the engine is a chain of handlers: the last one run says where.
+        output.append(.error(RuntimeError(message: error.description, span: handler.span, time: live.now), handler.program.source))
+      } else {
+        output.append(
+          .error(
+            RuntimeError(message: error.description, span: SourceSpan(at: 0), time: live.now),
+            SourceText(name: "<engine>", contents: "")))
+      }
     }
   }
 
@@ -173,6 +203,40 @@ public final class Runtime {
   /// and has an edge ahead, or a scheduled statement. A paused animation nothing will
   /// resume does not count.
   public var isIdle: Bool { !engine.hasPendingWork }
+
+  /// How long a run without an end time may go on: a script still busy after 24 hours of
+  /// engine time (a timeline that replays itself from its own `complete`) is stopped.
+  public static let longestRun: Nanoseconds = 24 * 3600 * 1_000_000_000
+
+  /// Where a run stands after everything due up to now has happened.
+  public enum Progress: Sendable, Equatable {
+    /// It goes on past now: what happened up to now may be written.
+    case goesOn
+    /// Nothing is playing and nothing is due: the run has ended.
+    case ended
+    /// Only playback that repeats for ever is left, with nothing scheduled that could stop
+    /// it: the run never ends, and has not done anything else since `since`.
+    case neverEnds(since: Nanoseconds)
+    /// The run is still busy at `longestRun`.
+    case tooLong
+  }
+
+  /// Where the run stands now, for a run with no end time.
+  public var progress: Progress {
+    if isIdle { return .ended }
+    if !engine.hasPendingCallbacks && engine.hasEndlessPlayback && !hasFinitePlayback {
+      return .neverEnds(since: lastFiniteActivity)
+    }
+    return engine.now >= Self.longestRun ? .tooLong : .goesOn
+  }
+
+  /// Whether an animation or timeline on the root that ends is still playing.
+  var hasFinitePlayback: Bool {
+    engine.topLevelNodes.contains { node in
+      guard let status = try? engine.status(of: node) else { return false }
+      return status.state == .playing && status.duration != nil && status.rate != 0
+    }
+  }
 
   /// The properties' current values, as `T.p` in declaration order.
   public func sample() -> [NamedValue] {
@@ -254,6 +318,14 @@ public final class Runtime {
   func handle(_ event: EngineEvent) {
     lastActivity = engine.now
     switch (event.kind, event.subject) {
+    case (.callback, .engine):
+      lastFiniteActivity = engine.now
+    case (.complete, .node(let id)) where timelineNames[id] != nil || standaloneNodes.remove(id) != nil:
+      lastFiniteActivity = engine.now
+    default:
+      break
+    }
+    switch (event.kind, event.subject) {
     case (.callback(let key), _):
       guard let action = actions[key] else { return }
       if case .item = action {} else { actions[key] = nil }
@@ -293,23 +365,51 @@ public final class Runtime {
     default: return
     }
     record(.event(time: engine.now, name: language.rawValue, subject: subject))
-    for handler in lifecycleHandlers[HandlerKey(kind: language, subject: subject)] ?? [] {
-      schedule(handler.body.statements, from: engine.now, handler.program, mode: .handler)
+    for handler in lifecycleHandlers[HandlerKey(kind: language, subject: subject)] ?? [] { start(handler) }
+  }
+
+  /// Starts a run of `handler` now: its statements are scheduled from now. More than
+  /// `handlerRunLimitPerInstant` runs at one instant is an error, at the handler that passes
+  /// the limit; the rest of that chain at that instant is dropped and the run goes on.
+  func start(_ handler: Handler) {
+    countChain()
+    if chain.isStopped { return }
+    chain.runs += 1
+    chain.lastHandler = handler
+    if chain.runs > Self.handlerRunLimitPerInstant {
+      chain.isStopped = true
+      fail(
+        "more than \(Self.handlerRunLimitPerInstant) handler runs at one instant: "
+          + "handlers start each other without time passing; the rest of this chain is dropped",
+        at: handler.span, handler.program)
+      return
     }
+    schedule(handler.body.statements, from: engine.now, handler.program, mode: .handler)
+  }
+
+  /// Starts the count again at a new instant.
+  func countChain() {
+    if chain.instant != engine.now { chain = ChainCount(instant: engine.now) }
   }
 
   func perform(_ action: Action) {
     switch action {
     case .statement(let statement, let context, let invocation):
       if let invocation, abandoned.contains(invocation) { return }
-      if !execute(statement, context), let invocation { abandoned.insert(invocation) }
+      if invocation != nil, chain.isStopped {
+        countChain()
+        if chain.isStopped { return }  // part of the chain that went on too long
+      }
+      if !execute(statement, context, invocation: invocation), let invocation { abandoned.insert(invocation) }
     case .item(let statement, let context):
       execute(statement, context)
     case .emit(let name, _, _):
-      record(.event(time: engine.now, name: name, subject: nil))
-      for handler in customHandlers[name] ?? [] {
-        schedule(handler.body.statements, from: engine.now, handler.program, mode: .handler)
+      if chain.isStopped {
+        countChain()
+        if chain.isStopped { return }  // part of the chain that went on too long
       }
+      record(.event(time: engine.now, name: name, subject: nil))
+      for handler in customHandlers[name] ?? [] { start(handler) }
     }
   }
 }

@@ -29,11 +29,16 @@ public enum TraceError: Error, Sendable, Equatable, CustomStringConvertible {
   case neverEnds(at: Nanoseconds)
   /// A watched name that is not a property.
   case unknownProperty(String, suggestion: String?)
+  /// Still busy after `Runtime.longestRun` of engine time, with no `--until`.
+  case runsTooLong
 
   public var description: String {
     switch self {
     case .neverEnds(let t):
       "the script never ends (something repeats forever, from \(TraceNumber.seconds(t))s on): give --until"
+    case .runsTooLong:
+      "the script is still running after \(Runtime.longestRun / 3_600_000_000_000)h of virtual time "
+        + "(a timeline that plays itself again?): give --until"
     case .unknownProperty(let name, let suggestion):
       "no property '\(name)' to watch" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
     }
@@ -44,24 +49,39 @@ extension Runtime {
   /// Plays `program` from time 0 on the engine's virtual time and hands every record to
   /// `emit` in time order: events and prints at their exact times, each before the sample
   /// of the same time. Runtime errors go to `report` and the run goes on.
+  ///
+  /// Without `until` (and without `times`), a record is handed out only once the run is
+  /// known to go on past its time: a run that turns out never to end (only playback that
+  /// repeats for ever is left) throws `neverEnds` and hands out nothing from the moment it
+  /// turned endless; one still busy after `longestRun` throws `runsTooLong` and hands out
+  /// nothing from then. A wrong `watch` name throws before anything is handed out.
   public func trace(
     _ program: CheckedProgram, of source: SourceText, options: TraceOptions,
     emit: (TraceRecord) -> Void, report: (RuntimeError, SourceText) -> Void
   ) throws(TraceError) {
+    // Records wait here until they may be written.
+    var held: [TraceRecord] = []
+    let holds = options.until == nil && options.times == nil
     func pass(_ outputs: [RuntimeOutput]) {
       for output in outputs {
         switch output {
-        case .record(let record): emit(record)
+        case .record(let record): if holds { held.append(record) } else { emit(record) }
         case .error(let error, let source): report(error, source)
         case .value: break
         }
       }
     }
-    pass(run(program, of: source, at: 0))
+    /// Hands out the held records earlier than `time` (all of them when nil), drops the rest.
+    func release(before time: Nanoseconds? = nil) {
+      for record in held where time.map({ record.time < $0 }) ?? true { emit(record) }
+      held = []
+    }
+    let first = run(program, of: source, at: 0)
     let watched = options.watch ?? propertyNames
     for name in watched where properties[name] == nil {
       throw .unknownProperty(name, suggestion: nearestName(to: name, among: propertyNames))
     }
+    pass(first)
     // The watched properties' ids, looked up once (and again only if a target is declared
     // anew with another kind of value, which gives its property a new id).
     var ids = watched.map { properties[$0]! }
@@ -76,7 +96,8 @@ extension Runtime {
       var values: [NamedValue] = []
       values.reserveCapacity(ids.count)
       for (name, id) in zip(watched, ids) { values.append(NamedValue(name: name, value: engine.value(of: id))) }
-      emit(.sample(time: time, values: values))
+      let record = TraceRecord.sample(time: time, values: values)
+      if holds { held.append(record) } else { emit(record) }
     }
     if let times = options.times {
       for time in times.sorted() {
@@ -95,13 +116,36 @@ extension Runtime {
           pass(advance(to: until))
           return
         }
-      } else if isIdle || (!engine.hasPendingCallbacks && engine.hasEndlessPlayback) {
-        if engine.hasEndlessPlayback { throw .neverEnds(at: engine.now) }
-        return
+      } else {
+        // Where the run stands after everything up to the last frame.
+        switch progress {
+        case .goesOn:
+          release()
+        case .ended:
+          release()
+          return
+        case .neverEnds(let since):
+          release(before: since)
+          throw .neverEnds(at: since)
+        case .tooLong:
+          release(before: Self.longestRun)
+          throw .runsTooLong
+        }
+        if time > Self.longestRun {
+          // The last stretch, to the limit itself: it may end there or before.
+          pass(advance(to: Self.longestRun))
+          if isIdle {
+            release()
+            return
+          }
+          release(before: Self.longestRun)
+          throw .runsTooLong
+        }
       }
       pass(advance(to: time))
       if options.until == nil, isIdle, lastActivity < time, frame > 0 {
         // It came to rest between the previous frame and this one: that moment is the end.
+        release()
         return
       }
       sample(at: time)

@@ -53,16 +53,22 @@ struct RunCommand: ParsableCommand {
 
       let display: RunDisplay =
         isatty(STDOUT_FILENO) == 1 ? LiveView(usesColor: LiveView.standardOutputUsesColor) : LogDisplay()
-      let player = RunPlayer(display: display, until: until.flatMap(DurationArgument.parse))
+      let player = RunPlayer(
+        display: display, until: until.flatMap(DurationArgument.parse), holdsRecords: display is LogDisplay)
       let outcome = player.play(program, of: source)
       ending = outcome
-      if case .finished(let hadErrors) = outcome, hadErrors { return .scriptErrors }
-      return .success
+      switch outcome {
+      case .finished(let hadErrors) where hadErrors: return .scriptErrors
+      case .endless(let error):
+        Output.standardError.write("anim: error: \(error)\n")
+        return .scriptErrors
+      default: return .success
+      }
     }
     switch ending {
     case .interrupted: throw ExitCode(130)
     case .terminated(let signal): CaughtSignals.die(of: signal)
-    case .finished, nil: break
+    case .finished, .endless, nil: break
     }
   }
 }
@@ -77,6 +83,9 @@ struct RunPlayer {
     case interrupted
     /// SIGTERM or SIGHUP: the process ends by that signal once the terminal is restored.
     case terminated(Int32)
+    /// No `--until`, and the run never ends (only playback that repeats for ever is left)
+    /// or is still busy after `Runtime.longestRun`.
+    case endless(TraceError)
   }
 
   /// The engine ticks at 60 Hz.
@@ -85,6 +94,9 @@ struct RunPlayer {
   let display: RunDisplay
   /// The engine time to stop at, if any.
   let until: Nanoseconds?
+  /// Whether records wait until the run is known to go on past their time (a log, which a
+  /// run that never ends must not half write), as `anim trace` does.
+  let holdsRecords: Bool
 
   func play(_ program: CheckedProgram, of source: SourceText) -> Outcome {
     var signals = CaughtSignals()
@@ -98,7 +110,43 @@ struct RunPlayer {
     let runtime = Runtime()
     var clock = MonotonicClock()
     var now = clock.read().time  // the script's time 0
-    display.log(runtime.run(program, of: source, at: now))
+    let holds = holdsRecords && until == nil
+    var held: [RuntimeOutput] = []
+    /// Shows runtime errors at once and, when holding, keeps the records back.
+    func show(_ outputs: [RuntimeOutput]) {
+      guard holds else { return display.log(outputs) }
+      var errors: [RuntimeOutput] = []
+      for output in outputs {
+        if case .record = output { held.append(output) } else { errors.append(output) }
+      }
+      if !errors.isEmpty { display.log(errors) }
+    }
+    /// Shows the held records earlier than `time` (all when nil); drops the rest.
+    func release(before time: Nanoseconds? = nil) {
+      let shown = held.filter { output in
+        guard let time, case .record(let record) = output else { return true }
+        return record.time < time
+      }
+      held = []
+      if !shown.isEmpty { display.log(shown) }
+    }
+    /// Where the run stands: nil while it goes on (the held records then go out).
+    func ending() -> Outcome? {
+      guard holds else { return nil }
+      switch runtime.progress {
+      case .goesOn, .ended:
+        release()
+        return nil
+      case .neverEnds(let since):
+        release(before: since)
+        return .endless(.neverEnds(at: since))
+      case .tooLong:
+        release(before: Runtime.longestRun)
+        return .endless(.runsTooLong)
+      }
+    }
+    show(runtime.run(program, of: source, at: now))
+    if let endless = ending() { return endless }
     display.frame(at: now, values: runtime.sample())
 
     var deadline = MonotonicClock.systemMonotonicTime() + RunPlayer.frameLength
@@ -129,7 +177,8 @@ struct RunPlayer {
       let target = until.map { min(reading.time, $0) } ?? reading.time
       outputs += runtime.advance(to: target)
       now = target
-      display.log(outputs)
+      show(outputs)
+      if let endless = ending() { return endless }
       display.frame(at: now, values: runtime.sample())
     }
     return .finished(hadErrors: runtime.hadErrors)

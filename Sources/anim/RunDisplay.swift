@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 import AnimCore
 import AnimLanguage
 import AnimRuntime
@@ -68,10 +73,15 @@ final class LogDisplay: RunDisplay {
   func begin() {}
 
   func log(_ outputs: [RuntimeOutput]) {
-    for (output, text) in RunLog.pieces(of: outputs) { output.write(text) }
+    for (output, text) in RunLog.pieces(of: outputs) {
+      if !output.write(text), output.descriptor == STDOUT_FILENO, output.isClosed { Output.endForClosedOutput() }
+    }
   }
 
-  func frame(at time: Nanoseconds, values: [NamedValue]) {}
+  /// Each tick: a closed standard output ends the run at once, even when nothing is written.
+  func frame(at time: Nanoseconds, values: [NamedValue]) {
+    if Output.standardOutput.isClosed { Output.endForClosedOutput() }
+  }
   func suspend() {}
   func resume() {}
   func finish() {}

@@ -19,6 +19,10 @@ enum ScriptFile {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     if descriptor < 0 { throw failure("cannot read", path) }
     defer { close(descriptor) }
+    let limit = SourceText.largestScript
+    let tooLarge = Failure(description: "cannot read '\(path)': it is larger than \(limit >> 20) MiB, the largest script anim reads")
+    var status = stat()
+    if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_size > limit { throw tooLarge }
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while true {
@@ -31,6 +35,8 @@ enum ScriptFile {
       }
       if count == 0 { break }
       bytes.append(contentsOf: chunk[0..<count])
+      // A stream that never ends (/dev/zero) stops here too.
+      if bytes.count > limit { throw tooLarge }
     }
     return SourceText(name: path, bytes: bytes)
   }

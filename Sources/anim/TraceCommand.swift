@@ -69,7 +69,7 @@ struct TraceCommand: ParsableCommand {
       var hadRuntimeErrors = false
       func flush(force: Bool = false) {
         if force || pending.utf8.count > 1 << 16 {
-          Output.standardOutput.write(pending)
+          if !Output.standardOutput.write(pending) && Output.standardOutput.isClosed { Output.endForClosedOutput() }
           pending = ""
         }
       }

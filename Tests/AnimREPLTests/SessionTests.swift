@@ -276,6 +276,21 @@ struct CompletionTests {
     #expect(session.completions(of: "ca", after: "") == .words(["cancel", "card"]))
   }
 
+  /// Issue 12, rule 11: completion offers every name of the language's table of builtins
+  /// (functions, presets, constructors, step positions, spring labels), none left out.
+  @Test func everyBuiltinNameCompletes() {
+    let session = session()
+    for name in Builtins.names {
+      guard case .words(let words) = session.completions(of: name, after: "let a = ") else {
+        Issue.record("no words for \(name)")
+        continue
+      }
+      #expect(words.contains(name), "\(name)")
+    }
+    #expect(session.completions(of: "le", after: "let a = ") == .words(["lerp", "let"]))
+    #expect(session.completions(of: "cl", after: "let a = ") == .words(["clamp"]))
+  }
+
   @Test func propertiesAfterATargetAndADot() {
     let session = session()
     #expect(session.completions(of: "card.", after: "animate ") == .words(["card.angle", "card.x"]))
