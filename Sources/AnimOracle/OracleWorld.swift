@@ -94,7 +94,14 @@ public final class OracleWorld {
   /// Whether an event may be due at `now` (after an operation).
   var checkNow = true
 
+  /// How often each rule was exercised (the differential sample test asserts on these).
+  public private(set) var tally: [String: Int] = [:]
+
+  public var propertyCount: Int { properties.count }
+
   public init() {}
+
+  func count(_ what: String) { tally[what, default: 0] += 1 }
 
   /// Replays `steps` and returns the run at `time`.
   public static func run(_ steps: [OracleStep], until time: OracleTime) -> OracleWorld {
@@ -163,6 +170,9 @@ public final class OracleWorld {
         if wasResting { leavingRest.append(p) }
         // Rule 2 and 3: a backwards fill or a negative delay resolves and shows at placement.
         if timing.fill.backwards || timing.delay < 0 { join(node) }
+        if timing.delay < 0 { count("negative delay") }
+        if timing.duration == 0 { count("zero duration") }
+        if rate != 1 && rate != -1 { count("rate other than ±1") }
       }
     case .idle:
       node.idle = true
@@ -202,6 +212,8 @@ public final class OracleWorld {
     case .reverse:
       setRate(node, -node.rate, at: p)
     case .speed(let r):
+      if node.paused { count("speed while paused") }
+      if r != 1 && r != -1 { count("rate other than ±1") }
       setRate(node, r, at: p)
     case .seek(let x):
       node.hold = x
@@ -636,6 +648,7 @@ public final class OracleWorld {
         }
         properties[p].entries = []
       } else {
+        count("timeline set crossed backwards")
         if let recorded = node.recorded { properties[p].base = recorded }
         properties[p].entries.removeAll { nodes[$0.node].parent == nil }
         for other in nodes where other.maskedBy == node.id {
@@ -715,6 +728,12 @@ public final class OracleWorld {
         node.resolved = true
       }
       properties[p].entries.append(Entry(node: node.id, reference: previous))
+      count("additive retarget")
+      if let older = nodes[entries.last!.node].bounds.end, let mine = node.bounds.end,
+        node.timing.duration < nodes[entries.last!.node].timing.duration || mine < older
+      {
+        count("newer shorter retarget")
+      }
     }
   }
 
@@ -767,6 +786,7 @@ public final class OracleWorld {
     }
     if node.zone <= 0 {
       guard node.timing.fill.backwards else { return nil }
+      count("backwards fill shown")
       let edge = b.startEdge()
       return shapeValue(node, progress: edge.progress, time: edge.time, beforeFlag: edge.forwardPass)
     }
