@@ -156,6 +156,9 @@ struct OracleBoundaries {
       let forward = isForwardPass(max(k, 0))
       return (forward ? simple : 1 - simple, 0, forward)
     }
+    // The last pass ends at the fractional part of the iteration count (1 when whole), as
+    // Web Animations' overall progress n gives; its time in the pass is that of the rounded
+    // active duration.
     let a = timing.activeDuration ?? 0
     var k = a / d
     var q = a % d
@@ -163,7 +166,9 @@ struct OracleBoundaries {
       k -= 1
       q = d
     }
+    let whole = n == n.rounded(.down)
+    let simple = whole ? 1.0 : n - n.rounded(.down)
     let t = isForwardPass(k) ? q : d - q
-    return (Double(t) / Double(d), t, isForwardPass(k))
+    return (isForwardPass(k) ? simple : 1 - simple, t, isForwardPass(k))
   }
 }

@@ -219,7 +219,7 @@ public final class OracleWorld {
       node.hold = x
       release(node, at: p)
       var batch: [Crossing] = []
-      drive(node, parentTime: p, parentForward: true, into: &batch, silently: true)
+      drive(node, at: now, parentTime: p, parentForward: true, into: &batch, silently: true)
     case .play:
       let finished = !node.paused && node.hold != nil && (node.forward ? node.zone >= node.maxZone : node.zone <= 0)
       if node.idle || node.cancelled || finished {
@@ -236,11 +236,11 @@ public final class OracleWorld {
       let wasPaused = node.paused
       node.paused = true  // held where it is put, for the silent part
       var silent: [Crossing] = []
-      drive(node, parentTime: p, parentForward: true, into: &silent, silently: true)
+      drive(node, at: now, parentTime: p, parentForward: true, into: &silent, silently: true)
       node.hold = edge
       node.forward = forward
       var batch: [Crossing] = []
-      drive(node, parentTime: p, parentForward: true, into: &batch, silently: false)
+      drive(node, at: now, parentTime: p, parentForward: true, into: &batch, silently: false)
       deliver(batch)
       node.paused = wasPaused
       if node.parent == nil || wasPaused { node.hold = edge } else { release(node, at: p) }
@@ -362,6 +362,43 @@ public final class OracleWorld {
     }
   }
 
+  /// The engine time at which `node`'s local time reaches `u` in its ancestors' current
+  /// passes: rule 6 at each level, S + round(u / r), mapped up through each timeline's pass
+  /// (each level of nesting rounds once).
+  func reach(_ node: Node, _ u: OracleTime) -> OracleTime {
+    let x = node.startTime + OracleArithmetic.roundQuotient(u, node.rate)
+    guard let parent = node.parent else { return x }
+    let p = nodes[parent]
+    let b = p.bounds
+    let k = b.pass(ofZone: p.zone)
+    let d = b.timing.duration
+    let local = b.timing.delay + k * d + (b.isForwardPass(k) ? x : d - x)
+    return reach(p, local)
+  }
+
+  /// Whether `node` or one of its ancestors stands still (paused, held at an edge, rate 0).
+  func chainHeld(_ node: Node) -> Bool {
+    var cursor: Node? = node
+    while let n = cursor {
+      if n.hold != nil { return true }
+      cursor = n.parent.map { nodes[$0] }
+    }
+    return false
+  }
+
+  /// The zone of `node` at engine time `t`: by the boundaries' engine times while everything
+  /// above it runs; by its parent time `p` when something above it is held.
+  func zone(of node: Node, at t: OracleTime, parentTime p: OracleTime, parentForward: Bool) -> Int64 {
+    if node.hold != nil || chainHeld(node) {
+      return zone(of: node, parentTime: p, parentForward: parentForward)
+    }
+    let forward = parentForward == (node.rate > 0)
+    return node.bounds.zone(started: node.started) { u in
+      let r = self.reach(node, u)
+      return forward ? t >= r : t < r
+    }
+  }
+
   // MARK: - Advancing
 
   struct Crossing {
@@ -383,8 +420,8 @@ public final class OracleWorld {
       now = next
       checkNow = false
       var batch: [Crossing] = []
-      for node in nodes where node.parent == nil && node.alive && !node.idle && !node.cancelled {
-        drive(node, parentTime: now, parentForward: true, into: &batch, silently: false)
+      for node in nodes where node.parent == nil && node.alive && !node.idle && !node.cancelled && node.hold == nil {
+        drive(node, at: now, parentTime: now, parentForward: true, into: &batch, silently: false)
       }
       deliver(batch)
     }
@@ -397,8 +434,8 @@ public final class OracleWorld {
     let lo = after.map { $0 + 1 } ?? (checkNow ? now : now + 1)
     guard lo <= limit else { return nil }
     var best: OracleTime?
-    for node in nodes where node.parent == nil && node.alive && !node.idle && !node.cancelled {
-      if let t = earliestChange(node, lo: lo, hi: limit, parentTime: { $0 }, parentForward: true) {
+    for node in nodes where node.parent == nil && node.alive && !node.idle && !node.cancelled && node.hold == nil {
+      if let t = earliestChange(node, lo: lo, hi: limit, parentForward: true) {
         best = min(best ?? t, t)
       }
     }
@@ -406,14 +443,12 @@ public final class OracleWorld {
   }
 
   /// The earliest engine time in [lo, hi] at which `node` or anything in it moves to another
-  /// zone, given its parent time as a monotone function of engine time over the interval.
-  func earliestChange(
-    _ node: Node, lo: OracleTime, hi: OracleTime, parentTime: @escaping (OracleTime) -> OracleTime,
-    parentForward: Bool
-  ) -> OracleTime? {
+  /// zone. Each zone function is monotone while the ancestors stay in their passes, so a
+  /// bisection finds it; children are searched only before their parent changes pass.
+  func earliestChange(_ node: Node, lo: OracleTime, hi: OracleTime, parentForward: Bool) -> OracleTime? {
     let current = node.zone
     let moved = { (t: OracleTime) -> Bool in
-      self.zone(of: node, parentTime: parentTime(t), parentForward: parentForward) != current
+      self.zone(of: node, at: t, parentTime: 0, parentForward: parentForward) != current
     }
     var best: OracleTime?
     if moved(hi) {
@@ -428,14 +463,10 @@ public final class OracleWorld {
     guard node.isTimeline, node.bounds.isActive(zone: current, started: node.started) else { return best }
     let childHi = (best ?? (hi + 1)) - 1
     guard childHi >= lo else { return best }
-    let forward = node.hold == nil ? (parentForward == (node.rate > 0)) : node.forward
+    let forward = parentForward == (node.rate > 0)
     let childForward = childrenForward(node, zone: current, forward: forward)
-    let iteration = { (t: OracleTime) -> OracleTime in
-      let local = self.localTime(of: node, parentTime: parentTime(t), zone: current, forward: forward)
-      return self.nodes[node.id].bounds.directed(pass: node.bounds.pass(ofZone: current), local: local).1
-    }
     for child in node.children {
-      if let t = earliestChange(nodes[child], lo: lo, hi: childHi, parentTime: iteration, parentForward: childForward) {
+      if let t = earliestChange(nodes[child], lo: lo, hi: childHi, parentForward: childForward) {
         best = min(best ?? t, t)
       }
     }
@@ -444,8 +475,11 @@ public final class OracleWorld {
 
   /// Moves `node` to where it is at parent time `p`, collecting what it crosses; a timeline
   /// moves its children pass by pass.
-  func drive(_ node: Node, parentTime p: OracleTime, parentForward: Bool, into batch: inout [Crossing], silently: Bool) {
-    let target = zone(of: node, parentTime: p, parentForward: parentForward)
+  func drive(
+    _ node: Node, at t: OracleTime, parentTime p: OracleTime, parentForward: Bool, into batch: inout [Crossing],
+    silently: Bool
+  ) {
+    let target = zone(of: node, at: t, parentTime: p, parentForward: parentForward)
     let travelling = node.hold == nil ? (parentForward == (node.rate > 0)) : node.forward
     var z = node.zone
     var sequence = 0
@@ -454,7 +488,7 @@ public final class OracleWorld {
       if node.isTimeline && node.bounds.isActive(zone: z, started: node.started) {
         // To the edge of this pass first.
         let edge = node.bounds.boundary(up ? z : z - 1)
-        driveChildren(node, zone: z, forward: up, local: edge, into: &batch, silently: silently)
+        driveChildren(node, at: t, zone: z, forward: up, local: edge, into: &batch, silently: silently)
       }
       let index = up ? z : z - 1
       let kind = crossingKind(node, index: index, up: up)
@@ -481,7 +515,7 @@ public final class OracleWorld {
     node.forward = travelling
     if node.isTimeline && node.bounds.isActive(zone: target, started: node.started) {
       let local = localTime(of: node, parentTime: p, zone: target, forward: travelling)
-      driveChildren(node, zone: target, forward: travelling, local: local, into: &batch, silently: silently)
+      driveChildren(node, at: t, zone: target, forward: travelling, local: local, into: &batch, silently: silently)
     }
     if silently {
       for crossing in batch where crossing.node == node.id { applySilently(crossing) }
@@ -490,14 +524,15 @@ public final class OracleWorld {
   }
 
   func driveChildren(
-    _ node: Node, zone z: Int64, forward: Bool, local: OracleTime, into batch: inout [Crossing], silently: Bool
+    _ node: Node, at t: OracleTime, zone z: Int64, forward: Bool, local: OracleTime, into batch: inout [Crossing],
+    silently: Bool
   ) {
     let k = node.bounds.pass(ofZone: z)
     let tau = node.bounds.directed(pass: k, local: local).1
     let childForward = forward == node.bounds.isForwardPass(k)
     for child in node.children {
       var own: [Crossing] = []
-      drive(nodes[child], parentTime: tau, parentForward: childForward, into: &own, silently: silently)
+      drive(nodes[child], at: t, parentTime: tau, parentForward: childForward, into: &own, silently: silently)
       batch += own
     }
   }
@@ -591,6 +626,7 @@ public final class OracleWorld {
   func counts(_ node: Node) -> Bool {
     guard node.isEffect, node.alive else { return false }
     if node.parent == nil { return true }
+    if node.maskedBy != nil { return false }
     var cursor: Node? = node
     while let n = cursor {
       if n.cancelled || n.idle { return false }

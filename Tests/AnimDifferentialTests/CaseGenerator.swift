@@ -117,10 +117,13 @@ struct CaseGenerator {
     }
     let horizon = random.int(2...6) * 1000 * ms
     var timelines: [(node: Int, finite: Bool, sets: Bool)] = []
-    if !lanes.isEmpty {
-      for _ in 0..<random.int(1...2) {
-        timelines.append(makeTimeline(lanes: lanes))
-      }
+    // Each timeline has lanes of its own.
+    if lanes.count >= 2 && random.chance(0.5) {
+      let cut = random.int(1...(lanes.count - 1))
+      timelines.append(makeTimeline(lanes: Array(lanes[..<cut])))
+      timelines.append(makeTimeline(lanes: Array(lanes[cut...])))
+    } else if !lanes.isEmpty {
+      timelines.append(makeTimeline(lanes: lanes))
     }
     // Top-level work on the free properties, and controls, at random instants.
     var ends: [Int: OracleTime] = [:]
@@ -134,6 +137,7 @@ struct CaseGenerator {
     var timed: [OracleStep] = []
     let count = random.int(4...14)
     var pauseSpeedResume: [OracleSubject: Int] = [:]
+    var cancelled = Set<Int>()
     for _ in 0..<count {
       let t = time(upTo: horizon)
       let p = random.pick(free)
@@ -190,7 +194,11 @@ struct CaseGenerator {
         } else {
           controls += [.finish, .cancel]
         }
-        let control = random.pick(controls)
+        var control = random.pick(controls)
+        if case .node(let n) = subject {
+          if cancelled.contains(n) { control = .play }
+          if control == .cancel { cancelled.insert(n) } else if control == .play { cancelled.remove(n) }
+        }
         if case .speed(let r) = control, abs(r) != 1 { features.insert(.otherRates) }
         // A pause, a speed, then a resume of one subject.
         switch (control, pauseSpeedResume[subject] ?? 0) {
@@ -206,7 +214,9 @@ struct CaseGenerator {
       default:
         // A pause, a speed and a resume in a row.
         let subject: OracleSubject
-        if let timeline = timelines.first, random.chance(0.5), (plays[timeline.node] ?? .max) <= t {
+        if let timeline = timelines.first, random.chance(0.5), (plays[timeline.node] ?? .max) <= t,
+          !cancelled.contains(timeline.node)
+        {
           subject = .node(timeline.node)
         } else {
           subject = .property(p)
@@ -267,13 +277,15 @@ struct CaseGenerator {
       let start = (cursor[lane] ?? 0) + (random.chance(0.5) ? 0 : random.int(0...700) * ms)
       switch random.int(0...9) {
       case 0...5:
-        let extent = item(lane: lane, in: node, at: start, first: firstOnLane.contains(lane))
+        let (extent, setOffset) = item(lane: lane, in: node, at: start, first: firstOnLane.contains(lane))
         firstOnLane.remove(lane)
         cursor[lane] = start + extent
         end = max(end, start + extent)
         // Sometimes a `set` in the middle of that item.
-        if extent > 2 * ms && random.chance(0.35) {
-          let at = start + random.int(1...(extent / ms - 1)) * ms
+        let activeFrom = start + setOffset
+        if extent - setOffset > 2 * ms && random.chance(0.35) {
+          // Inside the item's active interval (after its delay).
+          let at = activeFrom + random.int(1...((extent - setOffset) / ms - 1)) * ms
           _ = emit(0, .add(.set(property: lane, value: Double(random.int(-100...100))), .inTimeline(node: node, at: at)))
           features.insert(.timelineSet)
           hasSet = true
@@ -285,14 +297,14 @@ struct CaseGenerator {
         if groupRate != 1 { features.insert(.otherRates) }
         let groupStep = steps.count
         let group = emit(0, .add(.timeline(timing: groupTiming, rate: groupRate), .inTimeline(node: node, at: start)))
-        let extent = item(lane: lane, in: group, at: 0, first: false)
+        let extent = item(lane: lane, in: group, at: 0, first: false).extent
         var length = extent
         if random.chance(0.4) {
           let innerRate = random.pick([2, 0.5, 1.5])
           let innerStep = steps.count
           var innerTiming = OracleTiming(duration: 0)
           let inner = emit(0, .add(.timeline(timing: innerTiming, rate: innerRate), .inTimeline(node: group, at: extent)))
-          let innerExtent = item(lane: lane, in: inner, at: 0, first: false)
+          let innerExtent = item(lane: lane, in: inner, at: 0, first: false).extent
           innerTiming.duration = innerExtent
           steps[innerStep].operation = .add(.timeline(timing: innerTiming, rate: innerRate), .inTimeline(node: group, at: extent))
           length = extent + Self.extent(innerTiming, rate: innerRate)
@@ -314,7 +326,7 @@ struct CaseGenerator {
   }
 
   /// An animation item on `lane` at `start` of `parent`; returns its extent there.
-  mutating func item(lane: Int, in parent: Int, at start: OracleTime, first: Bool) -> OracleTime {
+  mutating func item(lane: Int, in parent: Int, at start: OracleTime, first: Bool) -> (extent: OracleTime, delay: OracleTime) {
     var timing = self.timing(allowInfinite: false, allowBackwards: first)
     let rate = random.chance(0.8) ? 1 : random.pick([2, 0.5, 3])
     if rate != 1 { features.insert(.otherRates) }
@@ -325,7 +337,7 @@ struct CaseGenerator {
       shape = keyframes(duration: timing.duration)
     }
     _ = emit(0, .add(.animation(property: lane, shape: shape, timing: timing, rate: rate, replace: false), .inTimeline(node: parent, at: start)))
-    return Self.extent(timing, rate: rate)
+    return (Self.extent(timing, rate: rate), OracleArithmetic.roundQuotient(max(timing.delay, 0), rate))
   }
 }
 

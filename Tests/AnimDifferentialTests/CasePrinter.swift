@@ -98,6 +98,7 @@ func animScript(_ c: DifferentialCase) -> String {
         var groupTiming = timing
         groupTiming.fill = .forwards
         result.append(prefix + "parallel\(optionsSource(groupTiming, rate: rate)) {  // group n\(n)")
+        result.append(indent + "  wait \(durationLiteral(timing.duration))  // its length")
         result += items(of: n, indent: indent + "  ")
         result.append(indent + "}")
       case .callback(let key, _):
@@ -111,7 +112,8 @@ func animScript(_ c: DifferentialCase) -> String {
 
   for n in 0..<count {
     guard let (kind, placement) = kinds[n], case .timeline(let timing, let rate) = kind, placement == .idle else { continue }
-    lines.append("timeline n\(n)\(optionsSource(timing, rate: rate)) {  // duration \(durationLiteral(timing.duration))")
+    lines.append("timeline n\(n)\(optionsSource(timing, rate: rate)) {")
+    lines.append("  wait \(durationLiteral(timing.duration))  // its length")
     lines += items(of: n, indent: "  ")
     lines.append("}")
   }

@@ -31,7 +31,10 @@ func compare(_ c: DifferentialCase, engine: Observation, oracle: Observation) ->
       let time = min(e?.time ?? .max, o?.time ?? .max)
       let context = oracle.events[max(0, i - 2)..<min(oracle.events.count, i + 3)].map(\.description)
       let engineContext = engine.events[max(0, i - 2)..<min(engine.events.count, i + 3)].map(\.description)
-      let signature = "event: expected \(o.map { kindName($0) } ?? "nothing"), engine \(e.map { kindName($0) } ?? "nothing")"
+      var signature = "event: expected \(o.map { kindName($0) } ?? "nothing"), engine \(e.map { kindName($0) } ?? "nothing")"
+      if let e, let o, e.kind == o.kind, e.subject == o.subject, e.reversed == o.reversed, abs(e.time - o.time) <= 8 {
+        signature = "event time off by a few ns (\(kindName(o)))"
+      }
       eventMismatch = (
         time,
         Mismatch(
