@@ -840,18 +840,20 @@ public final class OracleWorld {
       return interpolate(from, node.to ?? to, eased)
     case .keyframes(let frames):
       // Rule 10: segments on integer positions; (t − a)/(b − a).
-      var previousPosition: OracleTime = 0
-      var previousValue = from
+      // With no duration every position is 0: the segments are found on the percents.
       let d = node.timing.duration
+      var previousPosition = 0.0
+      var previousValue = from
+      let at = d == 0 ? progress : Double(time)
       for frame in frames {
         let value = frame.value ?? from
-        let reached = d == 0 ? (progress <= 0 && frame.position == 0 ? true : progress > 0 ? false : true) : time <= frame.position
-        if reached {
-          let span = frame.position - previousPosition
-          let local = span > 0 ? Double(time - previousPosition) / Double(span) : 1
+        let position = d == 0 ? frame.percent / 100 : Double(frame.position)
+        if at <= position {
+          let span = position - previousPosition
+          let local = span > 0 ? (at - previousPosition) / span : 1
           return interpolate(previousValue, value, frame.curve.progress(local, beforeFlag: beforeFlag))
         }
-        previousPosition = frame.position
+        previousPosition = position
         previousValue = value
       }
       return previousValue
