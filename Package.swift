@@ -43,6 +43,12 @@ let package = Package(
     .systemLibrary(name: "CLibFuzzer"),
     .executableTarget(name: "anim-fuzz", dependencies: ["AnimLanguage", "CLibFuzzer"]),
     .testTarget(name: "AnimCoreTests", dependencies: ["AnimCore"]),
+    // An independent reference evaluator of the timing model, written from engine.md and
+    // language.md with no dependency on AnimCore: a test helper, never shipped.
+    .target(name: "AnimOracle", linkerSettings: [.linkedLibrary("m")]),
+    // The engine against the oracle on seeded random operation sequences
+    // (ANIM_DIFFERENTIAL_SECONDS=N for a long run: see Tests/AnimDifferentialTests/README.md).
+    .testTarget(name: "AnimDifferentialTests", dependencies: ["AnimCore", "AnimOracle"], exclude: ["README.md"]),
     .testTarget(name: "AnimLanguageTests", dependencies: ["AnimLanguage", "AnimCore"], resources: [.copy("Golden")]),
     .testTarget(name: "AnimRuntimeTests", dependencies: ["AnimRuntime", "AnimLanguage", "AnimCore"]),
     .testTarget(name: "AnimREPLTests", dependencies: ["AnimREPL", "AnimRuntime", "AnimLanguage", "AnimCore"]),

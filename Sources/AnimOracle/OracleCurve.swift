@@ -1,0 +1,165 @@
+// Curves, written from their definitions (CSS Easing Level 1, language.md's springs), simply:
+// a Bézier is solved by bisection, a spring is its closed form.
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where a `steps()` curve jumps (CSS Easing Level 1).
+public enum OracleStepJump: String, Sendable, Hashable, CaseIterable {
+  case jumpStart, jumpEnd, jumpNone, jumpBoth
+}
+
+/// A spring by its physical parameters, with an initial velocity in distances per second.
+public struct OracleSpring: Sendable, Hashable {
+  public var mass: Double
+  public var stiffness: Double
+  public var damping: Double
+  public var velocity: Double
+
+  public init(mass: Double, stiffness: Double, damping: Double, velocity: Double = 0) {
+    self.mass = mass
+    self.stiffness = stiffness
+    self.damping = damping
+    self.velocity = velocity
+  }
+
+  /// SwiftUI's conversion: stiffness = (2π / response)² · mass, damping = 4π · ζ · mass / response.
+  public init(response: Double, dampingFraction: Double, velocity: Double = 0) {
+    let mass = 1.0
+    self.init(
+      mass: mass, stiffness: pow(2 * Double.pi / response, 2) * mass,
+      damping: 4 * Double.pi * dampingFraction * mass / response, velocity: velocity)
+  }
+
+  /// ω₀ = √(k/m).
+  var omega: Double { (stiffness / mass).squareRoot() }
+  /// ζ = c / (2√(km)).
+  var zeta: Double { damping / (2 * (stiffness * mass).squareRoot()) }
+
+  /// The displacement y(t) = x(t) − 1 of the motion from 0 to 1 (y(0) = −1, y'(0) = v₀), in
+  /// closed form for the three regimes.
+  public func displacement(at t: Double) -> Double {
+    let y0 = -1.0
+    let v0 = velocity
+    let w0 = omega
+    let z = zeta
+    if z < 1 {
+      let wd = w0 * (1 - z * z).squareRoot()
+      return exp(-z * w0 * t) * (y0 * cos(wd * t) + (v0 + z * w0 * y0) / wd * sin(wd * t))
+    } else if z == 1 {
+      return exp(-w0 * t) * (y0 + (v0 + w0 * y0) * t)
+    } else {
+      let s = (z * z - 1).squareRoot()
+      let r1 = -w0 * (z - s)
+      let r2 = -w0 * (z + s)
+      let c2 = (v0 - r1 * y0) / (r2 - r1)
+      let c1 = y0 - c2
+      return c1 * exp(r1 * t) + c2 * exp(r2 * t)
+    }
+  }
+
+  /// The settling time in seconds, as language.md defines it (relative to |d₀| = 1):
+  /// under-damped, A·e^(−ζω₀t) = 0.001 with A = √(d₀² + ((v₀ + ζω₀d₀)/ω_d)²); otherwise the
+  /// first t after which |y(t)| ≤ 0.001 for good.
+  public var settlingSeconds: Double {
+    let w0 = omega
+    let z = zeta
+    let y0 = -1.0
+    if z < 1 {
+      let wd = w0 * (1 - z * z).squareRoot()
+      let a = (y0 * y0 + pow((velocity + z * w0 * y0) / wd, 2)).squareRoot()
+      return max(0, log(a / 0.001) / (z * w0))
+    }
+    // |y| is a sum of at most two exponentials: beyond its last zero and last extremum it
+    // only shrinks. Find a time beyond which it is below the threshold, then bisect on the
+    // last time it is above, scanning finely so that a dip below and back is not missed.
+    var far = 1.0 / w0
+    while abs(displacement(at: far)) > 0.001 || far < 10 / w0 { far *= 2 }
+    let steps = 20_000
+    var lastAbove = -1.0
+    for i in 0...steps {
+      let t = far * Double(i) / Double(steps)
+      if abs(displacement(at: t)) > 0.001 { lastAbove = t }
+    }
+    if lastAbove < 0 { return 0 }
+    var lo = lastAbove
+    var hi = min(far, lastAbove + far / Double(steps))
+    for _ in 0..<200 {
+      let mid = (lo + hi) / 2
+      if abs(displacement(at: mid)) > 0.001 { lo = mid } else { hi = mid }
+    }
+    return hi
+  }
+
+  /// The settling time rounded up to the nanosecond.
+  public var settlingNanoseconds: Int64 { Int64((settlingSeconds * 1e9).rounded(.up)) }
+}
+
+/// A timing curve: progress in, eased progress out.
+public enum OracleCurve: Sendable, Hashable {
+  case linear
+  case cubic(Double, Double, Double, Double)
+  case steps(Int, OracleStepJump)
+  /// A spring over `length` nanoseconds of its own time (its settling time, or stretched:
+  /// `length` is then the settling time and the animation's duration stretches it).
+  case spring(OracleSpring)
+
+  public static let ease = OracleCurve.cubic(0.25, 0.1, 0.25, 1)
+  public static let easeIn = OracleCurve.cubic(0.42, 0, 1, 1)
+  public static let easeOut = OracleCurve.cubic(0, 0, 0.58, 1)
+  public static let easeInOut = OracleCurve.cubic(0.42, 0, 0.58, 1)
+
+  /// Eased progress at input progress `x` (0...1). `beforeFlag` is Web Animations' before
+  /// flag, which only `steps` reads.
+  public func progress(_ x: Double, beforeFlag: Bool = false) -> Double {
+    switch self {
+    case .linear:
+      return x
+    case .cubic(let x1, let y1, let x2, let y2):
+      return Self.bezier(x, x1, y1, x2, y2)
+    case .steps(let n, let jump):
+      return Self.steps(x, n, jump, beforeFlag)
+    case .spring(let spring):
+      if x >= 1 { return 1 }  // at its settling time a spring ends exactly at its target
+      if x <= 0 { return 0 }
+      let t = x * Double(spring.settlingNanoseconds) / 1e9
+      return 1 + spring.displacement(at: t)
+    }
+  }
+
+  /// CSS cubic-bezier: solve x(t) = x by bisection (x(t) is monotone for x1, x2 in 0...1)
+  /// to the last bit, then y(t). Outside 0...1 the chain never asks.
+  static func bezier(_ x: Double, _ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) -> Double {
+    if x <= 0 { return 0 }
+    if x >= 1 { return 1 }
+    func coordinate(_ t: Double, _ p1: Double, _ p2: Double) -> Double {
+      let u = 1 - t
+      return 3 * u * u * t * p1 + 3 * u * t * t * p2 + t * t * t
+    }
+    var lo = 0.0
+    var hi = 1.0
+    for _ in 0..<200 {
+      let mid = (lo + hi) / 2
+      if mid == lo || mid == hi { break }
+      if coordinate(mid, x1, x2) < x { lo = mid } else { hi = mid }
+    }
+    let t = (lo + hi) / 2
+    return coordinate(t, y1, y2)
+  }
+
+  /// CSS Easing Level 1, "the steps() easing function".
+  static func steps(_ x: Double, _ n: Int, _ jump: OracleStepJump, _ beforeFlag: Bool) -> Double {
+    var step = (x * Double(n)).rounded(.down)
+    if jump == .jumpStart || jump == .jumpBoth { step += 1 }
+    if beforeFlag && (x * Double(n)).truncatingRemainder(dividingBy: 1) == 0 { step -= 1 }
+    if x >= 0 && step < 0 { step = 0 }
+    var jumps = Double(n)
+    if jump == .jumpBoth { jumps += 1 }
+    if jump == .jumpNone { jumps -= 1 }
+    if x <= 1 && step > jumps { step = jumps }
+    return step / jumps
+  }
+}

@@ -1,0 +1,868 @@
+// The oracle: a deliberately plain simulation of engine.md and language.md's timing model,
+// written from the rules (W3C Web Animations Level 1's timing chain, the rules 1–6, 9,
+// 10), not from AnimCore. It keeps, per node, its playback (start time, hold time, rate) and
+// the zone it has crossed to; per property, its base value and its stack of animations. Event
+// times are found by bisection on the zone functions (each is monotone while its ancestors
+// stay in one pass), never from a formula shared with the engine.
+
+/// One run of operations. `Oracle.run` replays a whole list from scratch.
+public final class OracleWorld {
+  public private(set) var now: OracleTime = 0
+  /// Every event so far, in order.
+  public private(set) var events: [OracleEvent] = []
+
+  struct Entry {
+    var node: Int
+    /// The value subtracted from the animation's output (rule 1's previous target, or the
+    /// base value for the first animation of a stack).
+    var reference: Double
+    /// nil while live; the output it keeps once ended with a forwards fill.
+    var frozen: Double?
+    var dropped = false
+  }
+
+  struct Property {
+    var base: Double
+    var entries: [Entry] = []
+  }
+
+  final class Node {
+    let id: Int
+    let kind: OracleNodeKind
+    let parent: Int?
+    var children: [Int] = []
+    let timing: OracleTiming
+    let bounds: OracleBoundaries
+    // Playback (against the parent's time).
+    var startTime: OracleTime = 0
+    var rate: Double
+    var hold: OracleTime?
+    var paused = false
+    // What has been crossed.
+    var zone: Int64 = 0
+    var forward = true
+    var started = false
+    var alive = true
+    var cancelled = false
+    var idle = false
+    // Effects.
+    var from: Double?
+    var to: Double?
+    var resolved = false
+    var maskedBy: Int?
+    /// An item between its start and its end, as crossed (it keeps its property animating).
+    var counting = false
+    // Timeline `set` items: the value recorded when crossed forwards.
+    var recorded: Double?
+    /// Where it starts in its parent's time (items) or engine time.
+    var placedAt: OracleTime = 0
+
+    init(id: Int, kind: OracleNodeKind, parent: Int?, timing: OracleTiming, rate: Double) {
+      self.id = id
+      self.kind = kind
+      self.parent = parent
+      self.timing = timing
+      self.bounds = OracleBoundaries(timing)
+      self.rate = rate
+    }
+
+    var property: Int? {
+      switch kind {
+      case .animation(let p, _, _, _, _): p
+      case .set(let p, _): p
+      default: nil
+      }
+    }
+    var isEffect: Bool { if case .animation = kind { true } else { false } }
+    var isTimeline: Bool { if case .timeline = kind { true } else { false } }
+    var shape: OracleShape? { if case .animation(_, let s, _, _, _) = kind { s } else { nil } }
+    var replaces: Bool {
+      if case .animation(_, let shape, _, _, let replace) = kind {
+        if replace { return true }
+        if case .tween(_, _, .spring) = shape { return true }
+      }
+      return false
+    }
+    var maxZone: Int64 { bounds.count ?? .max }
+  }
+
+  var properties: [Property] = []
+  var nodes: [Node] = []
+  /// Properties that left rest by an operation now: their `start` goes behind this instant's
+  /// node events.
+  var leavingRest: [Int] = []
+  /// Whether an event may be due at `now` (after an operation).
+  var checkNow = true
+
+  /// How often each rule was exercised (the differential sample test asserts on these).
+  public private(set) var tally: [String: Int] = [:]
+
+  public var propertyCount: Int { properties.count }
+
+  public init() {}
+
+  func count(_ what: String) { tally[what, default: 0] += 1 }
+
+  /// Replays `steps` and returns the run at `time`.
+  public static func run(_ steps: [OracleStep], until time: OracleTime) -> OracleWorld {
+    let world = OracleWorld()
+    for step in steps where step.time <= time {
+      world.advance(to: step.time)
+      world.apply(step.operation)
+    }
+    world.advance(to: time)
+    return world
+  }
+
+  // MARK: - Operations
+
+  public func apply(_ operation: OracleOperation) {
+    checkNow = true
+    switch operation {
+    case .addProperty(let value):
+      properties.append(Property(base: value))
+    case .add(let kind, let placement):
+      add(kind, placement)
+    case .set(let property, let value):
+      setProperty(property, to: value)
+    case .control(let control, .node(let id)):
+      self.control(control, node: id)
+    case .control(let control, .property(let p)):
+      let mine = nodes.filter { $0.alive && $0.parent == nil && $0.property == p && $0.isEffect }
+      switch control {
+      case .pause, .resume, .reverse, .speed:
+        for node in mine { self.control(control, node: node.id) }
+      case .seek, .finish, .play:
+        if let newest = mine.last { self.control(control, node: newest.id) }
+      case .cancel:
+        properties[p].base = value(of: p)
+        properties[p].entries = []
+        for node in mine { node.alive = false }
+      }
+    }
+  }
+
+  func add(_ kind: OracleNodeKind, _ placement: OraclePlacement) {
+    let timing: OracleTiming
+    var rate = 1.0
+    switch kind {
+    case .animation(_, _, let t, let r, _):
+      timing = t
+      rate = r
+    case .timeline(let t, let r):
+      timing = t
+      rate = r
+    case .callback, .set:
+      timing = OracleTiming(duration: 0, fill: .none)
+    }
+    var parent: Int?
+    if case .inTimeline(let p, _) = placement { parent = p }
+    let node = Node(id: nodes.count, kind: kind, parent: parent, timing: timing, rate: rate)
+    nodes.append(node)
+    switch placement {
+    case .now:
+      node.startTime = now
+      node.placedAt = now
+      node.forward = rate >= 0
+      if rate == 0 { node.hold = 0 }
+      if let p = node.property, node.isEffect {
+        let wasResting = !isAnimating(p, excluding: node.id)
+        if wasResting { leavingRest.append(p) }
+        // Rule 2 and 3: a backwards fill or a negative delay resolves and shows at placement.
+        if timing.fill.backwards || timing.delay < 0 { join(node) }
+        if timing.delay < 0 { count("negative delay") }
+        if timing.duration == 0 { count("zero duration") }
+        if rate != 1 && rate != -1 { count("rate other than ±1") }
+      }
+    case .idle:
+      node.idle = true
+      node.paused = true
+      node.hold = 0
+    case .inTimeline(let p, let at):
+      nodes[p].children.append(node.id)
+      node.startTime = at
+      node.placedAt = at
+      node.forward = rate >= 0
+    }
+  }
+
+  func setProperty(_ p: Int, to value: Double) {
+    properties[p].base = value
+    properties[p].entries = []
+    for node in nodes where node.alive && node.parent == nil && node.isEffect && node.property == p {
+      node.alive = false
+    }
+  }
+
+  func control(_ control: OracleControl, node id: Int) {
+    let node = nodes[id]
+    guard node.alive else { return }
+    let p = parentTime(of: node)
+    switch control {
+    case .pause:
+      if !node.paused {
+        node.hold = localTime(of: node)
+        node.paused = true
+      }
+    case .resume:
+      if node.paused {
+        node.paused = false
+        release(node, at: p)
+      }
+    case .reverse:
+      setRate(node, -node.rate, at: p)
+    case .speed(let r):
+      if node.paused { count("speed while paused") }
+      if r != 1 && r != -1 { count("rate other than ±1") }
+      setRate(node, r, at: p)
+    case .seek(let x):
+      node.hold = x
+      release(node, at: p)
+      var batch: [Crossing] = []
+      drive(node, at: now, parentTime: p, parentForward: true, into: &batch, silently: true)
+    case .play:
+      let finished = !node.paused && node.hold != nil && (node.forward ? node.zone >= node.maxZone : node.zone <= 0)
+      if node.idle || node.cancelled || finished {
+        restart(node, at: p)
+      } else if node.paused {
+        node.paused = false
+        release(node, at: p)
+      }
+    case .finish:
+      guard node.bounds.end != nil else { return }
+      let forward = node.rate >= 0
+      let edge = forward ? node.bounds.end! : node.bounds.start
+      node.hold = edge - (forward ? 1 : -1)
+      let wasPaused = node.paused
+      node.paused = true  // held where it is put, for the silent part
+      var silent: [Crossing] = []
+      drive(node, at: now, parentTime: p, parentForward: true, into: &silent, silently: true)
+      node.hold = edge
+      node.forward = forward
+      var batch: [Crossing] = []
+      drive(node, at: now, parentTime: p, parentForward: true, into: &batch, silently: false)
+      deliver(batch)
+      node.paused = wasPaused
+      if node.parent == nil || wasPaused { node.hold = edge } else { release(node, at: p) }
+    case .cancel:
+      for effect in subtree(of: node) where effect.isEffect {
+        guard let prop = effect.property else { continue }
+        if properties[prop].entries.contains(where: { $0.node == effect.id }) {
+          properties[prop].base = value(of: prop)
+          properties[prop].entries.removeAll { $0.node == effect.id }
+        }
+      }
+      if node.parent == nil && node.isEffect {
+        node.alive = false
+      } else {
+        node.hold = localTime(of: node)
+        node.paused = true
+        node.cancelled = true
+      }
+    }
+  }
+
+  /// Plays a node from its start (its end when its rate is negative): nothing in it has been
+  /// crossed; items that fill backwards show their `from` from now (rule 2).
+  func restart(_ node: Node, at p: OracleTime) {
+    let forward = node.rate >= 0
+    node.idle = false
+    node.cancelled = false
+    node.started = false
+    for n in subtree(of: node) {
+      n.zone = (n.rate >= 0) == forward ? 0 : n.maxZone
+      n.forward = (n.rate >= 0) == forward
+      n.recorded = nil
+      n.counting = false
+      n.maskedBy = nil
+      n.started = false
+    }
+    node.zone = forward ? 0 : node.maxZone
+    node.hold = forward ? 0 : (node.bounds.end ?? 0)
+    node.paused = false
+    release(node, at: p)
+    for n in subtree(of: node) where n.isEffect && n.timing.fill.backwards && n.id != node.id {
+      join(n)
+    }
+  }
+
+  func setRate(_ node: Node, _ rate: Double, at p: OracleTime) {
+    let current = localTime(of: node)
+    node.rate = rate
+    node.hold = current
+    if rate != 0 { node.forward = rate > 0 }
+    release(node, at: p)
+  }
+
+  /// Web Animations: start time = parent time − hold time / rate, unless paused or at rate 0.
+  func release(_ node: Node, at p: OracleTime) {
+    guard let hold = node.hold, !node.paused, node.rate != 0 else { return }
+    node.startTime = p - OracleArithmetic.roundQuotient(hold, node.rate)
+    node.hold = nil
+  }
+
+  func subtree(of node: Node) -> [Node] {
+    [node] + node.children.flatMap { subtree(of: nodes[$0]) }
+  }
+
+  // MARK: - Time down the tree
+
+  /// The node's parent time now (the engine's time, or its timeline's iteration time).
+  func parentTime(of node: Node) -> OracleTime {
+    guard let parent = node.parent else { return now }
+    return iterationTime(of: nodes[parent], local: localTime(of: nodes[parent]))
+  }
+
+  /// The local time now, kept inside the zone crossed to.
+  func localTime(of node: Node) -> OracleTime {
+    localTime(of: node, parentTime: parentTime(of: node), zone: node.zone, forward: node.forward)
+  }
+
+  func localTime(of node: Node, parentTime p: OracleTime, zone: Int64, forward: Bool) -> OracleTime {
+    if let hold = node.hold { return hold }
+    let raw = OracleArithmetic.roundProduct(p - node.startTime, node.rate)
+    let (lo, hi) = node.bounds.interval(zone: zone, forward: forward)
+    return min(max(raw, lo), hi)
+  }
+
+  /// The time a timeline gives its children at local time `local`: its iteration time in the
+  /// current pass, mirrored in a backwards pass; at the edges, the edge's.
+  func iterationTime(of node: Node, local: OracleTime) -> OracleTime {
+    let b = node.bounds
+    if node.zone <= 0 && !node.started {
+      let k = b.timing.duration > 0 ? OracleBoundaries.floorDiv(b.start - b.timing.delay, b.timing.duration) : 0
+      return b.isForwardPass(k) ? b.start - b.timing.delay - k * b.timing.duration : b.timing.duration
+    }
+    if b.isAfter(zone: node.zone) {
+      let edge = b.endEdge()
+      return edge.time
+    }
+    let k = b.pass(ofZone: node.zone)
+    return b.directed(pass: k, local: local).1
+  }
+
+  /// Whether the children of a timeline in zone `z` run forwards in their parent time.
+  func childrenForward(_ node: Node, zone z: Int64, forward: Bool) -> Bool {
+    let k = node.bounds.pass(ofZone: z)
+    return forward == node.bounds.isForwardPass(k)
+  }
+
+  /// The zone of `node` at parent time `p`, its parent time moving forwards or not.
+  func zone(of node: Node, parentTime p: OracleTime, parentForward: Bool) -> Int64 {
+    if node.hold != nil {
+      // Held: where it is held, arriving as it travels.
+      return node.bounds.zone(local: node.hold!, forward: node.forward, started: node.started)
+    }
+    let forward = parentForward == (node.rate > 0)
+    let sign: Int64 = node.rate > 0 ? 1 : -1
+    return node.bounds.zone(started: node.started) { u in
+      let reached = node.startTime + OracleArithmetic.roundQuotient(u, node.rate)
+      let x = (p - reached) * sign
+      return forward ? x >= 0 : x > 0
+    }
+  }
+
+  /// The engine time at which `node`'s local time reaches `u` in its ancestors' current
+  /// passes: rule 6 at each level, S + round(u / r), mapped up through each timeline's pass
+  /// (each level of nesting rounds once).
+  func reach(_ node: Node, _ u: OracleTime) -> OracleTime {
+    let x = node.startTime + OracleArithmetic.roundQuotient(u, node.rate)
+    guard let parent = node.parent else { return x }
+    let p = nodes[parent]
+    let b = p.bounds
+    let k = b.pass(ofZone: p.zone)
+    let d = b.timing.duration
+    let local = b.timing.delay + k * d + (b.isForwardPass(k) ? x : d - x)
+    return reach(p, local)
+  }
+
+  /// Whether `node` or one of its ancestors stands still (paused, held at an edge, rate 0).
+  func chainHeld(_ node: Node) -> Bool {
+    var cursor: Node? = node
+    while let n = cursor {
+      if n.hold != nil { return true }
+      cursor = n.parent.map { nodes[$0] }
+    }
+    return false
+  }
+
+  /// The zone of `node` at engine time `t`: by the boundaries' engine times while everything
+  /// above it runs; by its parent time `p` when something above it is held.
+  func zone(of node: Node, at t: OracleTime, parentTime p: OracleTime, parentForward: Bool) -> Int64 {
+    if node.hold != nil || chainHeld(node) {
+      return zone(of: node, parentTime: p, parentForward: parentForward)
+    }
+    let forward = parentForward == (node.rate > 0)
+    return node.bounds.zone(started: node.started) { u in
+      let r = self.reach(node, u)
+      return forward ? t >= r : t < r
+    }
+  }
+
+  // MARK: - Advancing
+
+  struct Crossing {
+    var node: Int
+    var kind: OracleEvent.Kind
+    var forward: Bool
+    /// The order of crossing within the node (rule 4: its own start before its complete).
+    var sequence: Int
+  }
+
+  /// Moves to `time`, recording every event on the way.
+  public func advance(to time: OracleTime) {
+    precondition(time >= now)
+    while true {
+      let next = nextInstant(upTo: time)
+      // Properties that an operation took out of rest, with nothing else due now.
+      if !leavingRest.isEmpty && next != now { deliver([]) }
+      guard let next else { break }
+      now = next
+      checkNow = false
+      var batch: [Crossing] = []
+      for node in nodes where node.parent == nil && node.alive && !node.idle && !node.cancelled && node.hold == nil {
+        drive(node, at: now, parentTime: now, parentForward: true, into: &batch, silently: false)
+      }
+      deliver(batch)
+    }
+    now = time
+    checkNow = false
+  }
+
+  /// The first instant in [now, limit] (or (after, limit]) at which some node's zone moves.
+  func nextInstant(upTo limit: OracleTime, after: OracleTime? = nil) -> OracleTime? {
+    let lo = after.map { $0 + 1 } ?? (checkNow ? now : now + 1)
+    guard lo <= limit else { return nil }
+    var best: OracleTime?
+    for node in nodes where node.parent == nil && node.alive && !node.idle && !node.cancelled && node.hold == nil {
+      if let t = earliestChange(node, lo: lo, hi: limit, parentForward: true) {
+        best = min(best ?? t, t)
+      }
+    }
+    return best
+  }
+
+  /// The earliest engine time in [lo, hi] at which `node` or anything in it moves to another
+  /// zone. Each zone function is monotone while the ancestors stay in their passes, so a
+  /// bisection finds it; children are searched only before their parent changes pass.
+  func earliestChange(_ node: Node, lo: OracleTime, hi: OracleTime, parentForward: Bool) -> OracleTime? {
+    let current = node.zone
+    let moved = { (t: OracleTime) -> Bool in
+      self.zone(of: node, at: t, parentTime: 0, parentForward: parentForward) != current
+    }
+    var best: OracleTime?
+    if moved(hi) {
+      var a = lo
+      var b = hi
+      while a < b {
+        let mid = a + (b - a) / 2
+        if moved(mid) { b = mid } else { a = mid + 1 }
+      }
+      best = a
+    }
+    guard node.isTimeline, node.bounds.isActive(zone: current, started: node.started) else { return best }
+    let childHi = (best ?? (hi + 1)) - 1
+    guard childHi >= lo else { return best }
+    let forward = parentForward == (node.rate > 0)
+    let childForward = childrenForward(node, zone: current, forward: forward)
+    for child in node.children {
+      if let t = earliestChange(nodes[child], lo: lo, hi: childHi, parentForward: childForward) {
+        best = min(best ?? t, t)
+      }
+    }
+    return best
+  }
+
+  /// Moves `node` to where it is at parent time `p`, collecting what it crosses; a timeline
+  /// moves its children pass by pass.
+  func drive(
+    _ node: Node, at t: OracleTime, parentTime p: OracleTime, parentForward: Bool, into batch: inout [Crossing],
+    silently: Bool
+  ) {
+    let target = zone(of: node, at: t, parentTime: p, parentForward: parentForward)
+    let travelling = node.hold == nil ? (parentForward == (node.rate > 0)) : node.forward
+    var z = node.zone
+    var sequence = 0
+    while z != target {
+      let up = target > z
+      if node.isTimeline && node.bounds.isActive(zone: z, started: node.started) {
+        // To the edge of this pass first.
+        let edge = node.bounds.boundary(up ? z : z - 1)
+        driveChildren(node, at: t, zone: z, forward: up, local: edge, into: &batch, silently: silently)
+      }
+      let index = up ? z : z - 1
+      let kind = crossingKind(node, index: index, up: up)
+      if up && index == 0 { node.started = node.started || node.bounds.isInfinite }
+      // A callback or `set` item is one point: it fires once each way (a callback backwards
+      // only when asked).
+      var fires = true
+      switch node.kind {
+      case .callback(_, let backwards): fires = up ? index == 0 : (index == 1 && backwards)
+      case .set: fires = up ? index == 0 : index == 1
+      default: break
+      }
+      if fires { batch.append(Crossing(node: node.id, kind: kind, forward: up, sequence: sequence)) }
+      sequence += 1
+      let wasActive = node.bounds.isActive(zone: z, started: node.started)
+      z += up ? 1 : -1
+      node.zone = z
+      if node.isTimeline && node.bounds.isActive(zone: z, started: node.started) {
+        let continuous = wasActive && node.timing.autoreverse
+        if !continuous { resetChildren(node, zone: z, forward: up) }
+      }
+    }
+    node.zone = target
+    node.forward = travelling
+    if node.isTimeline && node.bounds.isActive(zone: target, started: node.started) {
+      let local = localTime(of: node, parentTime: p, zone: target, forward: travelling)
+      driveChildren(node, at: t, zone: target, forward: travelling, local: local, into: &batch, silently: silently)
+    }
+    if silently {
+      for crossing in batch where crossing.node == node.id { applySilently(crossing) }
+      batch.removeAll { $0.node == node.id }
+    }
+  }
+
+  func driveChildren(
+    _ node: Node, at t: OracleTime, zone z: Int64, forward: Bool, local: OracleTime, into batch: inout [Crossing],
+    silently: Bool
+  ) {
+    let k = node.bounds.pass(ofZone: z)
+    let tau = node.bounds.directed(pass: k, local: local).1
+    let childForward = forward == node.bounds.isForwardPass(k)
+    for child in node.children {
+      var own: [Crossing] = []
+      drive(nodes[child], at: t, parentTime: tau, parentForward: childForward, into: &own, silently: silently)
+      batch += own
+    }
+  }
+
+  /// Entering a pass from its edge: the children start over, nothing in them crossed.
+  func resetChildren(_ node: Node, zone z: Int64, forward: Bool) {
+    let childForward = forward == node.bounds.isForwardPass(node.bounds.pass(ofZone: z))
+    for id in node.children {
+      let child = nodes[id]
+      let ahead = childForward == (child.rate > 0)
+      child.zone = ahead ? 0 : child.maxZone
+      child.forward = ahead
+    }
+  }
+
+  /// Forwards: the start is `start`, the end `complete`, a pass boundary `repeat`; backwards
+  /// the mirror. An infinite effect that has started loops both ways: only `repeat`.
+  func crossingKind(_ node: Node, index: Int64, up: Bool) -> OracleEvent.Kind {
+    if case .callback(let key, _) = node.kind { return .callback(key) }
+    if node.bounds.isInfinite { return index == 0 && up && !node.started ? .start : .repeat }
+    let last = node.maxZone - 1
+    if up { return index == 0 ? .start : index == last ? .complete : .repeat }
+    return index == last ? .start : index == 0 ? .complete : .repeat
+  }
+
+  // MARK: - Delivering
+
+  /// Orders one instant's crossings (completes, repeats, starts, callbacks; item order, reversed
+  /// going backwards; a node's own start before its own complete), applies what each means to
+  /// the properties, and records the events with the properties' own.
+  func deliver(_ crossings: [Crossing]) {
+    func rank(_ c: Crossing) -> Int {
+      switch c.kind {
+      case .complete: 0
+      case .repeat: 1
+      case .start:
+        // Rule 4: a start crossed before a complete of the same node goes with it.
+        crossings.contains { $0.node == c.node && $0.kind == .complete && $0.sequence > c.sequence } ? 0 : 2
+      case .callback: 3
+      }
+    }
+    let ordered = crossings.enumerated().sorted { a, b in
+      let ra = rank(a.element)
+      let rb = rank(b.element)
+      if ra != rb { return ra < rb }
+      let oa = a.element.forward ? a.element.node : -a.element.node
+      let ob = b.element.forward ? b.element.node : -b.element.node
+      if oa != ob { return oa < ob }
+      return a.element.sequence < b.element.sequence
+    }.map(\.element)
+    var pendingStarts = leavingRest
+    leavingRest = []
+    var handedOver = Set<Int>()
+    for (i, crossing) in ordered.enumerated() {
+      let node = nodes[crossing.node]
+      let p = node.isEffect ? node.property : nil
+      let before = p.map { isAnimating($0) } ?? false
+      apply(crossing)
+      if case .set = node.kind { continue }
+      events.append(OracleEvent(time: now, kind: crossing.kind, subject: .node(node.id), reversed: !crossing.forward))
+      guard let p else { continue }
+      let after = isAnimating(p)
+      if !before && after {
+        if handedOver.remove(p) == nil {
+          events.append(OracleEvent(time: now, kind: .start, subject: .property(p), reversed: !crossing.forward))
+        }
+        pendingStarts.removeAll { $0 == p }
+      } else if before && !after {
+        if let j = pendingStarts.firstIndex(of: p) {
+          // It left rest at this very instant (a zero-length animation): its start first.
+          pendingStarts.remove(at: j)
+          events.append(OracleEvent(time: now, kind: .start, subject: .property(p), reversed: false))
+          events.append(OracleEvent(time: now, kind: .complete, subject: .property(p), reversed: !crossing.forward))
+        } else if ordered[(i + 1)...].contains(where: { $0.kind == .start && nodes[$0.node].isEffect && nodes[$0.node].property == p }) {
+          handedOver.insert(p)  // a sequence handing over: no rest
+        } else {
+          events.append(OracleEvent(time: now, kind: .complete, subject: .property(p), reversed: !crossing.forward))
+        }
+      }
+    }
+    for p in handedOver.sorted() where !isAnimating(p) {
+      events.append(OracleEvent(time: now, kind: .complete, subject: .property(p), reversed: false))
+    }
+    for p in pendingStarts where isAnimating(p) {
+      events.append(OracleEvent(time: now, kind: .start, subject: .property(p), reversed: false))
+    }
+  }
+
+  /// Whether a node keeps its property animating: a top-level animation from placement to its
+  /// end; an item while active.
+  func counts(_ node: Node) -> Bool {
+    guard node.isEffect, node.alive else { return false }
+    if node.parent == nil { return true }
+    if node.maskedBy != nil { return false }
+    var cursor: Node? = node
+    while let n = cursor {
+      if n.cancelled || n.idle { return false }
+      cursor = n.parent.map { nodes[$0] }
+    }
+    return node.counting
+  }
+
+  func animatingCount(_ p: Int) -> Int {
+    nodes.filter { $0.property == p && counts($0) }.count
+  }
+
+  func isAnimating(_ p: Int, excluding: Int? = nil) -> Bool {
+    nodes.contains { $0.id != excluding && $0.property == p && counts($0) }
+  }
+
+  /// What crossing a boundary does to the properties.
+  func apply(_ crossing: Crossing) {
+    let node = nodes[crossing.node]
+    switch node.kind {
+    case .animation:
+      if crossing.kind == .start {
+        node.counting = true
+        join(node)
+      } else if crossing.kind == .complete {
+        node.counting = false
+        leave(node, forward: crossing.forward)
+        if node.parent == nil {
+          node.alive = false
+        }
+      }
+      if node.parent == nil && crossing.kind == .complete {
+        // hold at the edge (finished)
+        node.hold = crossing.forward ? node.bounds.end : node.bounds.start
+      }
+    case .timeline:
+      if node.parent == nil && crossing.kind == .complete {
+        node.hold = crossing.forward ? node.bounds.end : node.bounds.start
+      }
+    case .set(let p, let value):
+      let timeline = topTimeline(of: node)
+      if crossing.forward {
+        node.recorded = self.value(of: p)
+        properties[p].base = value
+        // Ends the property's animations outside its timeline, masks its own earlier items.
+        for entry in properties[p].entries where topTimeline(of: nodes[entry.node]) !== timeline {
+          if nodes[entry.node].parent == nil { nodes[entry.node].alive = false }
+        }
+        for other in nodes where other.isEffect && other.property == p && other.parent == nil && other.alive {
+          other.alive = false
+        }
+        let setStart = absoluteStart(of: node)
+        for other in subtree(of: timeline) where other.isEffect && other.property == p && absoluteStart(of: other) < setStart {
+          other.maskedBy = other.maskedBy ?? node.id
+        }
+        properties[p].entries = []
+      } else {
+        count("timeline set crossed backwards")
+        if let recorded = node.recorded { properties[p].base = recorded }
+        properties[p].entries.removeAll { nodes[$0.node].parent == nil }
+        for other in nodes where other.maskedBy == node.id {
+          other.maskedBy = nil
+          if other.bounds.isActive(zone: other.zone, started: other.started) { join(other) }
+        }
+      }
+    case .callback:
+      break
+    }
+  }
+
+  func applySilently(_ crossing: Crossing) {
+    apply(crossing)
+  }
+
+  func topTimeline(of node: Node) -> Node {
+    var n = node
+    while let p = n.parent { n = nodes[p] }
+    return n
+  }
+
+  /// Where an item starts in its top-level timeline's time (first pass).
+  func absoluteStart(of node: Node) -> OracleTime {
+    var t = node.placedAt
+    var n = node
+    while let p = n.parent, nodes[p].parent != nil {
+      t += nodes[p].placedAt
+      n = nodes[p]
+    }
+    return t
+  }
+
+  // MARK: - Values
+
+  /// An animation joins its property's stack (rule 1): the first of a stack, or a replacing
+  /// one (`merge replace`, a spring), from the current value; a timing curve on a busy
+  /// property, additively toward its target from the newest target.
+  func join(_ node: Node) {
+    guard let p = node.property, node.maskedBy == nil else { return }
+    if properties[p].entries.contains(where: { $0.node == node.id && !$0.dropped && $0.frozen == nil }) { return }
+    if let i = properties[p].entries.firstIndex(where: { $0.node == node.id }) {
+      properties[p].entries[i].frozen = nil
+      properties[p].entries[i].dropped = false
+      return
+    }
+    if node.replaces && !properties[p].entries.isEmpty {
+      properties[p].base = value(of: p)
+      for entry in properties[p].entries where nodes[entry.node].parent == nil {
+        nodes[entry.node].alive = false
+      }
+      properties[p].entries = []
+    }
+    let entries = properties[p].entries
+    if entries.isEmpty {
+      if !node.resolved {
+        if case .tween(let from, let to, _) = node.shape! {
+          node.from = from ?? properties[p].base
+          node.to = to
+        } else if case .keyframes(let frames) = node.shape! {
+          node.from = frames.first.flatMap { $0.position == 0 ? $0.value : nil } ?? properties[p].base
+          node.to = frames.last?.value
+        }
+        node.resolved = true
+      }
+      properties[p].entries.append(Entry(node: node.id, reference: properties[p].base))
+    } else {
+      let previous = target(of: nodes[entries.last!.node])
+      if !node.resolved {
+        if case .tween(let from, let to, _) = node.shape! {
+          node.from = from ?? previous
+          node.to = to
+        } else if case .keyframes(let frames) = node.shape! {
+          node.from = frames.first.flatMap { $0.position == 0 ? $0.value : nil } ?? previous
+          node.to = frames.last?.value
+        }
+        node.resolved = true
+      }
+      properties[p].entries.append(Entry(node: node.id, reference: previous))
+      count("additive retarget")
+      if let older = nodes[entries.last!.node].bounds.end, let mine = node.bounds.end,
+        node.timing.duration < nodes[entries.last!.node].timing.duration || mine < older
+      {
+        count("newer shorter retarget")
+      }
+    }
+  }
+
+  func target(of node: Node) -> Double { node.to ?? node.shape?.target ?? 0 }
+
+  /// An animation ends (either way): it keeps its final output with a fill in its direction of
+  /// travel, else drops out; when none is left running, the value becomes the base value.
+  func leave(_ node: Node, forward: Bool) {
+    guard let p = node.property, node.maskedBy == nil,
+      let i = properties[p].entries.firstIndex(where: { $0.node == node.id })
+    else { return }
+    if node.timing.fill.forwards {
+      properties[p].entries[i].frozen = edgeOutput(node, forward: forward)
+    } else {
+      properties[p].entries[i].dropped = true
+    }
+    if properties[p].entries.allSatisfy({ $0.frozen != nil || $0.dropped }) {
+      properties[p].base = value(of: p)
+      properties[p].entries = []
+    }
+  }
+
+  func edgeOutput(_ node: Node, forward: Bool) -> Double {
+    let edge = forward ? node.bounds.endEdge() : node.bounds.startEdge()
+    return shapeValue(node, progress: edge.progress, time: edge.time, beforeFlag: forward != edge.forwardPass)
+  }
+
+  /// The value of property `p` now.
+  public func value(of p: Int) -> Double {
+    var value = properties[p].base
+    for entry in properties[p].entries {
+      if entry.dropped { continue }
+      if let frozen = entry.frozen {
+        value += frozen - entry.reference
+      } else if let output = output(of: nodes[entry.node]) {
+        value += output - entry.reference
+      }
+    }
+    return value
+  }
+
+  /// An effect's output now: Web Animations' phases and fills, on the zone crossed to.
+  func output(of node: Node) -> Double? {
+    let b = node.bounds
+    if b.isActive(zone: node.zone, started: node.started) {
+      let local = localTime(of: node)
+      let k = b.pass(ofZone: node.zone)
+      let (progress, time) = b.directed(pass: k, local: local)
+      return shapeValue(node, progress: progress, time: time, beforeFlag: false)
+    }
+    if node.zone <= 0 {
+      guard node.timing.fill.backwards else { return nil }
+      count("backwards fill shown")
+      let edge = b.startEdge()
+      return shapeValue(node, progress: edge.progress, time: edge.time, beforeFlag: edge.forwardPass)
+    }
+    guard node.timing.fill.forwards else { return nil }
+    let edge = b.endEdge()
+    return shapeValue(node, progress: edge.progress, time: edge.time, beforeFlag: !edge.forwardPass)
+  }
+
+  /// The animation's value at directed progress `progress` (`time` ns into the pass).
+  func shapeValue(_ node: Node, progress: Double, time: OracleTime, beforeFlag: Bool) -> Double {
+    let from = node.from ?? 0
+    switch node.shape! {
+    case .tween(_, let to, let curve):
+      let eased = curve.progress(progress, beforeFlag: beforeFlag)
+      return interpolate(from, node.to ?? to, eased)
+    case .keyframes(let frames):
+      // Rule 10: segments on integer positions; (t − a)/(b − a).
+      // With no duration every position is 0: the segments are found on the percents.
+      let d = node.timing.duration
+      var previousPosition = 0.0
+      var previousValue = from
+      let at = d == 0 ? progress : Double(time)
+      for frame in frames {
+        let value = frame.value ?? from
+        let position = d == 0 ? frame.percent / 100 : Double(frame.position)
+        if at <= position {
+          let span = position - previousPosition
+          let local = span > 0 ? (at - previousPosition) / span : 1
+          return interpolate(previousValue, value, frame.curve.progress(local, beforeFlag: beforeFlag))
+        }
+        previousPosition = position
+        previousValue = value
+      }
+      return previousValue
+    }
+  }
+
+  func interpolate(_ a: Double, _ b: Double, _ t: Double) -> Double {
+    if t == 0 { return a }
+    if t == 1 { return b }
+    return a + (b - a) * t
+  }
+}

@@ -1,0 +1,93 @@
+// The engine against the oracle.
+//
+// `sample`: a seed-fixed sample of cases, in every `swift test`. It fails on any mismatch,
+// printing each distinct one reduced, as an `.anim` script and as Swift; set
+// ANIM_DIFFERENTIAL_REPORT_ONLY=1 to print them without failing (while the engine is being
+// fixed). It also asserts that the sample exercised each feature the issue lists.
+//
+// `longRun`: does nothing unless ANIM_DIFFERENTIAL_SECONDS is set; then runs random seeds for
+// that long and prints one summary line and each distinct mismatch reduced:
+//   ANIM_DIFFERENTIAL_SECONDS=600 swift test -c release --filter AnimDifferentialTests.longRun
+// (ANIM_DIFFERENTIAL_SEED=N starts from seed N; the default is the clock.)
+
+import AnimOracle
+import Foundation
+import Testing
+
+struct Summary {
+  var seeds = 0
+  var sequences = 0
+  var samples = 0
+  var events = 0
+  var mismatches = 0
+  var classes: [String: (DifferentialCase, Mismatch)] = [:]
+  var features: Features = []
+  var tally: [String: Int] = [:]
+
+  var line: String {
+    "differential: seeds \(seeds), sequences \(sequences), samples \(samples), events \(events), mismatches \(mismatches) (\(classes.count) distinct)"
+  }
+
+  /// Runs one seed; a mismatch of a new class is reduced and kept.
+  mutating func run(seed: UInt64, reduceNew: Bool = true) {
+    var generator = CaseGenerator(seed: seed)
+    var c = generator.generate()
+    c.seed = seed
+    seeds += 1
+    sequences += 1
+    features.formUnion(generator.features)
+    let (mismatch, engine, oracle) = check(c)
+    samples += c.samples.count
+    events += max(engine.events.count, oracle.events.count)
+    for (key, n) in oracle.tally { tally[key, default: 0] += n }
+    guard let mismatch else { return }
+    mismatches += 1
+    guard classes[mismatch.signature] == nil else { return }
+    let reduced = reduceNew ? reduce(c, mismatch) : c
+    let again = check(reduced).0 ?? mismatch
+    classes[mismatch.signature] = (reduced, again)
+  }
+
+  func report() -> String {
+    var text = line + "\n"
+    for (signature, (c, mismatch)) in classes.sorted(by: { $0.key < $1.key }) {
+      text += "\n=== \(signature) (seed \(c.seed))\n\(mismatch.detail)\n--- .anim\n\(animScript(c))\n--- samples (ns): \(c.samples)\n--- Swift\n\(swiftSource(c))\n"
+    }
+    return text
+  }
+}
+
+@Suite struct AnimDifferentialTests {
+  @Test func sample() {
+    var summary = Summary()
+    for seed in UInt64(1)...UInt64(150) { summary.run(seed: seed) }
+    print(summary.report())
+    print("features: \(summary.tally.sorted { $0.key < $1.key })")
+    let f = summary.features
+    let t = summary.tally
+    #expect(f.contains(.shorterRetarget) && (t["newer shorter retarget"] ?? 0) > 0, "a newer shorter retarget")
+    #expect((t["negative delay"] ?? 0) > 0, "a negative delay")
+    #expect((t["zero duration"] ?? 0) > 0, "a zero duration")
+    #expect((t["backwards fill shown"] ?? 0) > 0, "a backwards fill")
+    #expect((t["timeline set crossed backwards"] ?? 0) > 0, "a timeline set crossed backwards")
+    #expect((t["rate other than ±1"] ?? 0) > 0, "rates other than ±1")
+    #expect(f.contains(.pauseSpeedResume) && (t["speed while paused"] ?? 0) > 0, "a pause/speed/resume sequence")
+    if ProcessInfo.processInfo.environment["ANIM_DIFFERENTIAL_REPORT_ONLY"] == nil {
+      #expect(summary.mismatches == 0, "\(summary.line)")
+    }
+  }
+
+  @Test func longRun() {
+    guard let text = ProcessInfo.processInfo.environment["ANIM_DIFFERENTIAL_SECONDS"], let seconds = Double(text) else { return }
+    let clock = ContinuousClock()
+    let deadline = clock.now + .seconds(seconds)
+    var seed = ProcessInfo.processInfo.environment["ANIM_DIFFERENTIAL_SEED"].flatMap(UInt64.init)
+      ?? UInt64(Date().timeIntervalSince1970 * 1000)
+    var summary = Summary()
+    while clock.now < deadline {
+      summary.run(seed: seed)
+      seed &+= 1
+    }
+    print(summary.report())
+  }
+}

@@ -1,0 +1,186 @@
+// One case, run on the engine and on the oracle the same way: at each instant in order,
+// advance to it (collecting events), apply the operations there, advance to it again (what
+// they made due now), then read every property.
+
+import AnimCore
+import AnimOracle
+
+/// What a run observed.
+struct Observation {
+  /// values[sample][property]
+  var values: [[Double]] = []
+  var events: [OracleEvent] = []
+  /// What the oracle did (empty for the engine).
+  var tally: [String: Int] = [:]
+}
+
+/// The instants of a case: every step time and sample time, in order.
+func instants(of c: DifferentialCase) -> [OracleTime] {
+  Array(Set(c.steps.map(\.time) + c.samples)).sorted()
+}
+
+func runOracle(_ c: DifferentialCase) -> Observation {
+  let world = OracleWorld()
+  var observation = Observation()
+  var next = 0
+  let samples = Set(c.samples)
+  for t in instants(of: c) {
+    world.advance(to: t)
+    while next < c.steps.count && c.steps[next].time == t {
+      world.apply(c.steps[next].operation)
+      next += 1
+    }
+    world.advance(to: t)
+    if samples.contains(t) {
+      observation.values.append((0..<world.propertyCount).map { world.value(of: $0) })
+    }
+  }
+  observation.events = world.events
+  observation.tally = world.tally
+  return observation
+}
+
+// MARK: - The engine
+
+func engineCurve(_ curve: OracleCurve) -> TimingCurve {
+  switch curve {
+  case .linear: return .linear
+  case .cubic(let x1, let y1, let x2, let y2): return .cubicBezier(try! CubicBezier(x1, y1, x2, y2))
+  case .steps(let n, let jump): return .steps(try! Steps(count: n, position: StepPosition(rawValue: jump.rawValue)!))
+  case .spring(let s):
+    return .spring(try! SpringCurve(spring: try! Spring(mass: s.mass, stiffness: s.stiffness, damping: s.damping), initialVelocity: s.velocity))
+  }
+}
+
+func engineTiming(_ t: OracleTiming) -> EffectTiming {
+  EffectTiming(
+    delay: t.delay, duration: t.duration, iterations: t.iterations, direction: t.autoreverse ? .alternate : .normal,
+    fill: FillMode(rawValue: t.fill.rawValue)!)
+}
+
+func engineAnimation(_ shape: OracleShape, _ timing: OracleTiming, rate: Double, replace: Bool) -> Animation {
+  var engineTiming = engineTiming(timing)
+  let engineShape: AnimationShape
+  switch shape {
+  case .tween(let from, let to, let curve):
+    engineShape = .tween(from: from.map(AnimationValue.number), to: .number(to), curve: engineCurve(curve))
+    // A spring's length is the engine's own settling time (the oracle computes its own).
+    if case .spring = curve, let own = engineCurve(curve).intrinsicDuration { engineTiming.duration = own }
+  case .keyframes(let frames):
+    engineShape = .keyframes(frames.map { Keyframe(offset: $0.percent / 100, value: $0.value.map(AnimationValue.number), curve: engineCurve($0.curve)) })
+  }
+  return Animation(shape: engineShape, timing: engineTiming, rate: rate, composition: replace ? .replace : .automatic)
+}
+
+/// Runs a case on AnimCore. A timeline `set` item is a callback whose handler sets the
+/// property when crossed forwards, as AnimRuntime does (the engine has no `set` item).
+func runEngine(_ c: DifferentialCase) -> Observation {
+  var engine = AnimationEngine()
+  var properties: [PropertyID] = []
+  var nodes: [NodeID] = []
+  var index: [NodeID: Int] = [:]
+  var setItems: [Int: (property: PropertyID, value: Double)] = [:]
+  var observation = Observation()
+  let samples = Set(c.samples)
+  var events: [OracleEvent] = []
+
+  func record(_ engine: inout AnimationEngine, _ event: EngineEvent) {
+    let kind: OracleEvent.Kind
+    switch event.kind {
+    case .start: kind = .start
+    case .repeat: kind = .repeat
+    case .complete: kind = .complete
+    case .callback(let key):
+      if let set = setItems[key] {
+        if !event.isReversed { try? engine.set(set.property, to: .number(set.value)) }
+        return
+      }
+      kind = .callback(key)
+    case .needsValues, .clockGap: return
+    }
+    let subject: OracleSubject
+    switch event.subject {
+    case .node(let id):
+      guard let i = index[id] else { return }
+      subject = .node(i)
+    case .property(let p):
+      subject = .property(properties.firstIndex(of: p) ?? -1)
+    case .engine: return
+    }
+    events.append(OracleEvent(time: event.time, kind: kind, subject: subject, reversed: event.isReversed))
+  }
+
+  func apply(_ operation: OracleOperation) {
+    switch operation {
+    case .addProperty(let v):
+      properties.append(engine.addProperty(.number(v)))
+    case .add(let kind, let placement):
+      let enginePlacement: AnimationEngine.Placement
+      switch placement {
+      case .now: enginePlacement = .engine(at: engine.now)
+      case .idle: enginePlacement = .engineIdle
+      case .inTimeline(let n, let at): enginePlacement = .timeline(nodes[n], at: at)
+      }
+      let id: NodeID
+      switch kind {
+      case .animation(let p, let shape, let timing, let rate, let replace):
+        id = try! engine.animate(properties[p], with: engineAnimation(shape, timing, rate: rate, replace: replace), placement: enginePlacement)
+      case .timeline(let timing, let rate):
+        id = try! engine.addTimeline(timing: engineTiming(timing), rate: rate, placement: enginePlacement)
+      case .callback(let key, let backwards):
+        guard case .timeline(let tl, let at) = enginePlacement else { fatalError("a callback outside a timeline") }
+        id = try! engine.addCallback(key: key, to: tl, at: at, firesBackwards: backwards)
+      case .set(let p, let value):
+        guard case .timeline(let tl, let at) = enginePlacement else { fatalError("a set item outside a timeline") }
+        let key = 1_000_000 + nodes.count
+        setItems[key] = (properties[p], value)
+        id = try! engine.addCallback(key: key, to: tl, at: at, firesBackwards: false)
+      }
+      index[id] = nodes.count
+      nodes.append(id)
+    case .set(let p, let value):
+      try? engine.set(properties[p], to: .number(value))
+    case .control(let control, let subject):
+      let targets: [NodeID]
+      switch subject {
+      case .node(let n): targets = [nodes[n]]
+      case .property(let p):
+        let all = engine.animations(on: properties[p]).filter { engine.contains($0) }
+        switch control {
+        case .seek, .finish, .play: targets = all.last.map { [$0] } ?? []
+        default: targets = all
+        }
+      }
+      for id in targets where engine.contains(id) {
+        switch control {
+        case .play: try? engine.play(id)
+        case .pause: try? engine.pause(id)
+        case .resume: try? engine.resume(id)
+        case .reverse: try? engine.reverse(id)
+        case .seek(let t): try? engine.seek(id, to: t)
+        case .speed(let r): try? engine.setRate(r, of: id)
+        case .finish: try? engine.finish(id, record)
+        case .cancel: try? engine.cancel(id)
+        }
+      }
+    }
+  }
+
+  var next = 0
+  for t in instants(of: c) {
+    try? engine.advance(to: t, record)
+    while next < c.steps.count && c.steps[next].time == t {
+      apply(c.steps[next].operation)
+      next += 1
+    }
+    try? engine.advance(to: t, record)
+    if samples.contains(t) {
+      observation.values.append(properties.map { id in
+        if case .number(let x) = engine.value(of: id) { return x }
+        return .nan
+      })
+    }
+  }
+  observation.events = events
+  return observation
+}
