@@ -352,12 +352,14 @@ extension AnimationEngine {
         } else {
           velocity = .zero
         }
-        if !effect.hasExplicitFrom { effect.from = current }
+        // (One that fills backwards settled its `from` when it was placed.)
+        if !effect.hasExplicitFrom && !effect.fillsBefore { effect.from = current }
         effect.mode = .spring
         springVelocity = velocity
         supersede(V.self, property, except: index, includingActive: true)
       } else if !animating || effect.composition == .replace || effect.hasExplicitFrom {
-        if !effect.hasExplicitFrom { effect.from = current }
+        // (One that fills backwards settled its `from` when it was placed.)
+        if !effect.hasExplicitFrom && !effect.fillsBefore { effect.from = current }
         effect.mode = .replace
         supersede(V.self, property, except: index, includingActive: animating)
       } else {
@@ -551,9 +553,7 @@ extension AnimationEngine {
     let effect = stores[keyPath: V.store].effects[Int(index)]
     guard !effect.fillsBefore, effect.hasValues, !effect.muted || effect.mode == .unresolved else { return }
     if !effect.hasExplicitFrom {
-      let current = evaluate(V.self, effect.property, at: now)
-      stores[keyPath: V.store].effects[Int(index)].from = current
-      stores[keyPath: V.store].effects[Int(index)].hasExplicitFrom = true
+      stores[keyPath: V.store].effects[Int(index)].from = evaluate(V.self, effect.property, at: now)
     }
     stores[keyPath: V.store].effects[Int(index)].fillsBefore = true
     stores[keyPath: V.store].dropSamplers(onProperty: effect.property)
