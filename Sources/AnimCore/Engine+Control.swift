@@ -215,6 +215,11 @@ extension AnimationEngine {
 
   mutating func resync<V: EngineValue>(_ type: V.Type, _ index: Int32, phase: AnimationPhase) {
     let effect = stores[keyPath: V.store].effects[Int(index)]
+    if effect.isSet {
+      // Sought past it, it applies; sought before it, it reverts.
+      if phase == .after { applySet(V.self, index) } else if phase == .before { revertSet(V.self, index) }
+      return
+    }
     let active = phase == .active
     let fill = nodes[Int(effect.node)].fill
     let filled = (phase == .after && fill.fillsForwards) || (phase == .before && fill.fillsBackwards)

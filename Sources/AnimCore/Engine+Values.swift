@@ -311,16 +311,22 @@ extension AnimationEngine {
   /// An effect node starts (in either direction). Returns whether its property left rest.
   mutating func activate(_ node: Int32, forward: Bool) -> Bool {
     switch nodes[Int(node)].valueKind {
-    case .number: activate(Double.self, nodes[Int(node)].payload)
-    case .vec2: activate(Vec2.self, nodes[Int(node)].payload)
-    case .vec3: activate(Vec3.self, nodes[Int(node)].payload)
-    case .vec4: activate(Vec4.self, nodes[Int(node)].payload)
-    case .color: activate(Color.self, nodes[Int(node)].payload)
+    case .number: activate(Double.self, nodes[Int(node)].payload, forward: forward)
+    case .vec2: activate(Vec2.self, nodes[Int(node)].payload, forward: forward)
+    case .vec3: activate(Vec3.self, nodes[Int(node)].payload, forward: forward)
+    case .vec4: activate(Vec4.self, nodes[Int(node)].payload, forward: forward)
+    case .color: activate(Color.self, nodes[Int(node)].payload, forward: forward)
     }
   }
 
-  mutating func activate<V: EngineValue>(_ type: V.Type, _ index: Int32) -> Bool {
+  mutating func activate<V: EngineValue>(_ type: V.Type, _ index: Int32, forward: Bool = true) -> Bool {
     var effect = stores[keyPath: V.store].effects[Int(index)]
+    if effect.isSet {
+      if forward { applySet(V.self, index) } else { revertSet(V.self, index) }
+      return false
+    }
+    // Hidden by a timeline `set` the playhead is past: it stays silent.
+    if effect.masked { return false }
     let property = effect.property
     // A property that was animating and is taken over (a spring, `merge replace`) does not
     // leave rest, even though the animations it had are ended on the way.
@@ -454,6 +460,7 @@ extension AnimationEngine {
   mutating func complete<V: EngineValue>(_ type: V.Type, _ index: Int32, forward: Bool) -> Bool {
     stores[keyPath: V.store].dropSampler(of: index)
     var effect = stores[keyPath: V.store].effects[Int(index)]
+    if effect.isSet { return false }  // (its start did its work)
     let property = effect.property
     var rests = false
     if effect.counted {
@@ -557,6 +564,60 @@ extension AnimationEngine {
     }
     stores[keyPath: V.store].effects[Int(index)].fillsBefore = true
     stores[keyPath: V.store].dropSamplers(onProperty: effect.property)
+    stores[keyPath: V.store].markShowing(index)
+  }
+
+  // MARK: - Timeline `set` items
+
+  /// A timeline `set` crossed forwards (see `addSet`): records the value, sets the base
+  /// value, ends the animations of other trees on the property and masks those of its own
+  /// that show a value or count as animating (the items that started before it).
+  mutating func applySet<V: EngineValue>(_ type: V.Type, _ index: Int32) {
+    let effect = stores[keyPath: V.store].effects[Int(index)]
+    guard effect.mode == .unresolved else { return }
+    let property = effect.property
+    let recorded = evaluate(V.self, property, at: now)
+    let tree = topLevelAncestor(of: effect.node)
+    for other in stores[keyPath: V.store].effects(on: property) where other != index {
+      let o = stores[keyPath: V.store].effects[Int(other)]
+      guard !o.isSet, !o.masked else { continue }
+      if topLevelAncestor(of: o.node) != tree {
+        end(V.self, other, absorbing: false)
+      } else if o.isShowing || o.counted {
+        stores[keyPath: V.store].dropSampler(of: other)
+        _ = uncount(V.self, other)
+        stores[keyPath: V.store].setShift(nil, ofEffect: other)
+        stores[keyPath: V.store].effects[Int(other)].muted = true
+        stores[keyPath: V.store].effects[Int(other)].committedAtEnd = nil
+        stores[keyPath: V.store].setMask(index, ofEffect: other)
+      }
+    }
+    stores[keyPath: V.store].effects[Int(index)].from = recorded
+    stores[keyPath: V.store].effects[Int(index)].mode = .replace
+    stores[keyPath: V.store].effects[Int(index)].muted = true
+    stores[keyPath: V.store].properties[Int(property)].base = effect.to
+    stores[keyPath: V.store].currents[Int(property)] = effect.to
+    stores[keyPath: V.store].markShowing(index)  // (so the next refresh computes the property)
+  }
+
+  /// A timeline `set` crossed backwards: the recorded value is the base value again, and
+  /// what it masked shows again (at once, for one the playhead is inside).
+  mutating func revertSet<V: EngineValue>(_ type: V.Type, _ index: Int32) {
+    let effect = stores[keyPath: V.store].effects[Int(index)]
+    guard effect.mode != .unresolved else { return }
+    stores[keyPath: V.store].effects[Int(index)].mode = .unresolved
+    stores[keyPath: V.store].properties[Int(effect.property)].base = effect.from
+    for (masked, set) in stores[keyPath: V.store].maskedBy where set == index {
+      stores[keyPath: V.store].setMask(nil, ofEffect: masked)
+      let node = stores[keyPath: V.store].effects[Int(masked)].node
+      let state = localState(of: node, at: now)
+      let timing = timing(of: node)
+      let local = timing.wrapped(state.local, hasStarted: nodes[Int(node)].hasStarted)
+      if timing.computedTiming(localTime: local, goingBackwards: state.direction < 0).phase == .active {
+        _ = activate(V.self, masked)
+      }
+    }
+    stores[keyPath: V.store].currents[Int(effect.property)] = evaluate(V.self, effect.property, at: now)
     stores[keyPath: V.store].markShowing(index)
   }
 }

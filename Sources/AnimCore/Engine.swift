@@ -743,6 +743,36 @@ public struct AnimationEngine: Sendable {
     return id(of: node)
   }
 
+  /// Places a `set` item in a timeline at `time` of its time (GSAP's `tl.set`). Crossed
+  /// forwards (or sought past), it records the property's value, sets the base value to
+  /// `value`, ends the property's animations outside its timeline (as `set(_:to:)` does) and
+  /// masks its own timeline's animations on the property that have started, while the
+  /// playhead is past it; crossed backwards (or sought before), it puts the recorded value
+  /// back and unmasks them. It fires no property event.
+  ///
+  /// With `resolvesValueWhenCrossed`, `value` is a placeholder: the first forward crossing
+  /// asks for the value (`.needsValues`, answered by `setValues`), as an animation that
+  /// resolves its values at its start does.
+  public mutating func addSet(
+    _ property: PropertyID, to value: AnimationValue, in timeline: NodeID, at time: Nanoseconds,
+    resolvesValueWhenCrossed: Bool = false
+  ) throws(EngineError) -> NodeID {
+    guard contains(property) else { throw .unknownProperty }
+    guard value.kind == property.kind else { throw .typeMismatch(expected: property.kind, found: value.kind) }
+    var animation = Animation.tween(to: value, duration: 0, fill: .forwards)
+    animation.resolvesValuesAtStart = resolvesValueWhenCrossed
+    let id = try animate(property, with: animation, placement: .timeline(timeline, at: time))
+    let node = nodes[Int(id.index)]
+    switch property.kind {
+    case .number: stores.numbers.effects[Int(node.payload)].isSet = true
+    case .vec2: stores.vec2s.effects[Int(node.payload)].isSet = true
+    case .vec3: stores.vec3s.effects[Int(node.payload)].isSet = true
+    case .vec4: stores.vec4s.effects[Int(node.payload)].isSet = true
+    case .color: stores.colors.effects[Int(node.payload)].isSet = true
+    }
+    return id
+  }
+
   /// Supplies the values of an animation that resolves them at its start (answering
   /// `.needsValues`), or changes them before it starts: the tween's `from` (nil: the current
   /// value) and `to`, or the keyframes' values in order.

@@ -47,6 +47,8 @@ private enum EffectFlag {
   static let hasVelocity: UInt16 = 1 << 11
   static let hasShift: UInt16 = 1 << 12
   static let fillsBefore: UInt16 = 1 << 13
+  static let isSet: UInt16 = 1 << 14
+  static let masked: UInt16 = 1 << 15
 }
 
 /// One property animation in the engine. 40 bytes for a number (a test pins it): its
@@ -163,6 +165,23 @@ struct Effect<V: EngineValue>: Sendable {
     set { setFlag(EffectFlag.fillsBefore, newValue) }
   }
 
+  /// Whether it is a timeline's `set` item: crossed forwards it records the property's value
+  /// in `from`, sets the base value to `to`, ends the animations of other trees on the
+  /// property and masks the earlier ones of its own; crossed backwards it puts the recorded
+  /// value back and unmasks them. Applied while its mode is not `unresolved`; never shows a
+  /// value of its own (the base value holds it).
+  var isSet: Bool {
+    get { flag(EffectFlag.isSet) }
+    set { setFlag(EffectFlag.isSet, newValue) }
+  }
+  /// Whether a timeline `set` crossed forwards hides it (the store's `maskedBy` says which):
+  /// it stays muted, and starting does not bring it back, until that `set` is crossed
+  /// backwards.
+  var masked: Bool {
+    get { flag(EffectFlag.masked) }
+    set { setFlag(EffectFlag.masked, newValue) }
+  }
+
   /// Whether it has started and shows a value (not muted, values settled).
   var isShowing: Bool { !muted && mode != .unresolved }
 
@@ -178,16 +197,20 @@ struct EffectRecord<V: EngineValue>: Codable {
   var velocity: V
   /// The shift of a replacing effect (see `Effect.hasShift`); written only when it has one.
   var shift: V?
+  /// The `set` that masks it, if any.
+  var maskedBy: Int32?
 
-  init(_ effect: Effect<V>, velocity: V, shift: V?) {
+  init(_ effect: Effect<V>, velocity: V, shift: V?, maskedBy: Int32?) {
     self.effect = effect
     self.velocity = velocity
     self.shift = shift
+    self.maskedBy = maskedBy
   }
 
   private enum CodingKeys: String, CodingKey {
     case node, property, next, curve, from, to, mode, colorSpace, hasExplicitFrom, hasValues
     case resolvesValuesAtStart, composition, counted, velocity, sampler, muted, committedAtEnd, shift, fillsBefore
+    case isSet, maskedBy
   }
 
   init(from decoder: any Decoder) throws {
@@ -209,6 +232,8 @@ struct EffectRecord<V: EngineValue>: Codable {
     effect.committedAtEnd = try c.decodeIfPresent(Bool.self, forKey: .committedAtEnd)
     shift = try c.decodeIfPresent(V.self, forKey: .shift)
     effect.fillsBefore = try c.decodeIfPresent(Bool.self, forKey: .fillsBefore) ?? false
+    effect.isSet = try c.decodeIfPresent(Bool.self, forKey: .isSet) ?? false
+    maskedBy = try c.decodeIfPresent(Int32.self, forKey: .maskedBy)
   }
 
   func encode(to encoder: any Encoder) throws {
@@ -232,6 +257,8 @@ struct EffectRecord<V: EngineValue>: Codable {
     try c.encodeIfPresent(effect.committedAtEnd, forKey: .committedAtEnd)
     try c.encodeIfPresent(shift, forKey: .shift)
     if effect.fillsBefore { try c.encode(true, forKey: .fillsBefore) }
+    if effect.isSet { try c.encode(true, forKey: .isSet) }
+    try c.encodeIfPresent(maskedBy, forKey: .maskedBy)
   }
 }
 
@@ -270,8 +297,16 @@ public struct ValueStore<V: EngineValue>: Sendable {
   /// The shifts of replacing effects (see `Effect.hasShift`), by effect index: an effect has
   /// an entry exactly when its `hasShift` is set.
   var shifts: [Int32: V] = [:]
+  /// For each masked effect (see `Effect.masked`), the `set` effect that masks it.
+  var maskedBy: [Int32: Int32] = [:]
 
   public init() {}
+
+  /// Masks effect `index` under `set` (nil: unmasks it).
+  mutating func setMask(_ set: Int32?, ofEffect index: Int32) {
+    maskedBy[index] = set
+    effects[Int(index)].masked = set != nil
+  }
 
   /// A replacing effect's shift: what the additive effects above it that completed left.
   @inline(__always)
@@ -318,6 +353,7 @@ public struct ValueStore<V: EngineValue>: Sendable {
     if let index = freeEffects.popLast() {
       if effects[Int(index)].hasVelocity { springVelocities[index] = nil }
       if effects[Int(index)].hasShift { shifts[index] = nil }
+      if effects[Int(index)].masked { maskedBy[index] = nil }
       effects[Int(index)] = effect
       return index
     }
@@ -370,6 +406,9 @@ public struct ValueStore<V: EngineValue>: Sendable {
     setVelocity(.zero, ofEffect: index)
     setShift(nil, ofEffect: index)
     effects[Int(index)].fillsBefore = false
+    setMask(nil, ofEffect: index)
+    // What it masked (a `set` removed with its timeline) is free again.
+    for (masked, set) in maskedBy where set == index { setMask(nil, ofEffect: masked) }
     effects[Int(index)].mode = .unresolved
     effects[Int(index)].muted = true
     freeEffects.append(index)
@@ -395,12 +434,16 @@ extension ValueStore: Codable {
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     properties = try container.decode([PropertySlot<V>].self, forKey: .properties)
+    // The refresh count starts over (it is not written): a stamp left from before would
+    // make a refresh to come skip its property.
+    for i in properties.indices { properties[i].refreshed = 0 }
     currents = try container.decode([V].self, forKey: .currents)
     let records = try container.decode([EffectRecord<V>].self, forKey: .effects)
     effects = ChunkedArray(records.map(\.effect))
     for (index, record) in records.enumerated() {
       setVelocity(record.velocity, ofEffect: Int32(index))
       setShift(record.shift, ofEffect: Int32(index))
+      setMask(record.maskedBy, ofEffect: Int32(index))
     }
     freeEffects = try container.decode([Int32].self, forKey: .freeEffects)
     tracks = try container.decode([Int32: [TrackFrame<V>]].self, forKey: .tracks)
@@ -417,7 +460,7 @@ extension ValueStore: Codable {
       effects.indices.map {
         EffectRecord(
           effects[$0], velocity: velocity(ofEffect: Int32($0)),
-          shift: effects[$0].hasShift ? shift(ofEffect: Int32($0)) : nil)
+          shift: effects[$0].hasShift ? shift(ofEffect: Int32($0)) : nil, maskedBy: maskedBy[Int32($0)])
       }, forKey: .effects)
     try container.encode(freeEffects, forKey: .freeEffects)
     try container.encode(tracks, forKey: .tracks)

@@ -122,7 +122,22 @@ extension Runtime {
           }
         }
         extent = Self.extent(of: timing, rate: rate)
-      case .print, .emit, .control, .set:
+      case .set(let set):
+        // The engine's own `set` item: it records, masks and restores as it is crossed.
+        if let node {
+          let property = try propertyID(set.property)
+          let constant = context.checked.constant(of: set.value).flatMap { RuntimeValue($0).animationValue }
+          let id = try engineCall(at: statement.span) { engine throws(EngineError) in
+            try engine.addSet(
+              property, to: constant ?? engine.baseValue(of: property), in: node, at: start,
+              resolvesValueWhenCrossed: constant == nil)
+          }
+          if constant == nil {
+            pendingValues[id] = PendingValues(
+              from: nil, values: [set.value], program: context, statementSpan: statement.span)
+          }
+        }
+      case .print, .emit, .control:
         if let node {
           let firesBackwards: Bool
           switch statement.kind {

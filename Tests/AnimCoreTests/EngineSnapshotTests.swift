@@ -125,4 +125,21 @@ struct EngineSnapshotTests {
     let data = try JSONSerialization.data(withJSONObject: object)
     #expect(throws: (any Error).self) { try JSONDecoder().decode(AnimationEngine.self, from: data) }
   }
+
+  /// Regression: a property's refresh stamp was written out but the store's refresh count
+  /// started over on restore, so the refresh whose count met the old stamp skipped the
+  /// property and its current value went stale for a frame.
+  @Test func aRestoredEngineRefreshesEveryFrame() throws {
+    var engine = AnimationEngine()
+    let x = engine.addProperty(.number(0))
+    // Two animations on one property: refreshed through its stamp, not a sampler.
+    _ = try engine.animate(x, with: .tween(to: .number(100), duration: 10 * s), placement: .engine(at: 0))
+    _ = try engine.animate(x, with: .tween(to: .number(50), duration: 9 * s), placement: .engine(at: 0))
+    for k in 1...20 { try engine.advance(to: Nanoseconds(k) * ms) }
+    engine = try JSONDecoder().decode(AnimationEngine.self, from: JSONEncoder().encode(engine))
+    for k in 21...60 {
+      try engine.advance(to: Nanoseconds(k) * ms)
+      #expect(engine.currentValue(of: x) == engine.value(of: x), "frame \(k)")
+    }
+  }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import AnimCore
@@ -337,5 +338,67 @@ struct TimingEdgeTests {
     #expect(log.times(of: .start, .node(timeline)) == [0, 800 * ms])
     #expect(log.entries.allSatisfy { [0, 800 * ms, 1_600 * ms].contains($0.time) })
     #expect(number(engine, x) == 0)
+  }
+
+  // MARK: - Timeline `set` items
+
+  /// `timeline t { animate a.x to 100 over 1s; at 500ms set a.x to 10 }`, played at 0,
+  /// reversed at 1 s: past the set the tween is masked (10 at 0.75 s, and at 1.25 s on the
+  /// way back); back before it the recorded value returns and the tween shows again (50 at
+  /// 1.5 s, 25 at 1.75 s), and at 2 s the timeline completes at its start with 0.
+  @Test func aTimelineSetMasksEarlierItemsUntilItIsCrossedBackwards() throws {
+    var engine = AnimationEngine()
+    let x = engine.addProperty(.number(0))
+    let timeline = try engine.addTimeline(timing: EffectTiming(duration: s, fill: .forwards))
+    _ = try engine.animate(x, with: .tween(to: .number(100), duration: s), placement: .timeline(timeline, at: 0))
+    _ = try engine.addSet(x, to: .number(10), in: timeline, at: 500 * ms)
+    try engine.play(timeline)
+    var log = Log()
+    try advance(&engine, to: 750 * ms, log: &log)
+    #expect(number(engine, x) == 10)
+    try advance(&engine, to: s, log: &log)
+    try engine.reverse(timeline)
+    for (t, expected) in [(1_250 * ms, 10.0), (1_500 * ms, 50), (1_750 * ms, 25), (2_000 * ms, 0)] {
+      try advance(&engine, to: t, log: &log)
+      #expect(abs(number(engine, x) - expected) < 1e-9, "at \(t) ns")
+    }
+    #expect(log.times(of: .complete, .node(timeline)) == [s, 2 * s])
+  }
+
+  /// A set with nothing else on its property: crossed backwards it restores the value it
+  /// recorded (0), and sought past again it applies (10); the recorded value survives a
+  /// snapshot.
+  @Test func aTimelineSetRestoresWhatItRecorded() throws {
+    var engine = AnimationEngine()
+    let x = engine.addProperty(.number(0))
+    let timeline = try engine.addTimeline(timing: EffectTiming(duration: s, fill: .forwards))
+    _ = try engine.addSet(x, to: .number(10), in: timeline, at: 500 * ms)
+    try engine.play(timeline)
+    try engine.advance(to: 750 * ms)
+    #expect(number(engine, x) == 10)
+    engine = try JSONDecoder().decode(AnimationEngine.self, from: JSONEncoder().encode(engine))
+    try engine.reverse(timeline)
+    try engine.advance(to: s)
+    #expect(number(engine, x) == 0)
+    try engine.seek(timeline, to: 900 * ms)
+    try engine.advance(to: 1_100 * ms)
+    #expect(number(engine, x) == 10)
+    try engine.seek(timeline, to: 100 * ms)
+    try engine.advance(to: 1_200 * ms)
+    #expect(number(engine, x) == 0)
+  }
+
+  /// Crossed forwards, a timeline set ends the property's animations outside its timeline, as
+  /// a top-level `set` does: the standalone tween toward 100 stops, and the value stays 10.
+  @Test func aTimelineSetEndsAnimationsOutsideItsTimeline() throws {
+    var engine = AnimationEngine()
+    let x = engine.addProperty(.number(0))
+    _ = try engine.animate(x, with: .tween(to: .number(100), duration: 2 * s), placement: .engine(at: 0))
+    let timeline = try engine.addTimeline(timing: EffectTiming(duration: s, fill: .forwards))
+    _ = try engine.addSet(x, to: .number(10), in: timeline, at: 500 * ms)
+    try engine.play(timeline)
+    try engine.advance(to: 3 * s)
+    #expect(number(engine, x) == 10)
+    #expect(engine.animations(on: x).count == 1)  // the set itself, in its timeline
   }
 }
