@@ -348,6 +348,9 @@ extension AnimationEngine {
     // and so, as a guard against handlers that multiply their events, is a vast total.
     var roundsAtInstant = 0
     var countAtInstant = 0
+    // Pass boundaries crossed by each top-level tree in this advance (see
+    // `repeatLimitPerAdvance`).
+    var repeatsThisAdvance: [Int32: Int] = [:]
     // One set of buffers for every instant, emptied keeping their storage: most instants
     // have one or two events, and allocating (and sorting, which makes an empty array
     // unique by allocating) these arrays for each cost more than handing the events out.
@@ -406,7 +409,18 @@ extension AnimationEngine {
             local = forward ? max(local, threshold) : min(local, threshold)
           }
         }
+        let before = crossed.count
         cross(top, to: local, into: &crossed)
+        if crossed.count > before {
+          var repeats = 0
+          for event in crossed[before...] where event.kind == .repeat { repeats += 1 }
+          if repeats > 0 {
+            let total = repeatsThisAdvance[top, default: 0] + repeats
+            repeatsThisAdvance[top] = total
+            // Past the budget, the passes up to the advance's end go by in one step.
+            if total >= Self.repeatLimitPerAdvance { skipPasses(of: top, toward: time) }
+          }
+        }
       }
       if crossed.count > 1 { Self.order(&crossed) }
       countAtInstant += crossed.count + callbacksDueCount + leavingRest.count
@@ -425,6 +439,45 @@ extension AnimationEngine {
     }
     now = time
     refreshCurrentValues()
+  }
+
+  /// How many pass boundaries of one animation (a top-level tree) one advance crosses with
+  /// a `repeat` event each. Beyond that the passes up to the advance's end go by with one
+  /// more `repeat` (as CSS fires one `animationiteration` per frame), so the work of an
+  /// advance grows with the number of animations, not with their passes (`over 1ns repeat
+  /// forever`).
+  public static let repeatLimitPerAdvance = 1_000
+
+  /// Moves a top-level node that has used its repeat budget to just before its last pass
+  /// boundary before the advance's end `time` (its end, when that comes first, stays ahead:
+  /// it fires at its time), so that it crosses one more boundary, and whatever follows.
+  mutating func skipPasses(of top: Int32, toward time: Nanoseconds) {
+    let node = nodes[Int(top)]
+    let rate = rate(of: node)
+    guard node.kind == .effect || node.kind == .timeline, !node.isHeld, rate != 0 else { return }
+    let timing = timing(of: node)
+    let duration = Int128(timing.iterationDuration)
+    guard duration > 0 else { return }
+    let points = EventPoints(timing, hasStarted: node.hasStarted)
+    let target = Int128(localTime(of: top, atParent: time))
+    let delay = Int128(timing.delay)
+    if rate > 0 {
+      var limit = target
+      if let end = points.end { limit = min(limit, Int128(end) - 1) }
+      let boundary = delay + floorDivide(limit - delay, duration) * duration
+      guard boundary - 1 > Int128(node.lastLocal), boundary > Int128(points.start) else { return }
+      nodes[Int(top)].lastLocal = clampedToNanoseconds(boundary - 1)
+    } else {
+      var limit = target
+      if !points.wraps { limit = max(limit, Int128(points.start) + 1) }
+      let boundary = delay + ceilDivide(limit - delay, duration) * duration
+      guard boundary + 1 < Int128(node.lastLocal), points.end.map({ boundary < Int128($0) }) ?? true else { return }
+      nodes[Int(top)].lastLocal = clampedToNanoseconds(boundary + 1)
+    }
+    if node.kind == .timeline {
+      // Its items sit where that pass has them, crossed nothing.
+      for child in timelines[Int(node.payload)].children { resyncSubtree(child) }
+    }
   }
 
   /// Drops everything due at `t` (the rest of a chain that went on too long).

@@ -401,4 +401,43 @@ struct TimingEdgeTests {
     #expect(number(engine, x) == 10)
     #expect(engine.animations(on: x).count == 1)  // the set itself, in its timeline
   }
+
+  // MARK: - Bounded work per advance
+
+  /// `over 1ns repeat 1e9`: 10⁹ passes end at exactly 1 s. Advanced in ten steps, each
+  /// advance fires at most 1,000 repeats and then one more for the rest; the complete still
+  /// comes at 1 s with the end value.
+  @Test func anAdvanceCrossesAtMostAThousandPassesOfOneAnimation() throws {
+    var engine = AnimationEngine()
+    let x = engine.addProperty(.number(0))
+    let node = try engine.animate(
+      x, with: .tween(to: .number(1), duration: 1, iterations: 1e9), placement: .engine(at: 0))
+    var completes: [Nanoseconds] = []
+    for k in 1...10 {
+      var repeats = 0
+      try engine.advance(to: Nanoseconds(k) * 100 * ms) { _, event in
+        if event.kind == .repeat { repeats += 1 }
+        if event.kind == .complete && event.subject == .node(node) { completes.append(event.time) }
+      }
+      #expect(repeats <= AnimationEngine.repeatLimitPerAdvance + 1, "advance \(k)")
+    }
+    #expect(completes == [s])
+    #expect(number(engine, x) == 1)
+  }
+
+  /// `repeat forever` at speed 10⁹ on 1 s: a pass per nanosecond. Each advance does bounded
+  /// work and the value follows the formula: at k · 0.25 s the local time is k · 2.5·10¹⁷ ns,
+  /// a whole number of 1 s passes, so progress 0 and the value 0.
+  @Test func aVeryFastEndlessAnimationStaysCheap() throws {
+    var engine = AnimationEngine()
+    let x = engine.addProperty(.number(0))
+    _ = try engine.animate(
+      x, with: .tween(to: .number(100), duration: s, iterations: .infinity, rate: 1e9), placement: .engine(at: 0))
+    for k in 1...4 {
+      var repeats = 0
+      try engine.advance(to: Nanoseconds(k) * 250 * ms) { _, event in if event.kind == .repeat { repeats += 1 } }
+      #expect(repeats <= AnimationEngine.repeatLimitPerAdvance + 1)
+      #expect(number(engine, x) == 0)
+    }
+  }
 }
