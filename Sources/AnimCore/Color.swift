@@ -19,6 +19,11 @@ public enum ColorSpace: String, Sendable, Hashable, Codable, CaseIterable {
 
 /// An sRGB color with alpha, stored premultiplied.
 ///
+/// A fully transparent color (alpha exactly 0), whose premultiplied channels would all be 0,
+/// keeps its straight channels in their place instead, so `#0088ff00` stays `#0088ff00` and
+/// a fade between two transparent colors changes hue. Interpolation reads such a color's
+/// premultiplied channels as 0 (`premultipliedChannels`).
+///
 /// Storing `(r·a, g·a, b·a, a)` makes the plain component-wise `Animatable` arithmetic equal
 /// to browsers' premultiplied interpolation: a fade from opaque red to transparent blue does
 /// not pass through a dark, half-transparent purple. Channels are in 0...1 for colors in
@@ -46,6 +51,10 @@ public struct Color: Animatable, Hashable, CustomStringConvertible {
   /// `rgba()` after dividing r, g, b by 255.
   @inlinable
   public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
+    if alpha == 0 {
+      self.init(premultipliedRed: red, premultipliedGreen: green, premultipliedBlue: blue, alpha: 0)
+      return
+    }
     self.init(
       premultipliedRed: red * alpha, premultipliedGreen: green * alpha,
       premultipliedBlue: blue * alpha, alpha: alpha)
@@ -104,6 +113,16 @@ public struct Color: Animatable, Hashable, CustomStringConvertible {
   /// Transparent black: the additive identity.
   public static let zero = Color(premultipliedRed: 0, premultipliedGreen: 0, premultipliedBlue: 0, alpha: 0)
 
+  /// The channels times alpha: all 0 for a fully transparent color (whose fields keep its
+  /// straight channels, when it was made from them).
+  @inlinable
+  public var premultipliedChannels: (r: Double, g: Double, b: Double) {
+    alpha == 0 ? (0, 0, 0) : (premultipliedRed, premultipliedGreen, premultipliedBlue)
+  }
+
+  // The arithmetic is plain, component-wise on the fields: differences and sums of colors
+  // (additive animations, velocities) are premultiplied quantities, whatever their alpha.
+
   @inlinable
   public static func + (lhs: Color, rhs: Color) -> Color {
     Color(
@@ -136,21 +155,50 @@ public struct Color: Animatable, Hashable, CustomStringConvertible {
   }
 
   /// The straight (un-premultiplied) channels: what `T.p.r` reads and what is printed. A
-  /// fully transparent color has no hue, and reads as transparent black.
+  /// fully transparent color reads as the channels it was given.
   @inlinable
   public var straight: (r: Double, g: Double, b: Double, a: Double) {
+    if alpha == 0 { return (premultipliedRed, premultipliedGreen, premultipliedBlue, 0) }
     guard alpha > 0 else { return (0, 0, 0, 0) }
     return (premultipliedRed / alpha, premultipliedGreen / alpha, premultipliedBlue / alpha, alpha)
   }
 
+  /// The premultiplied blend a fraction `progress` of the way to `other` (browsers' sRGB
+  /// interpolation), keeping the channels people wrote: at progress exactly 0 or 1 it is the
+  /// written color; between two fully transparent colors the straight channels blend; where
+  /// the blend is otherwise fully transparent, the channels are those of `other`, the end
+  /// being approached.
+  @inlinable
+  public func interpolated(to other: Color, progress: Double) -> Color {
+    if progress == 0 { return self }
+    if progress == 1 { return other }
+    if alpha == 0 && other.alpha == 0 {
+      return Color(
+        premultipliedRed: premultipliedRed + (other.premultipliedRed - premultipliedRed) * progress,
+        premultipliedGreen: premultipliedGreen + (other.premultipliedGreen - premultipliedGreen) * progress,
+        premultipliedBlue: premultipliedBlue + (other.premultipliedBlue - premultipliedBlue) * progress, alpha: 0)
+    }
+    // The blend of the premultiplied ends (a transparent end's channels count as 0).
+    let a = premultipliedChannels
+    let b = other.premultipliedChannels
+    let blend = Color(
+      premultipliedRed: a.r + (b.r - a.r) * progress, premultipliedGreen: a.g + (b.g - a.g) * progress,
+      premultipliedBlue: a.b + (b.b - a.b) * progress, alpha: alpha + (other.alpha - alpha) * progress)
+    if blend.alpha == 0 {
+      let s = other.straight
+      return Color(premultipliedRed: s.r, premultipliedGreen: s.g, premultipliedBlue: s.b, alpha: 0)
+    }
+    return blend
+  }
+
   /// `#rrggbbaa` with lowercase digits: each straight channel, clamped to 0...1, times 255
-  /// and rounded half up. Alpha 0 (or less) gives `#00000000`.
+  /// and rounded half up. Alpha below 0 gives `#00000000`.
   ///
   /// The rounding adds a tolerance of 1e-9 (in units of 1/255) so that a channel meant to be
   /// exactly half-way, which un-premultiplying may have moved by an ulp, still rounds up.
   public func hexString() -> String {
     let channels = straight
-    guard channels.a > 0 else { return "#00000000" }
+    guard channels.a >= 0 else { return "#00000000" }
     let bytes = [channels.r, channels.g, channels.b, channels.a].map(Color.byte(of:))
     let digits: [Character] = Array("0123456789abcdef")
     var text = "#"
@@ -177,6 +225,8 @@ public struct Color: Animatable, Hashable, CustomStringConvertible {
   /// `.oklab` both ends go straight sRGB → linear → Oklab, L, a and b are premultiplied by
   /// alpha and blended with alpha, then divided by the blended alpha and converted back.
   public static func interpolate(from: Color, to: Color, progress: Double, in space: ColorSpace) -> Color {
+    if progress == 0 { return from }
+    if progress == 1 { return to }
     switch space {
     case .sRGB:
       return from.interpolated(to: to, progress: progress)

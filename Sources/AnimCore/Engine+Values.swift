@@ -166,7 +166,9 @@ extension AnimationEngine {
     for index in store.effects(on: property) where index != excluded {
       let effect = store.effects[Int(index)]
       guard !effect.muted, effect.mode != .unresolved else { continue }
-      value = effect.mode == .additive ? value + (effect.to - effect.from) : effect.to + store.shift(ofEffect: index)
+      value =
+        effect.mode == .additive
+        ? value + (effect.to - effect.from) : effect.hasShift ? effect.to + store.shift(ofEffect: index) : effect.to
     }
     return value
   }
@@ -415,7 +417,9 @@ extension AnimationEngine {
     {
       let base = stores[keyPath: V.store].properties[Int(property)].base
       stores[keyPath: V.store].properties[Int(property)].base =
-        effect.mode == .additive ? base + (output - effect.from) : output + stores[keyPath: V.store].shift(ofEffect: index)
+        effect.mode == .additive
+        ? base + (output - effect.from)
+        : effect.hasShift ? output + stores[keyPath: V.store].shift(ofEffect: index) : output
     }
     stores[keyPath: V.store].setShift(nil, ofEffect: index)
     stores[keyPath: V.store].effects[Int(index)].fillsBefore = false
@@ -481,7 +485,7 @@ extension AnimationEngine {
           // one's shift (which it would otherwise hide); else in the base value.
           commit(V.self, edge - effect.from, above: index)
         } else {
-          stores[keyPath: V.store].properties[Int(property)].base = edge + shift
+          stores[keyPath: V.store].properties[Int(property)].base = effect.hasShift ? edge + shift : edge
         }
         effect.committedAtEnd = forward
       } else {

@@ -440,4 +440,31 @@ struct TimingEdgeTests {
       #expect(number(engine, x) == 0)
     }
   }
+
+  // MARK: - Colours keep their channels
+
+  /// `#0088ff` → `#0088ff00`: half-way the premultiplied blend is (0, 0.267, 0.5) with
+  /// alpha 0.5, which is `#0088ff80` straight; at the end exactly the written `#0088ff00`, and
+  /// that is the base value it leaves.
+  @Test func aFadeToTransparentKeepsItsChannels() throws {
+    let blue = try #require(Color(hex: "#0088ff"))
+    let clear = try #require(Color(hex: "#0088ff00"))
+    #expect(clear.hexString() == "#0088ff00")
+    #expect(Color.interpolate(from: blue, to: clear, progress: 0.5, in: .sRGB).hexString() == "#0088ff80")
+    #expect(Color.interpolate(from: blue, to: clear, progress: 1, in: .sRGB) == clear)
+    #expect(Color.interpolate(from: blue, to: clear, progress: 0, in: .oklab) == blue)
+    var engine = AnimationEngine()
+    let c = engine.addProperty(.color(blue))
+    _ = try engine.animate(c, with: .tween(to: .color(clear), duration: s), placement: .engine(at: 0))
+    try engine.advance(to: 2 * s)
+    #expect(engine.value(of: c) == .color(clear))
+  }
+
+  /// Between two transparent colors the straight channels blend: red → blue, both alpha 0,
+  /// is (0.5, 0, 0.5) half-way, `#80008000`.
+  @Test func twoTransparentColorsBlendTheirStraightChannels() throws {
+    let red = try #require(Color(hex: "#ff000000"))
+    let blue = try #require(Color(hex: "#0000ff00"))
+    #expect(Color.interpolate(from: red, to: blue, progress: 0.5, in: .sRGB).hexString() == "#80008000")
+  }
 }

@@ -122,7 +122,8 @@ struct ValueTests {
     #expect(Color(red: 1, green: 1, blue: 1, alpha: 0.5).hexString() == "#ffffff80")
     // Clamping out-of-gamut channels, and transparent colors.
     #expect(Color(red: 1.2, green: -0.3, blue: 0.5, alpha: 1.4).hexString() == "#ff0080ff")
-    #expect(Color(red: 1, green: 1, blue: 1, alpha: 0).hexString() == "#00000000")
+    // A fully transparent color keeps the channels it was written with (issue 12, rule 9).
+    #expect(Color(red: 1, green: 1, blue: 1, alpha: 0).hexString() == "#ffffff00")
     #expect(Color(red: 1, green: 1, blue: 1, alpha: -0.2).hexString() == "#00000000")
     #expect(Color(red: .nan, green: 1, blue: 1, alpha: 1).hexString() == "#00ffffff")
   }
