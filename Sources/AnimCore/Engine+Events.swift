@@ -425,7 +425,7 @@ extension AnimationEngine {
       if crossed.count > 1 { Self.order(&crossed) }
       countAtInstant += crossed.count + callbacksDueCount + leavingRest.count
       for top in due[..<dueCount] { reschedule(top) }
-      if roundsAtInstant > Self.eventLimitPerInstant || countAtInstant > 1_000 * Self.eventLimitPerInstant {
+      if roundsAtInstant > roundLimitPerInstant || countAtInstant > 1_000 * Self.eventLimitPerInstant {
         dropPending(at: t)
         throw .tooManyEventsAtOneInstant(t)
       }

@@ -138,6 +138,12 @@ public struct AnimationEngine: Sendable {
   /// More events than this at one instant is an error, not a hang.
   public static let eventLimitPerInstant = 10_000
 
+  /// How many rounds of events one instant may have (each round's handlers scheduling the
+  /// next at the same instant) before it is an error: `eventLimitPerInstant` unless the
+  /// embedder counts chains its own way and sets a looser backstop (the language's runtime
+  /// counts handler runs, which take more than one round each). Not part of a snapshot.
+  public var roundLimitPerInstant = AnimationEngine.eventLimitPerInstant
+
   /// Storage per value type.
   public struct Stores: Sendable, Codable {
     @usableFromInline var numbers = ValueStore<Double>()

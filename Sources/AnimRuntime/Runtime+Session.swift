@@ -166,6 +166,7 @@ extension Runtime {
     }
     runtime.entries = contexts.map(\.source)
     runtime.engine = session.engine
+    runtime.engine.roundLimitPerInstant = Runtime.makeEngine().roundLimitPerInstant
     runtime.properties = session.properties
     runtime.propertyNames = session.propertyNames
     runtime.targets = session.targets

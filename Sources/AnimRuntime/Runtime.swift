@@ -33,7 +33,16 @@ public enum RuntimeOutput: Sendable {
 /// Plays checked programs on one engine.
 public final class Runtime {
   /// The engine everything plays on.
-  public internal(set) var engine = AnimationEngine()
+  public internal(set) var engine = Runtime.makeEngine()
+
+  /// An engine whose own limit on a chain at one instant (in rounds of events) stays behind
+  /// the runtime's, which counts handler runs (`handlerRunLimitPerInstant`), each of which
+  /// takes a round or two.
+  static func makeEngine() -> AnimationEngine {
+    var engine = AnimationEngine()
+    engine.roundLimitPerInstant = 4 * handlerRunLimitPerInstant
+    return engine
+  }
 
   /// Properties by `T.p`, and their order of declaration.
   var properties: [String: PropertyID] = [:]

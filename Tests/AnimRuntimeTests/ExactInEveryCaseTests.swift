@@ -208,6 +208,15 @@ import Testing
     #expect(traced.prints.map(\.1) == ["goes on"])
   }
 
+  /// A chain that does not branch (`on "a" { emit "a" }`) takes more than one round of
+  /// engine events per handler run: it too stops at the 10,001st run, with the same error.
+  @Test func aChainThatDoesNotBranchStopsAtTheSameCount() throws {
+    let traced = try trace("on \"a\" { emit \"a\" }\nemit \"a\"\n", TraceOptions(fps: 1))
+    #expect(traced.errors.count == 1)
+    #expect(traced.errors.first?.message.hasPrefix("more than 10000 handler runs at one instant") == true)
+    #expect(traced.times("a", nil).count == 10_001)
+  }
+
   @Test func tenThousandRunsAreAllowed() throws {
     // 100 emits at top level, each starting a handler that emits 99 more ("b"): 10,000
     // handler runs in all, none over the limit.
