@@ -17,6 +17,11 @@ extension AnimationEngine {
   /// when its rate is negative); a paused one resumes.
   public mutating func play(_ id: NodeID) throws(EngineError) {
     let index = try resolve(id)
+    if nodes[Int(index)].parent < 0, let end = EventPoints(timing(of: index), hasStarted: false).end,
+      Double(now) + Double(end) / abs(rate(of: nodes[Int(index)])) >= Double(Self.endOfTime)
+    {
+      throw .endsAfterEndOfTime
+    }
     let status = try status(of: id)
     let parentTime = parentTime(of: index)
     if status.state == .finished || nodes[Int(index)].isCancelled {
@@ -77,6 +82,7 @@ extension AnimationEngine {
   /// Sets a node's playback rate without a jump (negative plays backwards, 0 holds).
   public mutating func setRate(_ rate: Double, of id: NodeID) throws(EngineError) {
     let index = try resolve(id)
+    if let problem = endProblem(of: index, rate: rate) { throw problem }
     catchUp(topLevelAncestor(of: index))
     let parentNow = parentTime(of: index)
     let local = localTime(of: index, atParent: parentNow)

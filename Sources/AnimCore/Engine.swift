@@ -70,6 +70,9 @@ public enum EngineError: Error, Sendable, Hashable, CustomStringConvertible {
   case tooManyEventsAtOneInstant(Nanoseconds)
   /// A keyframe track with no keyframes, or offsets outside 0...1 or out of order.
   case invalidKeyframes
+  /// It would end after the end of time (`AnimationEngine.endOfTime`): a rate so slow, or a
+  /// length so long, that its end has no clock time.
+  case endsAfterEndOfTime
 
   public var description: String {
     switch self {
@@ -81,6 +84,8 @@ public enum EngineError: Error, Sendable, Hashable, CustomStringConvertible {
     case .tooManyEventsAtOneInstant(let t):
       "a chain of more than \(AnimationEngine.eventLimitPerInstant) events at \(seconds(t))s: handlers schedule each other without time passing"
     case .invalidKeyframes: "keyframe offsets must be in 0...1 and in order"
+    case .endsAfterEndOfTime:
+      "it would end after the end of time (2^62 ns, about 146 years): its length over its speed is too long"
     }
   }
 }
@@ -137,6 +142,10 @@ public struct NodeStatus: Sendable, Hashable {
 public struct AnimationEngine: Sendable {
   /// More events than this at one instant is an error, not a hang.
   public static let eventLimitPerInstant = 10_000
+
+  /// The end of time: 2⁶² ns, about 146 years. Nothing may be due after it, so that a time
+  /// plus a duration below it never overflows.
+  public static let endOfTime: Nanoseconds = 1 << 62
 
   /// How many rounds of events one instant may have (each round's handlers scheduling the
   /// next at the same instant) before it is an error: `eventLimitPerInstant` unless the
@@ -733,6 +742,11 @@ public struct AnimationEngine: Sendable {
     }
     stores[keyPath: V.store].effects[Int(index)].node = node
     stores[keyPath: V.store].link(index)
+    if nodes[Int(node)].parent < 0, let problem = endProblem(of: node) {
+      stores[keyPath: V.store].freeEffect(index)
+      removeSubtreeNodeOnly(node)
+      throw problem
+    }
     // Placed on the engine, or in a timeline already playing: a backwards fill shows now.
     let top = topLevelAncestor(of: node)
     if top == node || !nodes[Int(top)].isPaused { armBackwardsFill(in: node) }
@@ -858,6 +872,27 @@ public struct AnimationEngine: Sendable {
     nodes[Int(index)].kind = .free
     versions[Int(index)] &+= 1
     freeNodes.append(index)
+  }
+
+  /// Frees a node that was just made, whose payload the caller gives back itself.
+  mutating func removeSubtreeNodeOnly(_ index: Int32) {
+    freeExtras(of: index)
+    nodes[Int(index)].kind = .free
+    versions[Int(index)] &+= 1
+    freeNodes.append(index)
+  }
+
+  /// Why a top-level node cannot play as it is: it would end after the end of time at its
+  /// rate (nil when it ends in time, never ends, or stands still).
+  func endProblem(of index: Int32, rate newRate: Double? = nil) -> EngineError? {
+    let node = nodes[Int(index)]
+    guard node.parent < 0, let end = EventPoints(timing(of: node), hasStarted: node.hasStarted).end else { return nil }
+    let rate = newRate ?? rate(of: node)
+    guard rate > 0, rate.isFinite else { return nil }
+    let local = localTime(of: index, atParent: now)
+    let remaining = Double(end) - Double(local)
+    guard remaining > 0 else { return nil }
+    return Double(now) + remaining / rate >= Double(Self.endOfTime) ? .endsAfterEndOfTime : nil
   }
 
   mutating func removeEffect<V: EngineValue>(_ type: V.Type, _ effect: Int32) {

@@ -86,7 +86,7 @@ extension Runtime {
       case .animate(let animate):
         let property = try propertyID(animate.property)
         let (animation, pending) = try makeAnimation(animate, property, context, statementSpan: statement.span)
-        extent = Self.extent(of: animation.timing, rate: animation.rate)
+        extent = try Self.extent(of: animation.timing, rate: animation.rate, at: statement.span)
         if let node {
           let id = try engineCall(at: statement.span) { engine throws(EngineError) in
             try engine.animate(property, with: animation, placement: .timeline(node, at: start))
@@ -96,7 +96,7 @@ extension Runtime {
       case .keyframes(let keyframes):
         let property = try propertyID(keyframes.property)
         let (animation, pending) = try makeAnimation(keyframes, property, context, statementSpan: statement.span)
-        extent = Self.extent(of: animation.timing, rate: animation.rate)
+        extent = try Self.extent(of: animation.timing, rate: animation.rate, at: statement.span)
         if let node {
           let id = try engineCall(at: statement.span) { engine throws(EngineError) in
             try engine.animate(property, with: animation, placement: .timeline(node, at: start))
@@ -121,7 +121,7 @@ extension Runtime {
             try engine.setTiming(finalTiming, of: child)
           }
         }
-        extent = Self.extent(of: timing, rate: rate)
+        extent = try Self.extent(of: timing, rate: rate, at: statement.span)
       case .set(let set):
         // The engine's own `set` item: it records, masks and restores as it is crossed.
         if let node {
@@ -161,6 +161,15 @@ extension Runtime {
 
   /// How long an item lasts in its parent's time: its end time over the magnitude of its
   /// rate; `.max` for ever.
+  /// `extent(of:rate:)` for an item at `span`, which may not end after the end of time.
+  static func extent(of timing: EffectTiming, rate: Double, at span: SourceSpan) throws(EvaluationError) -> Nanoseconds {
+    let extent = extent(of: timing, rate: rate)
+    if timing.activeDuration != nil, rate != 0, extent >= AnimationEngine.endOfTime {
+      throw EvaluationError(message: EngineError.endsAfterEndOfTime.description, span: span)
+    }
+    return extent
+  }
+
   static func extent(of timing: EffectTiming, rate: Double) -> Nanoseconds {
     guard let active = timing.activeDuration else { return .max }
     let end = max(saturatingSum(timing.delay, active), 0)

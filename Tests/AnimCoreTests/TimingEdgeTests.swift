@@ -467,4 +467,25 @@ struct TimingEdgeTests {
     let blue = try #require(Color(hex: "#0000ff00"))
     #expect(Color.interpolate(from: red, to: blue, progress: 0.5, in: .sRGB).hexString() == "#80008000")
   }
+
+  // MARK: - The end of time
+
+  /// 1 s at speed 10⁻¹⁰ would end 10¹⁹ ns from now, after the end of time (2⁶² ns): placing
+  /// it, slowing a running one to that speed, or playing a timeline that slow is an error,
+  /// and nothing is left behind.
+  @Test func nothingMayEndAfterTheEndOfTime() throws {
+    var engine = AnimationEngine()
+    let x = engine.addProperty(.number(0))
+    #expect(throws: EngineError.endsAfterEndOfTime) {
+      try engine.animate(x, with: .tween(to: .number(1), duration: s, rate: 1e-10), placement: .engine(at: 0))
+    }
+    #expect(engine.animations(on: x).isEmpty)
+    #expect(engine.topLevelNodes.isEmpty)
+    let node = try engine.animate(x, with: .tween(to: .number(1), duration: s), placement: .engine(at: 0))
+    #expect(throws: EngineError.endsAfterEndOfTime) { try engine.setRate(1e-10, of: node) }
+    #expect(try engine.status(of: node).rate == 1)
+    let timeline = try engine.addTimeline(timing: EffectTiming(duration: s), rate: 1e-10)
+    #expect(throws: EngineError.endsAfterEndOfTime) { try engine.play(timeline) }
+    try engine.setRate(0.5, of: node)  // well within time
+  }
 }

@@ -227,3 +227,23 @@ import Testing
     #expect(traced.times("b", nil).count == 9_900)
   }
 }
+
+/// Issue 12, rule 8 (the engine's half): an animation whose end lies beyond the end of time
+/// (2⁶² ns) is an error at its statement, not an idle animation.
+@Suite struct EndOfTimeTests {
+  @Test(arguments: [
+    ("target a { x: 0 }\nanimate a.x to 1 over 1s speed 1e-10\n", 2),
+    ("target a { x: 0 }\nanimate a.x to 1 over 1s\nspeed a.x 1e-10\n", 3),
+    ("target a { x: 0 }\ntimeline t speed 1e-10 { animate a.x to 1 over 1s }\nplay t\n", 3),
+    ("target a { x: 0 }\ntimeline t { animate a.x to 1 over 1s speed 1e-10 }\nplay t\n", 2),
+  ])
+  func aSlowAnimationThatWouldEndAfterTheEndOfTimeIsAnError(script: String, line: Int) throws {
+    let traced = try trace(script + "print \"goes on\"\n", TraceOptions(fps: 1))
+    #expect(traced.errors.count == 1)
+    #expect(traced.errors.first?.message.contains("after the end of time") == true)
+    let lineStart = script.split(separator: "\n", omittingEmptySubsequences: false).prefix(line - 1)
+      .reduce(0) { $0 + $1.utf8.count + 1 }
+    #expect(traced.errors.first.map { $0.span.start >= lineStart } == true)
+    #expect(traced.prints.map(\.1) == ["goes on"])
+  }
+}
