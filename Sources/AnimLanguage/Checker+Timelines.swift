@@ -138,7 +138,7 @@ extension Checker {
     let type = property?.type ?? .error
     if let from = animate.from { _ = expect(from, type, "after 'from' ('\(name)' is \(type))") }
     _ = expect(animate.to, type, "after 'to' ('\(name)' is \(type))")
-    if let over = animate.over { checkOver(over) }
+    let length = animate.over.flatMap { checkOver($0) }
     var curveKind: CurveKind? = .timing
     if let curve = animate.curve {
       curveKind = checkCurve(curve, context: "after 'with'").curveKind
@@ -146,15 +146,27 @@ extension Checker {
     if animate.over == nil && curveKind == .timing {
       error("'animate' with a timing curve needs 'over DURATION'", at: animate.curve?.span ?? animate.property.span)
     }
-    return checkOptions(animate.options, of: "'animate'").repeatsForever
+    let repeatsForever = checkOptions(animate.options, of: "'animate'").repeatsForever
+    if repeatsForever, length == 0, let over = animate.over { zeroLengthForever(at: over.span) }
+    return repeatsForever
   }
 
-  /// `over D`: a duration ≥ 0 (a negative one is reported at the value).
-  mutating func checkOver(_ over: Expression) {
+  /// `over D`: a duration ≥ 0 (a negative one is reported at the value). Returns the
+  /// duration when it is a constant.
+  @discardableResult
+  mutating func checkOver(_ over: Expression) -> Int64? {
     let typed = expect(over, .duration, "after 'over'")
-    if case .duration(let nanoseconds)? = typed.constant, nanoseconds < 0 {
+    guard case .duration(let nanoseconds)? = typed.constant else { return nil }
+    if nanoseconds < 0 {
       error("expected a duration ≥ 0 after 'over', found \(formatDuration(nanoseconds))", at: over.span)
     }
+    return nanoseconds
+  }
+
+  /// A pass of no length cannot repeat for ever: it would have no end and no time between
+  /// its passes.
+  mutating func zeroLengthForever(at span: SourceSpan) {
+    error("'over 0s' with 'repeat forever' never ends and never moves: give it a length, or a count", at: span)
   }
 
   /// The property animated by `animate` or `keyframes`.
@@ -168,7 +180,7 @@ extension Checker {
     let property = resolveAnimatedProperty(track.property)
     let name = PropertyName(track.property)
     let type = property?.type ?? .error
-    if let over = track.over { checkOver(over) }
+    let length = track.over.flatMap { checkOver($0) }
     if track.keyframes.isEmpty {
       error("expected at least one keyframe in 'keyframes \(name)'", at: track.bodySpan)
     }
@@ -241,7 +253,9 @@ extension Checker {
         "'over' does not apply to keyframes at durations: the track's length is its last position",
         at: over.span)
     }
-    return checkOptions(track.options, of: "'keyframes'").repeatsForever
+    let repeatsForever = checkOptions(track.options, of: "'keyframes'").repeatsForever
+    if repeatsForever, length == 0, let over = track.over { zeroLengthForever(at: over.span) }
+    return repeatsForever
   }
 
   /// The percent of a keyframe position written as a percent literal, or its negation

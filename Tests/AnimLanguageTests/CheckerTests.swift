@@ -415,3 +415,21 @@ func typeOfLet(_ name: String, in text: String) -> ValueType? {
     #expect(try JSONDecoder().decode([ValueType].self, from: JSONEncoder().encode(types)) == types)
   }
 }
+
+/// Issue 12, rule 4: a pass of no length cannot repeat for ever.
+@Suite struct ZeroLengthForeverTests {
+  @Test func overZeroWithRepeatForeverIsAnError() {
+    let (_, messages) = checked("target a { x: 0 }\nanimate a.x to 1 over 0s repeat forever\n")
+    #expect(messages.count == 1)
+    #expect(messages.first?.contains("2:23") == true)
+    #expect(messages.first?.contains("'over 0s' with 'repeat forever'") == true)
+    let (_, keyframes) = checked("target a { x: 0 }\nkeyframes a.x over 0s repeat forever { 0%: 0\n100%: 1 }\n")
+    #expect(keyframes.count == 1)
+    #expect(keyframes.first?.contains("'over 0s' with 'repeat forever'") == true)
+  }
+
+  @Test func overZeroWithACountAndALengthWithForeverAreFine() {
+    #expect(checked("target a { x: 0 }\nanimate a.x to 1 over 0s repeat 3\n").messages.isEmpty)
+    #expect(checked("target a { x: 0 }\nanimate a.x to 1 over 1s repeat forever\n").messages.isEmpty)
+  }
+}
