@@ -1,0 +1,118 @@
+import AnimCore
+import Testing
+
+@testable import AnimRuntime
+
+/// Issue 12's timing rules through `anim trace`, each on the issue's own worked example
+/// (expected values from the rule, by hand).
+@Suite struct TimingRulesTraceTests {
+  func traced(_ script: String, at times: [Nanoseconds]) throws -> Traced {
+    try trace(script, TraceOptions(times: times))
+  }
+
+  /// Rule 1: 0 → 200 over 4 s, then at 1 s → 100 over 1 s: value = 200·p₁ − 100·p₂.
+  @Test func aShorterNewerRetargetNeverJumps() throws {
+    let t = try traced(
+      "target box { x: 0 }\nanimate box.x to 200 over 4s\nat 1s animate box.x to 100 over 1s\n",
+      at: [s, 1_500 * ms, 2 * s, 3 * s, 4 * s, 5 * s])
+    for (time, expected) in [(s, 50.0), (1_500 * ms, 25), (2 * s, 0), (3 * s, 50), (4 * s, 100), (5 * s, 100)] {
+      #expect(close(t.number("box.x", at: time), expected), "at \(time)")
+    }
+    #expect(t.times("complete", "box.x") == [4 * s])
+  }
+
+  /// Rule 2: `at 2s animate a.v from 30 to 90 over 1s fill backwards` in a timeline played at
+  /// 0: 30 at 1 s, 60 at 2.5 s, 0 (the base value) at 3.5 s.
+  @Test func aBackwardsFillShowsFromWhenTheTimelinePlays() throws {
+    let t = try traced(
+      "target a { v: 0 }\ntimeline t { at 2s animate a.v from 30 to 90 over 1s fill backwards }\nplay t\n",
+      at: [s, 2_500 * ms, 3_500 * ms])
+    #expect(t.number("a.v", at: s) == 30)
+    #expect(t.number("a.v", at: 2_500 * ms) == 60)
+    #expect(t.number("a.v", at: 3_500 * ms) == 0)
+  }
+
+  /// Rule 3: `delay -500ms` on 2 s reads 25 at once and completes at 1.5 s.
+  @Test func aNegativeDelayStartsPartWay() throws {
+    let t = try traced("target b { x: 0 }\nanimate b.x to 100 over 2s delay -500ms\n", at: [0, s, 2 * s])
+    #expect(t.number("b.x", at: 0) == 25)
+    #expect(t.number("b.x", at: s) == 75)
+    #expect(t.times("start", "b.x") == [0])
+    #expect(t.times("complete", "b.x") == [1_500 * ms])
+  }
+
+  /// Rule 4: `over 0s` at top level and in a timeline: start then complete at its instant,
+  /// the end value from then on, and nothing left animating.
+  @Test func aZeroLengthAnimationStartsAndCompletesAtItsInstant() throws {
+    let t = try traced(
+      "target a { x: 0, y: 0 }\nanimate a.x to 100 over 0s\ntimeline t { animate a.y to 50 over 0s }\nat 1s play t\n",
+      at: [0, 2 * s])
+    #expect(t.number("a.x", at: 0) == 100)
+    #expect(t.number("a.y", at: 2 * s) == 50)
+    let xEvents = t.records.compactMap { record -> String? in
+      if case .event(_, let name, "a.x") = record { return name }
+      return nil
+    }
+    #expect(xEvents == ["start", "complete"])
+    #expect(t.times("start", "a.y") == [s])
+    #expect(t.times("complete", "a.y") == [s])
+  }
+
+  /// Rule 5: a timeline `set` crossed backwards restores what it recorded.
+  @Test func aTimelineSetIsUndoneWhenCrossedBackwards() throws {
+    let t = try traced(
+      "target a { x: 0 }\ntimeline t { animate a.x to 100 over 1s; at 500ms set a.x to 10 }\nplay t\nat 1s reverse t\n",
+      at: [750 * ms, 1_500 * ms, 1_750 * ms, 2 * s])
+    for (time, expected) in [(750 * ms, 10.0), (1_500 * ms, 50), (1_750 * ms, 25), (2 * s, 0)] {
+      #expect(close(t.number("a.x", at: time), expected), "at \(time)")
+    }
+    #expect(t.times("complete", "t") == [s, 2 * s])
+  }
+
+  /// Rule 6: 1 s at `speed 0.25` completes at exactly 4 s; at `speed 7` at
+  /// round(10⁹ / 7) = 142,857,143 ns.
+  @Test func atOtherSpeedsTheEndIsTheRoundedParentTime() throws {
+    let t = try traced(
+      "target a { x: 0, y: 0 }\nanimate a.x to 1 over 1s speed 0.25\nanimate a.y to 1 over 1s speed 7\n", at: [5 * s])
+    #expect(t.times("complete", "a.x") == [4 * s])
+    #expect(t.times("complete", "a.y") == [142_857_143])
+  }
+
+  /// Rule 9: `#0088ff` → `#0088ff00` reads `#0088ff80` half-way and `#0088ff00` at the end; a
+  /// declared `#0088ff00` stays itself.
+  @Test func colorsKeepTheirChannels() throws {
+    let t = try traced(
+      "target a { c: #0088ff, d: #0088ff00 }\nanimate a.c to #0088ff00 over 1s\n", at: [500 * ms, 2 * s])
+    #expect(t.value("a.c", at: 500 * ms).map { "\($0)" } == "#0088ff80")
+    #expect(t.value("a.c", at: 2 * s).map { "\($0)" } == "#0088ff00")
+    #expect(t.value("a.d", at: 500 * ms).map { "\($0)" } == "#0088ff00")
+  }
+
+  /// Rule 10: the segment from 1 % to 2 % of 1 s in `steps(8)` is exactly 1/8 through at
+  /// 11.25 ms, so its first step (10 of 80) has been taken, as the same tween's has.
+  @Test func aSegmentsStepsLandAsTheSameTweensDo() throws {
+    let t = try traced(
+      """
+      target a { k: 0, w: 0 }
+      keyframes a.k over 1s {
+        0%: 0
+        1%: 0
+        2%: 80 with steps(8)
+        100%: 80
+      }
+      animate a.w from 0 to 80 over 10ms with steps(8) delay 10ms
+      """, at: [11_250_000])
+    #expect(t.number("a.w", at: 11_250_000) == 10)
+    #expect(t.number("a.k", at: 11_250_000) == 10)
+  }
+
+  /// Rule 12: a pass a nanosecond long, repeated 10⁹ times, traced at 10 fps: at most 1,001
+  /// repeats per frame, and the complete at exactly 1 s.
+  @Test func aVeryFastRepeatCostsAFrameWhatAnyAnimationDoes() throws {
+    let t = try trace(
+      "target a { x: 0 }\nanimate a.x to 1 over 0.000000001s repeat 1e9\n", TraceOptions(fps: 10))
+    let repeats = t.times("repeat", "a.x")
+    #expect(repeats.count <= 10 * (AnimationEngine.repeatLimitPerAdvance + 1))
+    #expect(t.times("complete", "a.x") == [s])
+  }
+}
