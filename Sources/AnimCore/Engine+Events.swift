@@ -526,12 +526,13 @@ extension AnimationEngine {
       let iterationA = Self.iterationTime(timing, clampedToNanoseconds(start), pass: pass)
       let iterationB = Self.iterationTime(timing, clampedToNanoseconds(stop), pass: pass)
       for child in children where nodes[Int(child)].kind != .free {
-        let playback = playback(of: child)
+        // Its local time as sampling reads it (rule 6: kept on the side of each of its
+        // boundaries that the parent time is of the moment that boundary is reached).
         if reset {
-          let childDirection = direction * (passForward ? 1 : -1) * (playback.rate < 0 ? -1 : 1)
-          nodes[Int(child)].lastLocal = saturatingSum(playback.currentTime(at: iterationA), -Int64(childDirection))
+          let childDirection = direction * (passForward ? 1 : -1) * (rate(of: nodes[Int(child)]) < 0 ? -1 : 1)
+          nodes[Int(child)].lastLocal = saturatingSum(localTime(of: child, atParent: iterationA), -Int64(childDirection))
         }
-        cross(child, to: playback.currentTime(at: iterationB), into: &crossed)
+        cross(child, to: localTime(of: child, atParent: iterationB), into: &crossed)
       }
     }
 

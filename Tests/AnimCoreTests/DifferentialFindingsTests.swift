@@ -1,0 +1,39 @@
+import Testing
+
+@testable import AnimCore
+
+/// Engine bugs found by the differential test (Tests/AnimDifferentialTests) against the
+/// oracle. Each expected value is worked out by hand from the rules, in a comment.
+@Suite("Engine: differential findings")
+struct DifferentialFindingsTests {
+  /// Every node event, as (time, kind, node), in the order handed out.
+  struct Recorder {
+    var events: [(Nanoseconds, EngineEvent.Kind, EngineEvent.Subject)] = []
+    func nodeEvents(_ id: NodeID) -> [(Nanoseconds, EngineEvent.Kind)] {
+      events.compactMap { if case .node(id) = $0.2 { ($0.0, $0.1) } else { nil } }
+    }
+  }
+
+  /// Rule 6 for a timeline's child: a child at rate 3 reaches its end u = 2.5 ms at parent
+  /// time round(2.5 ms / 3) = round(833 333.3) = 833 333 ns, although round(833 333 × 3) =
+  /// 2 499 999 falls a nanosecond short of u. The group (no items, length 2.5 ms, speed 3)
+  /// starts at 0 and completes at exactly 833 333 ns; the animation in it (to 100 over
+  /// 2.5 ms, fill forwards) shows 100 there.
+  @Test func childAtRateOtherThanOneCompletesWhereItsEndIsReached() throws {
+    var engine = AnimationEngine()
+    var recorder = Recorder()
+    let p = engine.addProperty(.number(0))
+    let root = try engine.addTimeline(timing: EffectTiming(duration: 10 * ms, fill: .forwards), placement: .engineIdle)
+    let group = try engine.addTimeline(
+      timing: EffectTiming(duration: 2_500_000, fill: .forwards), rate: 3, placement: .timeline(root, at: 0))
+    let tween = try engine.animate(
+      p, with: .tween(to: .number(100), duration: 2_500_000), placement: .timeline(group, at: 0))
+    try engine.play(root)
+    try engine.advance(to: 1 * ms) { _, e in recorder.events.append((e.time, e.kind, e.subject)) }
+    #expect(recorder.nodeEvents(group).map(\.0) == [0, 833_333])
+    #expect(recorder.nodeEvents(group).map(\.1) == [.start, .complete])
+    #expect(recorder.nodeEvents(tween).map(\.0) == [0, 833_333])
+    try engine.advance(to: 1 * ms)
+    #expect(number(engine, p) == 100)
+  }
+}
