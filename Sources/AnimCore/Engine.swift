@@ -554,16 +554,22 @@ public struct AnimationEngine: Sendable {
     timing.endDelay = 0
     var parent: Int32 = -1
     let playback: Playback
+    // Placed at parent time `time`: local time 0 there, so that its start time is `time`
+    // exactly (rule 6: its point u is reached at time + round(u / rate)). Solving for the
+    // start time from the rounded local time now would move it by a nanosecond.
+    func placed(at time: Nanoseconds, parentTime: Nanoseconds) -> Playback {
+      if rate != 0 && rate.isFinite { return Playback(startTime: time, rate: rate, holdTime: nil, isPaused: false) }
+      return Playback(localTime: scaled(saturatingDifference(parentTime, time), by: rate), at: parentTime, rate: rate)
+    }
     switch placement {
     case .engine(let time):
-      playback = Playback(localTime: scaled(saturatingDifference(now, time), by: rate), at: now, rate: rate)
+      playback = placed(at: time, parentTime: now)
     case .engineIdle:
       playback = Playback(localTime: 0, at: now, rate: rate, paused: true)
     case .timeline(let timeline, let time):
       parent = try resolve(timeline)
       guard nodes[Int(parent)].kind == .timeline else { throw .notATimeline }
-      let parentTime = childTime(of: parent, at: now).time
-      playback = Playback(localTime: scaled(saturatingDifference(parentTime, time), by: rate), at: parentTime, rate: rate)
+      playback = placed(at: time, parentTime: childTime(of: parent, at: now).time)
     }
     let index = allocateNode(Node(parent: parent, payload: payload, generation: 0, kind: kind, valueKind: valueKind))
     setPlayback(playback, of: index)

@@ -36,4 +36,21 @@ struct DifferentialFindingsTests {
     try engine.advance(to: 1 * ms)
     #expect(number(engine, p) == 100)
   }
+
+  /// Rule 6: an item placed at parent time S = 3 000 001 ns with rate 0.5 reaches its start
+  /// u = 0 at S + round(0 / 0.5) = 3 000 001 and its end u = 1 ms at S + round(1 ms / 0.5) =
+  /// 5 000 001. (Its start time is S itself: solving it back from the rounded local time
+  /// round(−3 000 001 × 0.5) = −1 500 001 would give 3 000 002.)
+  @Test func itemAtRateOtherThanOneStartsExactlyWhereItIsPlaced() throws {
+    var engine = AnimationEngine()
+    var recorder = Recorder()
+    let p = engine.addProperty(.number(0))
+    let root = try engine.addTimeline(timing: EffectTiming(duration: 10 * ms, fill: .forwards), placement: .engineIdle)
+    let tween = try engine.animate(
+      p, with: .tween(to: .number(100), duration: 1 * ms, rate: 0.5), placement: .timeline(root, at: 3_000_001))
+    try engine.play(root)
+    try engine.advance(to: 10 * ms) { _, e in recorder.events.append((e.time, e.kind, e.subject)) }
+    #expect(recorder.nodeEvents(tween).map(\.0) == [3_000_001, 5_000_001])
+    #expect(recorder.nodeEvents(tween).map(\.1) == [.start, .complete])
+  }
 }
