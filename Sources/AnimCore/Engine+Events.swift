@@ -395,17 +395,7 @@ extension AnimationEngine {
       }
       if dueCount > 1 { due[..<dueCount].sort { nodes[Int($0)].order < nodes[Int($1)].order } }
       for top in due[..<dueCount] {
-        var local = localTime(of: top, atParent: t)
-        if rate(of: nodes[Int(top)]) != 1 {
-          // What made it due is reached here, even where a child's time, rounded once more
-          // at this level, falls a nanosecond short of it.
-          let forward = rate(of: nodes[Int(top)]) >= 0
-          if let threshold = nextThreshold(of: top, direction: forward ? 1 : -1),
-            let due = Self.parentThreshold(of: playback(of: top), reaching: threshold, parentForward: true), due <= t
-          {
-            local = forward ? max(local, threshold) : min(local, threshold)
-          }
-        }
+        let local = reachedLocal(of: top, atParent: t, direction: rate(of: nodes[Int(top)]) >= 0 ? 1 : -1, parentForward: true)
         cross(top, to: local, into: &crossed)
       }
       if crossed.count > 1 { Self.order(&crossed) }
@@ -455,6 +445,24 @@ extension AnimationEngine {
   }
 
   // MARK: - Crossing
+
+  /// The local time node `index` crosses to at parent time `parent` (its parent moving
+  /// forwards or not; the node moving in `direction`): its local time, or the next point it
+  /// or anything in it has an event at, when the parent time has reached the moment that
+  /// point is due. (A point u of a child is due at its parent's time S + round(u / rate),
+  /// mapped up level by level, each level rounding once; the local time, rounded once more
+  /// at each level, can fall a nanosecond short of it.)
+  func reachedLocal(of index: Int32, atParent parent: Nanoseconds, direction: Int, parentForward: Bool) -> Nanoseconds {
+    let local = localTime(of: index, atParent: parent)
+    let node = nodes[Int(index)]
+    // (At rate ±1 local time is exact: nothing falls short.)
+    guard rate(of: node) != 1, rate(of: node) != -1,
+      let threshold = nextThreshold(of: index, direction: direction),
+      let due = Self.parentThreshold(of: playback(of: node), reaching: threshold, parentForward: parentForward),
+      parentForward ? due <= parent : due >= parent
+    else { return local }
+    return direction > 0 ? max(local, threshold) : min(local, threshold)
+  }
 
   /// Moves node `index` from its last local time to `local`, collecting what it crosses;
   /// a timeline moves its children through its passes.
@@ -528,11 +536,12 @@ extension AnimationEngine {
       for child in children where nodes[Int(child)].kind != .free {
         // Its local time as sampling reads it (rule 6: kept on the side of each of its
         // boundaries that the parent time is of the moment that boundary is reached).
+        let childDirection = direction * (passForward ? 1 : -1) * (rate(of: nodes[Int(child)]) < 0 ? -1 : 1)
         if reset {
-          let childDirection = direction * (passForward ? 1 : -1) * (rate(of: nodes[Int(child)]) < 0 ? -1 : 1)
           nodes[Int(child)].lastLocal = saturatingSum(localTime(of: child, atParent: iterationA), -Int64(childDirection))
         }
-        cross(child, to: localTime(of: child, atParent: iterationB), into: &crossed)
+        let local = reachedLocal(of: child, atParent: iterationB, direction: childDirection, parentForward: direction * (passForward ? 1 : -1) > 0)
+        cross(child, to: local, into: &crossed)
       }
     }
 

@@ -53,4 +53,27 @@ struct DifferentialFindingsTests {
     #expect(recorder.nodeEvents(tween).map(\.0) == [3_000_001, 5_000_001])
     #expect(recorder.nodeEvents(tween).map(\.1) == [.start, .complete])
   }
+
+  /// Rule 6, each nesting level rounding once: a root timeline at speed 0.3 holds a group at
+  /// speed 3, which holds an animation at speed 3 with delay 84 ms and duration 100 ms. Its
+  /// start u = 84 ms is reached at group time round(84 ms / 3) = 28 000 000, which the root
+  /// reaches at round(28 000 000 / 3) = 9 333 333, which the engine reaches at
+  /// round(9 333 333 / 0.3) = 31 111 110 ns. Its end u = 184 ms: round(184 ms / 3) =
+  /// 61 333 333, round(61 333 333 / 3) = 20 444 444, round(20 444 444 / 0.3) = 68 148 147.
+  /// (Down the tree the group's time there is round(9 333 333 × 3) = 27 999 999, short of
+  /// 28 000 000: the start must fire anyway, where it is due.)
+  @Test func grandchildEventsFireWhereTheyAreDueThroughTwoRoundedLevels() throws {
+    var engine = AnimationEngine()
+    var recorder = Recorder()
+    let p = engine.addProperty(.number(0))
+    let root = try engine.addTimeline(timing: EffectTiming(duration: 1 * s, fill: .forwards), rate: 0.3, placement: .engineIdle)
+    let group = try engine.addTimeline(
+      timing: EffectTiming(duration: 1 * s, fill: .forwards), rate: 3, placement: .timeline(root, at: 0))
+    let tween = try engine.animate(
+      p, with: .tween(to: .number(100), duration: 100 * ms, delay: 84 * ms, rate: 3), placement: .timeline(group, at: 0))
+    try engine.play(root)
+    try engine.advance(to: 100 * ms) { _, e in recorder.events.append((e.time, e.kind, e.subject)) }
+    #expect(recorder.nodeEvents(tween).map(\.0) == [31_111_110, 68_148_147])
+    #expect(recorder.nodeEvents(tween).map(\.1) == [.start, .complete])
+  }
 }
