@@ -232,6 +232,11 @@ public final class OracleWorld {
       guard node.bounds.end != nil else { return }
       let forward = node.rate >= 0
       let edge = forward ? node.bounds.end! : node.bounds.start
+      // Already finished at that edge: nothing moves and nothing fires (Web Animations'
+      // finish() on a finished animation queues no second finish event).
+      if node.parent == nil, node.hold == edge, node.forward == forward, node.zone == (forward ? node.maxZone : 0) {
+        return
+      }
       node.hold = edge - (forward ? 1 : -1)
       let wasPaused = node.paused
       node.paused = true  // held where it is put, for the silent part
@@ -566,11 +571,16 @@ public final class OracleWorld {
   func deliver(_ crossings: [Crossing]) {
     func rank(_ c: Crossing) -> Int {
       switch c.kind {
-      case .complete: 0
+      case .complete:
+        // Rule 4: a node that starts and completes here (crossed the same way) fires its own
+        // start and then its own complete where its start goes, among the starts, in item
+        // order. (Ambiguous in the rules; the engine's reading: what begins at this instant
+        // goes with the starts, after what was running has completed.)
+        crossings.contains {
+          $0.node == c.node && $0.kind == .start && $0.forward == c.forward && $0.sequence < c.sequence
+        } ? 2 : 0
       case .repeat: 1
-      case .start:
-        // Rule 4: a start crossed before a complete of the same node goes with it.
-        crossings.contains { $0.node == c.node && $0.kind == .complete && $0.sequence > c.sequence } ? 0 : 2
+      case .start: 2
       case .callback: 3
       }
     }
