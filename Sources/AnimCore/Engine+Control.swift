@@ -104,9 +104,15 @@ extension AnimationEngine {
     guard let end = points.end else { throw .finishesNever }
     let forward = rate(of: node) >= 0
     let edge = forward ? end : points.start
+    // Already finished there: nothing moves and nothing fires (as Web Animations' finish()
+    // on a finished animation queues no second finish event).
+    if node.parent < 0, playback(of: node).holdTime == edge, forward ? node.lastLocal > edge : node.lastLocal < edge {
+      return
+    }
     let parentTime = parentTime(of: index)
-    // Silently to just short of the edge, then across it at this instant.
-    changePlayback(of: index) { $0.seek(to: saturatingSum(edge, forward ? -1 : 1), at: parentTime) }
+    // Silently to just short of the edge (held there exactly: at a rate other than ±1 a seek
+    // reads back rounded, possibly at the edge itself), then across it at this instant.
+    changePlayback(of: index) { $0.hold(at: saturatingSum(edge, forward ? -1 : 1)) }
     resyncSubtree(index)
     changePlayback(of: index) { $0.seek(to: edge, at: parentTime) }
     if nodes[Int(index)].isPaused || node.parent < 0 {

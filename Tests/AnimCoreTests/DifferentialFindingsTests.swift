@@ -76,4 +76,38 @@ struct DifferentialFindingsTests {
     #expect(recorder.nodeEvents(tween).map(\.0) == [31_111_110, 68_148_147])
     #expect(recorder.nodeEvents(tween).map(\.1) == [.start, .complete])
   }
+
+  /// finish on a timeline already finished at its end: Web Animations' finish() on a
+  /// finished animation queues no second finish event. A timeline of 1 s played at 0
+  /// completes at 1 s; finishing it at 2 s fires nothing.
+  @Test func finishingAFinishedTimelineFiresNothing() throws {
+    var engine = AnimationEngine()
+    var recorder = Recorder()
+    let t = try engine.addTimeline(timing: EffectTiming(duration: 1 * s, fill: .forwards), placement: .engineIdle)
+    try engine.play(t)
+    try engine.advance(to: 2 * s) { _, e in recorder.events.append((e.time, e.kind, e.subject)) }
+    try engine.finish(t) { _, e in recorder.events.append((e.time, e.kind, e.subject)) }
+    #expect(recorder.nodeEvents(t).map(\.0) == [0, 1 * s])
+  }
+
+  /// finish after a pause, a speed change while paused and a resume: a timeline of
+  /// 8.9565 s played at 0, paused at 53 ms (local 53 ms), set to speed 7, resumed at 892 ms,
+  /// reads 53 ms + (1.726 s − 892 ms) × 7 = 5.891 s at 1.726 s: not at its end. finish jumps
+  /// there and fires its complete at 1.726 s.
+  @Test func finishAtSpeedSevenFiresTheComplete() throws {
+    var engine = AnimationEngine()
+    var recorder = Recorder()
+    let t = try engine.addTimeline(timing: EffectTiming(duration: 8_956_500_000, fill: .forwards), placement: .engineIdle)
+    try engine.play(t)
+    try engine.advance(to: 53 * ms)
+    try engine.pause(t)
+    try engine.advance(to: 414 * ms)
+    try engine.setRate(7, of: t)
+    try engine.advance(to: 892 * ms)
+    try engine.resume(t)
+    try engine.advance(to: 1_726 * ms)
+    try engine.finish(t) { _, e in recorder.events.append((e.time, e.kind, e.subject)) }
+    #expect(recorder.nodeEvents(t).map(\.0) == [1_726 * ms])
+    #expect(recorder.nodeEvents(t).map(\.1) == [.complete])
+  }
 }
