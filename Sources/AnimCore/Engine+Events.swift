@@ -605,7 +605,7 @@ extension AnimationEngine {
   static func order(_ crossed: inout [Crossed]) {
     let paired = comingAndGoing(crossed)
     func key(_ event: Crossed) -> (rank: Int, sequence: Int, after: Int) {
-      if event.kind == .complete, let start = paired[event.node] {
+      if event.kind == .complete, let start = paired[Passage(node: event.node, forward: event.forward)] {
         return (NodeEventKind.start.rank, event.forward ? start : -start, 1)
       }
       return (event.kind?.rank ?? 3, event.forward ? event.sequence : -event.sequence, 0)
@@ -613,17 +613,26 @@ extension AnimationEngine {
     crossed.sort { key($0) < key($1) }
   }
 
+  /// A node crossed one way.
+  struct Passage: Hashable {
+    var node: NodeID
+    var forward: Bool
+  }
+
   /// The nodes that start and then complete, crossed the same way, among one instant's
-  /// events (in crossing order), with their start's sequence. (Not a node that completes
-  /// and then starts again: a timeline's child at its pass boundary, or one turning back.)
-  static func comingAndGoing(_ crossed: [Crossed]) -> [NodeID: Int] {
-    var starts: [NodeID: (sequence: Int, forward: Bool)] = [:]
-    var paired: [NodeID: Int] = [:]
+  /// events (in crossing order), with their start's sequence, for each way. (Not a node that
+  /// completes and then starts again: a timeline's child at its pass boundary, or one
+  /// turning back. One that comes and goes both ways at one instant, at the boundary of an
+  /// alternating pass, is paired each way.)
+  static func comingAndGoing(_ crossed: [Crossed]) -> [Passage: Int] {
+    var starts: [Passage: Int] = [:]
+    var paired: [Passage: Int] = [:]
     for event in crossed {
+      let passage = Passage(node: event.node, forward: event.forward)
       if event.kind == .start {
-        starts[event.node] = (event.sequence, event.forward)
-      } else if event.kind == .complete, let start = starts[event.node], start.forward == event.forward {
-        paired[event.node] = start.sequence
+        starts[passage] = event.sequence
+      } else if event.kind == .complete, let start = starts[passage] {
+        paired[passage] = start
       }
     }
     return paired
@@ -645,7 +654,7 @@ extension AnimationEngine {
     if hasStart && hasComplete {
       // (A node that starts and completes here hands nothing over: it comes and goes.)
       let paired = Self.comingAndGoing(events)
-      for event in events where event.kind == .start && paired[event.node] == nil {
+      for event in events where event.kind == .start && paired[Passage(node: event.node, forward: event.forward)] == nil {
         if let index = try? resolve(event.node), nodes[Int(index)].kind == .effect {
           starting.insert(effectProperty(of: index))
         }

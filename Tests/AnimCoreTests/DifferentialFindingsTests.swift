@@ -77,6 +77,33 @@ struct DifferentialFindingsTests {
     #expect(recorder.nodeEvents(tween).map(\.1) == [.start, .complete])
   }
 
+  /// Rule 4 at the boundary of an alternating pass: a group G (1 ms, repeat 2, autoreverse)
+  /// holds, at 1 ms, a group H of no length with an animation Z of no length in it. At 1 ms G
+  /// reaches the end of its forward pass, where H and Z each start and complete; its second
+  /// pass then runs back from 1 ms, crossing H and Z back: each starts and completes
+  /// reversed. Each node's own start comes with its own complete, right after it, each way.
+  @Test func aNodeThatComesAndGoesBothWaysAtOneInstantFiresEachPairTogether() throws {
+    var engine = AnimationEngine()
+    var recorder = Recorder()
+    let p = engine.addProperty(.number(0))
+    let root = try engine.addTimeline(timing: EffectTiming(duration: 2 * ms, fill: .forwards), placement: .engineIdle)
+    let g = try engine.addTimeline(
+      timing: EffectTiming(duration: 1 * ms, iterations: 2, direction: .alternate, fill: .forwards),
+      placement: .timeline(root, at: 0))
+    let h = try engine.addTimeline(timing: EffectTiming(duration: 0, fill: .forwards), placement: .timeline(g, at: 1 * ms))
+    let z = try engine.animate(p, with: .tween(from: .number(1), to: .number(2), duration: 0), placement: .timeline(h, at: 0))
+    try engine.play(root)
+    try engine.advance(to: 2 * ms) { _, e in recorder.events.append((e.time, e.kind, e.subject)) }
+    let pairs: [(EngineEvent.Kind, NodeID)] = recorder.events.compactMap {
+      guard $0.0 == 1 * ms, case .node(let id) = $0.2, id == h || id == z else { return nil }
+      return ($0.1, id)
+    }
+    #expect(pairs.count == 8)
+    for i in stride(from: 0, to: pairs.count - 1, by: 2) {
+      #expect(pairs[i].0 == .start && pairs[i + 1].0 == .complete && pairs[i].1 == pairs[i + 1].1, "at \(i)")
+    }
+  }
+
   /// finish on a timeline already finished at its end: Web Animations' finish() on a
   /// finished animation queues no second finish event. A timeline of 1 s played at 0
   /// completes at 1 s; finishing it at 2 s fires nothing.
