@@ -639,8 +639,8 @@ extension AnimationEngine {
   }
 
   /// Hands out the events of one instant, in order. A property that one animation leaves
-  /// and another takes at the same instant (a sequence handing over) does not come to rest:
-  /// its complete and start are not fired.
+  /// and another takes later at the same instant (a sequence handing over, also to an
+  /// animation of no length) does not come to rest: its complete and start are not fired.
   mutating func deliver(
     _ events: [Crossed], _ handle: (inout AnimationEngine, EngineEvent) -> Void, leavingRest: inout [PropertyID]
   ) {
@@ -650,19 +650,20 @@ extension AnimationEngine {
     for event in events {
       if event.kind == .start { hasStart = true } else if event.kind == .complete { hasComplete = true }
     }
-    var starting = Set<PropertyID>()
+    // For each property, where the last start of an animation on it comes.
+    var starting: [PropertyID: Int] = [:]
     if hasStart && hasComplete {
-      // (A node that starts and completes here hands nothing over: it comes and goes.)
-      let paired = Self.comingAndGoing(events)
-      for event in events where event.kind == .start && paired[Passage(node: event.node, forward: event.forward)] == nil {
+      for (position, event) in events.enumerated() where event.kind == .start {
         if let index = try? resolve(event.node), nodes[Int(index)].kind == .effect {
-          starting.insert(effectProperty(of: index))
+          starting[effectProperty(of: index)] = position
         }
       }
     }
     var handedOver = Set<PropertyID>()
-    for event in events {
-      deliver(event, handle, starting: starting, handedOver: &handedOver, leavingRest: &leavingRest)
+    for (position, event) in events.enumerated() {
+      deliver(
+        event, handle, handsOver: { starting.isEmpty ? false : (starting[$0].map { $0 > position } ?? false) },
+        handedOver: &handedOver, leavingRest: &leavingRest)
     }
     for property in handedOver.sorted() where !isAnimating(property) {
       handle(&self, EngineEvent(kind: .complete, subject: .property(property), time: now, isReversed: false))
@@ -672,7 +673,7 @@ extension AnimationEngine {
   /// Applies what an event means to the engine (an animation taking its property, a value
   /// left as the base value), then hands it, and any property event it causes, to `handle`.
   mutating func deliver(
-    _ event: Crossed, _ handle: (inout AnimationEngine, EngineEvent) -> Void, starting: Set<PropertyID>,
+    _ event: Crossed, _ handle: (inout AnimationEngine, EngineEvent) -> Void, handsOver: (PropertyID) -> Bool,
     handedOver: inout Set<PropertyID>, leavingRest: inout [PropertyID]
   ) {
     guard let index = try? resolve(event.node) else { return }
@@ -697,7 +698,7 @@ extension AnimationEngine {
         }
       case .complete:
         if complete(index, forward: event.forward) {
-          if !starting.isEmpty && starting.contains(property) {
+          if handsOver(property) {
             handedOver.insert(property)
           } else {
             propertyEvent = (.complete, property)

@@ -137,4 +137,27 @@ struct DifferentialFindingsTests {
     #expect(recorder.nodeEvents(t).map(\.0) == [1_726 * ms])
     #expect(recorder.nodeEvents(t).map(\.1) == [.complete])
   }
+
+  /// A sequence handing its property to an animation of no length: A (0 to 10 over 1 s) and
+  /// then Z (to 20 over 0 s) on p in one timeline. At 1 s A completes and Z starts and
+  /// completes: p is handed from A to Z at that instant, so it does not come to rest in
+  /// between: p starts at 0 and completes once, at 1 s, after Z's own complete.
+  @Test func aPropertyHandedToAnAnimationOfNoLengthComesToRestOnce() throws {
+    var engine = AnimationEngine()
+    var recorder = Recorder()
+    let p = engine.addProperty(.number(0))
+    let root = try engine.addTimeline(timing: EffectTiming(duration: 1 * s, fill: .forwards), placement: .engineIdle)
+    _ = try engine.animate(p, with: .tween(to: .number(10), duration: 1 * s), placement: .timeline(root, at: 0))
+    let z = try engine.animate(p, with: .tween(to: .number(20), duration: 0), placement: .timeline(root, at: 1 * s))
+    try engine.play(root)
+    try engine.advance(to: 2 * s) { _, e in recorder.events.append((e.time, e.kind, e.subject)) }
+    let propertyEvents = recorder.events.compactMap { e -> (Nanoseconds, EngineEvent.Kind)? in
+      if case .property(p) = e.2 { (e.0, e.1) } else { nil }
+    }
+    #expect(propertyEvents.map(\.0) == [0, 1 * s])
+    #expect(propertyEvents.map(\.1) == [.start, .complete])
+    let last = recorder.events.lastIndex { if case .node(z) = $0.2 { true } else { false } }
+    #expect(last.map { $0 + 1 } == recorder.events.count - 1)
+    #expect(number(engine, p) == 20)
+  }
 }
