@@ -160,4 +160,32 @@ struct DifferentialFindingsTests {
     #expect(last.map { $0 + 1 } == recorder.events.count - 1)
     #expect(number(engine, p) == 20)
   }
+
+  /// Rule 2's phases for a timeline's children: a timeline T (10 s) holds a group G at 1 s
+  /// (1 s long) with A in it (0 to 100 over 1 s, fill forwards). T plays at 0, is reversed
+  /// at 100 ms and sought (silently) to 3 s: G is after its end, and A in it stands at its
+  /// end as G's last pass left it, filling 100, its property at rest. T's local time comes
+  /// back to G's end (2 s) at 100 ms + 1 s = 1.1 s: G and A start reversed there and p leaves
+  /// rest, reversed. At 1.6 s (T at 1.5 s, A at 0.5 s) p is 50.
+  @Test func aChildOfATimelinePastItsEndIsNotActiveThere() throws {
+    var engine = AnimationEngine()
+    var events: [EngineEvent] = []
+    let p = engine.addProperty(.number(0))
+    let t = try engine.addTimeline(timing: EffectTiming(duration: 10 * s, fill: .forwards), placement: .engineIdle)
+    let g = try engine.addTimeline(timing: EffectTiming(duration: 1 * s, fill: .forwards), placement: .timeline(t, at: 1 * s))
+    let a = try engine.animate(p, with: .tween(to: .number(100), duration: 1 * s), placement: .timeline(g, at: 0))
+    try engine.play(t)
+    try engine.advance(to: 100 * ms) { _, e in events.append(e) }
+    try engine.reverse(t)
+    try engine.seek(t, to: 3 * s)
+    try engine.advance(to: 1 * s) { _, e in events.append(e) }
+    #expect(number(engine, p) == 100)
+    #expect(!engine.isAnimating(p))
+    try engine.advance(to: 1_600 * ms) { _, e in events.append(e) }
+    let late = events.filter { $0.time > 100 * ms }
+    #expect(late.map(\.time) == [1_100 * ms, 1_100 * ms, 1_100 * ms])
+    #expect(late.allSatisfy { $0.kind == .start && $0.isReversed })
+    #expect(Set(late.map(\.subject)) == [.node(g), .node(a), .property(p)])
+    #expect(abs(number(engine, p) - 50) < 1e-9)
+  }
 }
