@@ -26,11 +26,16 @@ extension AnimationEngine {
       let start: Nanoseconds = rate >= 0 ? 0 : (end ?? 0)
       nodes[Int(index)].isCancelled = false
       nodes[Int(index)].hasStarted = false
+      // Everything in it sits just before its start, having crossed nothing: what starts
+      // there is crossed at this instant, with its events, not taken silently.
+      // (Its backwards fills are armed below, from the moment it plays, not settled as a
+      // jump over them would.)
+      changePlayback(of: index) { $0.hold(at: saturatingSum(start, rate >= 0 ? -1 : 1)) }
+      resyncSubtree(index, settlingFills: false)
       changePlayback(of: index) {
         $0.seek(to: start, at: parentTime)
         $0.resume(at: parentTime)
       }
-      resyncSubtree(index)
       // The start is still ahead: it fires at this instant.
       nodes[Int(index)].lastLocal = saturatingSum(start, rate >= 0 ? -1 : 1)
     } else if nodes[Int(index)].isPaused {
@@ -195,38 +200,39 @@ extension AnimationEngine {
 
   /// After a jump: each node in the tree has crossed nothing, and sits where it is now.
   /// Animations that the jump took into or out of their active interval take or leave
-  /// their property silently.
-  mutating func resyncSubtree(_ index: Int32) {
+  /// their property silently; with `settlingFills`, those it jumped over settle their values
+  /// to show their fill.
+  mutating func resyncSubtree(_ index: Int32, settlingFills: Bool = true) {
     let node = nodes[Int(index)]
     guard node.kind != .free else { return }
     let state = localState(of: index, at: now)
     nodes[Int(index)].lastLocal = state.local
     switch node.kind {
     case .timeline:
-      for child in timelines[Int(node.payload)].children { resyncSubtree(child) }
+      for child in timelines[Int(node.payload)].children { resyncSubtree(child, settlingFills: settlingFills) }
     case .effect:
       let local = timing(of: node).wrapped(state.local, hasStarted: node.hasStarted)
       let phase = timing(of: node).computedTiming(localTime: local, goingBackwards: state.direction < 0).phase
       switch node.valueKind {
-      case .number: resync(Double.self, node.payload, phase: phase)
-      case .vec2: resync(Vec2.self, node.payload, phase: phase)
-      case .vec3: resync(Vec3.self, node.payload, phase: phase)
-      case .vec4: resync(Vec4.self, node.payload, phase: phase)
-      case .color: resync(Color.self, node.payload, phase: phase)
+      case .number: resync(Double.self, node.payload, phase: phase, settlingFills: settlingFills)
+      case .vec2: resync(Vec2.self, node.payload, phase: phase, settlingFills: settlingFills)
+      case .vec3: resync(Vec3.self, node.payload, phase: phase, settlingFills: settlingFills)
+      case .vec4: resync(Vec4.self, node.payload, phase: phase, settlingFills: settlingFills)
+      case .color: resync(Color.self, node.payload, phase: phase, settlingFills: settlingFills)
       }
     case .free, .callback:
       break
     }
   }
 
-  mutating func resync<V: EngineValue>(_ type: V.Type, _ index: Int32, phase: AnimationPhase) {
+  mutating func resync<V: EngineValue>(_ type: V.Type, _ index: Int32, phase: AnimationPhase, settlingFills: Bool) {
     let effect = stores[keyPath: V.store].effects[Int(index)]
     let active = phase == .active
     let fill = nodes[Int(effect.node)].fill
     let filled = (phase == .after && fill.fillsForwards) || (phase == .before && fill.fillsBackwards)
     if active && (effect.muted || !effect.counted) {
       _ = activate(V.self, index)
-    } else if filled && effect.mode == .unresolved {
+    } else if settlingFills && filled && effect.mode == .unresolved {
       // Jumped over: it settles its values, to show its fill.
       _ = activate(V.self, index)
       _ = uncount(V.self, index)

@@ -188,4 +188,25 @@ struct DifferentialFindingsTests {
     #expect(Set(late.map(\.subject)) == [.node(g), .node(a), .property(p)])
     #expect(abs(number(engine, p) - 50) < 1e-9)
   }
+
+  /// play on a cancelled timeline starts it over: T (5 s) holds A on p (to 100 over 2 s) at
+  /// 0; played at 0, cancelled at 1 s (p keeps 50 as its base value and is at rest, nothing
+  /// fires), played again at 2 s: T and A start at 2 s, and p leaves rest there.
+  @Test func playAfterCancelStartsThePropertyAgain() throws {
+    var engine = AnimationEngine()
+    var events: [EngineEvent] = []
+    let p = engine.addProperty(.number(0))
+    let t = try engine.addTimeline(timing: EffectTiming(duration: 5 * s, fill: .forwards), placement: .engineIdle)
+    _ = try engine.animate(p, with: .tween(to: .number(100), duration: 2 * s), placement: .timeline(t, at: 0))
+    try engine.play(t)
+    try engine.advance(to: 1 * s)
+    try engine.cancel(t)
+    #expect(number(engine, p) == 50)
+    #expect(!engine.isAnimating(p))
+    try engine.advance(to: 2 * s)
+    try engine.play(t)
+    try engine.advance(to: 2 * s) { _, e in events.append(e) }
+    #expect(events.filter { $0.subject == .property(p) }.map(\.kind) == [.start])
+    #expect(engine.isAnimating(p))
+  }
 }
