@@ -60,9 +60,11 @@ extension AnimationEngine {
     reschedule(topLevelAncestor(of: index))
   }
 
-  /// Continues a paused node from exactly where it stopped.
+  /// Continues a paused node from exactly where it stopped. An idle timeline (never played,
+  /// or cancelled) stays idle: only `play` starts it.
   public mutating func resume(_ id: NodeID) throws(EngineError) {
     let index = try resolve(id)
+    guard !nodes[Int(index)].isCancelled else { return }
     catchUp(topLevelAncestor(of: index))
     let parentNow = parentTime(of: index)
     changePlayback(of: index) { $0.resume(at: parentNow) }
@@ -115,6 +117,12 @@ extension AnimationEngine {
       return
     }
     let parentTime = parentTime(of: index)
+    // An idle timeline (never played, or cancelled) that is finished is finished, no longer
+    // idle (as Web Animations' finish() gives an idle animation a current time at its end).
+    if node.isCancelled {
+      nodes[Int(index)].isCancelled = false
+      changePlayback(of: index) { $0.resume(at: parentTime) }
+    }
     // Silently to just short of the edge (held there exactly: at a rate other than ±1 a seek
     // reads back rounded, possibly at the edge itself), then across it at this instant.
     changePlayback(of: index) { $0.hold(at: saturatingSum(edge, forward ? -1 : 1)) }

@@ -212,7 +212,8 @@ public struct AnimationEngine: Sendable {
       get { field(5, 1) != 0 }
       set { setField(5, 1, newValue ? 1 : 0) }
     }
-    /// A cancelled timeline: `play` starts it over.
+    /// An idle timeline, never played or cancelled: `play` starts it over, and `resume` leaves
+    /// it idle.
     var isCancelled: Bool {
       get { field(6, 1) != 0 }
       set { setField(6, 1, newValue ? 1 : 0) }
@@ -572,6 +573,8 @@ public struct AnimationEngine: Sendable {
       playback = placed(at: time, parentTime: childTime(of: parent, at: now).time)
     }
     let index = allocateNode(Node(parent: parent, payload: payload, generation: 0, kind: kind, valueKind: valueKind))
+    // Waiting for `play`: idle, as a cancelled timeline is.
+    if case .engineIdle = placement { nodes[Int(index)].isCancelled = true }
     setPlayback(playback, of: index)
     setTiming(timing, ofNode: index)
     if parent >= 0 {

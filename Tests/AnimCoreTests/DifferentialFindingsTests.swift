@@ -209,4 +209,53 @@ struct DifferentialFindingsTests {
     #expect(events.filter { $0.subject == .property(p) }.map(\.kind) == [.start])
     #expect(engine.isAnimating(p))
   }
+
+  /// language.md: a cancelled timeline, and one never played, waits for play ("play starts
+  /// it over"); resume leaves it idle. T (1 s, A on p to 100 over 1 s): resumed at 1 s never
+  /// played, nothing moves or fires; played at 2 s it starts there. Cancelled at 2.5 s (p
+  /// keeps 50), resumed at 3 s: still idle, p stays 50 with no event; played at 4 s it
+  /// starts over and completes at 5 s.
+  @Test func resumeLeavesAnIdleTimelineIdle() throws {
+    var engine = AnimationEngine()
+    var events: [EngineEvent] = []
+    let p = engine.addProperty(.number(0))
+    let t = try engine.addTimeline(timing: EffectTiming(duration: 1 * s, fill: .forwards), placement: .engineIdle)
+    _ = try engine.animate(p, with: .tween(to: .number(100), duration: 1 * s), placement: .timeline(t, at: 0))
+    try engine.advance(to: 1 * s)
+    try engine.resume(t)
+    try engine.advance(to: 2 * s) { _, e in events.append(e) }
+    #expect(events.isEmpty)
+    #expect(try engine.status(of: t).state == .idle)
+    try engine.play(t)
+    try engine.advance(to: 2_500 * ms) { _, e in events.append(e) }
+    #expect(events.filter { $0.subject == .node(t) }.map(\.time) == [2 * s])
+    try engine.cancel(t)
+    try engine.advance(to: 3 * s)
+    try engine.resume(t)
+    events = []
+    try engine.advance(to: 4 * s) { _, e in events.append(e) }
+    #expect(events.isEmpty)
+    #expect(number(engine, p) == 50)
+    try engine.play(t)
+    try engine.advance(to: 6 * s) { _, e in events.append(e) }
+    #expect(events.filter { $0.subject == .node(t) }.map(\.time) == [4 * s, 5 * s])
+  }
+
+  /// finish on a timeline never played makes it finished, not idle (Web Animations' finish()
+  /// gives an idle animation a current time at its end): T (1 s) finished at 500 ms completes
+  /// there; played at 2 s, a finished timeline plays again from its start: start at 2 s,
+  /// complete at 3 s.
+  @Test func finishOnAnIdleTimelineLeavesItFinished() throws {
+    var engine = AnimationEngine()
+    var events: [EngineEvent] = []
+    let t = try engine.addTimeline(timing: EffectTiming(duration: 1 * s, fill: .forwards), placement: .engineIdle)
+    try engine.advance(to: 500 * ms)
+    try engine.finish(t) { _, e in events.append(e) }
+    #expect(try engine.status(of: t).state == .finished)
+    try engine.advance(to: 2 * s)
+    try engine.play(t)
+    try engine.advance(to: 4 * s) { _, e in events.append(e) }
+    #expect(events.map(\.time) == [500 * ms, 2 * s, 3 * s])
+    #expect(events.map(\.kind) == [.complete, .start, .complete])
+  }
 }
