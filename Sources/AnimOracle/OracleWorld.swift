@@ -238,7 +238,13 @@ public final class OracleWorld {
         return
       }
       node.hold = edge - (forward ? 1 : -1)
-      let wasPaused = node.paused
+      // An idle (never played) or cancelled timeline that is finished is finished, no longer
+      // idle: Web Animations' finish() gives an idle animation a current time at its end.
+      // (Its items then count as a playing one's do.)
+      let wasIdle = node.idle || node.cancelled
+      node.idle = false
+      node.cancelled = false
+      let wasPaused = node.paused && !wasIdle
       node.paused = true  // held where it is put, for the silent part
       var silent: [Crossing] = []
       drive(node, at: now, parentTime: p, parentForward: true, into: &silent, silently: true)
