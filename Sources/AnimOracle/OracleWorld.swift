@@ -768,7 +768,10 @@ public final class OracleWorld {
       }
       properties[p].entries.append(Entry(node: node.id, reference: properties[p].base))
     } else {
-      let previous = target(of: nodes[entries.last!.node])
+      // The previous target is the newest of the stack: one that ended and dropped out (fill
+      // none or backwards) no longer counts, so that the property still comes to rest at
+      // the newest target (language.md).
+      let previous = target(of: nodes[(entries.last { !$0.dropped } ?? entries.last!).node])
       if !node.resolved {
         if case .tween(let from, let to, _) = node.shape! {
           node.from = from ?? previous
