@@ -138,8 +138,11 @@ struct CaseGenerator {
     let count = random.int(4...14)
     var pauseSpeedResume: [OracleSubject: Int] = [:]
     var cancelled = Set<Int>()
-    for _ in 0..<count {
-      let t = time(upTo: horizon)
+    // Generated in time order, so that what the generator knows of a property (whether it
+    // was animated, until when it is busy) is what is true at that time: an explicit `from`,
+    // keyframes or a spring then only ever start a property's stack.
+    let times = (0..<count).map { _ in time(upTo: horizon) }.sorted()
+    for t in times {
       let p = random.pick(free)
       var operation: OracleOperation
       switch random.int(0...19) {
