@@ -467,11 +467,20 @@ public struct AnimationEngine: Sendable {
     return effectProperty(of: index)
   }
 
-  /// The animations on the property, oldest first.
+  /// The animations on the property, oldest first (by the order their top-level nodes were
+  /// made in; a timeline's items in their order on the property).
   public func animations(on property: PropertyID) -> [NodeID] {
     func ids<V: EngineValue>(_ type: V.Type) -> [NodeID] {
       let store = stores[keyPath: V.store]
-      return store.effects(on: property.index).map { id(of: store.effects[Int($0)].node) }
+      // The property's list is in the order they took it (one leaving its delay moves to
+      // the top), not the order they were made in.
+      let listed = store.effects(on: property.index).enumerated().map { position, effect in
+        (node: store.effects[Int(effect)].node, position: position)
+      }
+      return listed.sorted {
+        (nodes[Int(topLevelAncestor(of: $0.node))].order, $0.position)
+          < (nodes[Int(topLevelAncestor(of: $1.node))].order, $1.position)
+      }.map { id(of: $0.node) }
     }
     switch property.kind {
     case .number: return ids(Double.self)

@@ -258,4 +258,18 @@ struct DifferentialFindingsTests {
     #expect(events.map(\.time) == [500 * ms, 2 * s, 3 * s])
     #expect(events.map(\.kind) == [.complete, .start, .complete])
   }
+
+  /// animations(on:) lists oldest first, so that a property's `finish` acts on the newest
+  /// (language.md): A (to 10 over 2 s, delay 500 ms) made at 0, B (to 20 over 2 s) made at
+  /// 100 ms. A leaves its delay at 500 ms, after B started; still A is the older: the list
+  /// is [A, B] at 1 s, and B is the newest.
+  @Test func animationsOnAPropertyAreListedOldestFirst() throws {
+    var engine = AnimationEngine()
+    let p = engine.addProperty(.number(0))
+    let a = try engine.animate(p, with: .tween(to: .number(10), duration: 2 * s, delay: 500 * ms), placement: .engine(at: 0))
+    try engine.advance(to: 100 * ms)
+    let b = try engine.animate(p, with: .tween(to: .number(20), duration: 2 * s), placement: .engine(at: 100 * ms))
+    try engine.advance(to: 1 * s)
+    #expect(engine.animations(on: p) == [a, b])
+  }
 }
