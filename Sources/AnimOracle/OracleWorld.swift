@@ -713,8 +713,14 @@ public final class OracleWorld {
     }
   }
 
+  /// A crossing made by a jump (seek, the silent part of finish): what it does to the
+  /// properties, but a top-level node stays where the jump put it (it is not held at the
+  /// edge it crossed, as finishing there would).
   func applySilently(_ crossing: Crossing) {
+    let node = nodes[crossing.node]
+    let hold = node.hold
     apply(crossing)
+    if node.parent == nil { node.hold = hold }
   }
 
   func topTimeline(of node: Node) -> Node {
