@@ -221,7 +221,8 @@ public final class OracleWorld {
       var batch: [Crossing] = []
       drive(node, at: now, parentTime: p, parentForward: true, into: &batch, silently: true)
     case .play:
-      let finished = !node.paused && node.hold != nil && (node.forward ? node.zone >= node.maxZone : node.zone <= 0)
+      // Finished: at the edge it was travelling to, held there or (resumed there) not.
+      let finished = !node.paused && (node.forward ? node.zone >= node.maxZone : node.zone <= 0)
       if node.idle || node.cancelled || finished {
         restart(node, at: p)
       } else if node.paused {
