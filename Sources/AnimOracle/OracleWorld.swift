@@ -38,6 +38,11 @@ public final class OracleWorld {
     var rate: Double
     var hold: OracleTime?
     var paused = false
+    /// While paused from running: the parent time that had passed since the start time, so
+    /// that resuming moves the start time by exactly the time paused (rule 6: pause and
+    /// resume never drift; solving it back from the rounded hold time would round once per
+    /// pause). Anything else that sets the hold time clears it.
+    var pausedOffset: OracleTime?
     // What has been crossed.
     var zone: Int64 = 0
     var forward = true
@@ -201,6 +206,7 @@ public final class OracleWorld {
     switch control {
     case .pause:
       if !node.paused {
+        node.pausedOffset = node.hold == nil ? p - node.startTime : nil
         node.hold = localTime(of: node)
         node.paused = true
       }
@@ -216,6 +222,7 @@ public final class OracleWorld {
       if r != 1 && r != -1 { count("rate other than ±1") }
       setRate(node, r, at: p)
     case .seek(let x):
+      node.pausedOffset = nil
       node.hold = x
       release(node, at: p)
       var batch: [Crossing] = []
@@ -238,6 +245,7 @@ public final class OracleWorld {
       if node.parent == nil, node.hold == edge, node.forward == forward, node.zone == (forward ? node.maxZone : 0) {
         return
       }
+      node.pausedOffset = nil
       node.hold = edge - (forward ? 1 : -1)
       // An idle (never played) or cancelled timeline that is finished is finished, no longer
       // idle: Web Animations' finish() gives an idle animation a current time at its end.
@@ -290,6 +298,7 @@ public final class OracleWorld {
       n.started = false
     }
     node.zone = forward ? 0 : node.maxZone
+    node.pausedOffset = nil
     node.hold = forward ? 0 : (node.bounds.end ?? 0)
     node.paused = false
     release(node, at: p)
@@ -301,6 +310,7 @@ public final class OracleWorld {
   func setRate(_ node: Node, _ rate: Double, at p: OracleTime) {
     let current = localTime(of: node)
     node.rate = rate
+    node.pausedOffset = nil
     node.hold = current
     if rate != 0 { node.forward = rate > 0 }
     release(node, at: p)
@@ -309,7 +319,12 @@ public final class OracleWorld {
   /// Web Animations: start time = parent time − hold time / rate, unless paused or at rate 0.
   func release(_ node: Node, at p: OracleTime) {
     guard let hold = node.hold, !node.paused, node.rate != 0 else { return }
-    node.startTime = p - OracleArithmetic.roundQuotient(hold, node.rate)
+    if let offset = node.pausedOffset {
+      node.startTime = p - offset
+    } else {
+      node.startTime = p - OracleArithmetic.roundQuotient(hold, node.rate)
+    }
+    node.pausedOffset = nil
     node.hold = nil
   }
 
