@@ -31,11 +31,16 @@ extension AnimationEngine {
       let start: Nanoseconds = rate >= 0 ? 0 : (end ?? 0)
       nodes[Int(index)].isCancelled = false
       nodes[Int(index)].hasStarted = false
+      // Everything in it sits just before its start, having crossed nothing: what starts
+      // there is crossed at this instant, with its events, not taken silently.
+      // (Its backwards fills are armed below, from the moment it plays, not settled as a
+      // jump over them would.)
+      changePlayback(of: index) { $0.hold(at: saturatingSum(start, rate >= 0 ? -1 : 1)) }
+      resyncSubtree(index, settlingFills: false)
       changePlayback(of: index) {
         $0.seek(to: start, at: parentTime)
         $0.resume(at: parentTime)
       }
-      resyncSubtree(index)
       // The start is still ahead: it fires at this instant.
       nodes[Int(index)].lastLocal = saturatingSum(start, rate >= 0 ? -1 : 1)
     } else if nodes[Int(index)].isPaused {
@@ -60,9 +65,11 @@ extension AnimationEngine {
     reschedule(topLevelAncestor(of: index))
   }
 
-  /// Continues a paused node from exactly where it stopped.
+  /// Continues a paused node from exactly where it stopped. An idle timeline (never played,
+  /// or cancelled) stays idle: only `play` starts it.
   public mutating func resume(_ id: NodeID) throws(EngineError) {
     let index = try resolve(id)
+    guard !nodes[Int(index)].isCancelled else { return }
     catchUp(topLevelAncestor(of: index))
     let parentNow = parentTime(of: index)
     changePlayback(of: index) { $0.resume(at: parentNow) }
@@ -110,9 +117,21 @@ extension AnimationEngine {
     guard let end = points.end else { throw .finishesNever }
     let forward = rate(of: node) >= 0
     let edge = forward ? end : points.start
+    // Already finished there: nothing moves and nothing fires (as Web Animations' finish()
+    // on a finished animation queues no second finish event).
+    if node.parent < 0, playback(of: node).holdTime == edge, forward ? node.lastLocal > edge : node.lastLocal < edge {
+      return
+    }
     let parentTime = parentTime(of: index)
-    // Silently to just short of the edge, then across it at this instant.
-    changePlayback(of: index) { $0.seek(to: saturatingSum(edge, forward ? -1 : 1), at: parentTime) }
+    // An idle timeline (never played, or cancelled) that is finished is finished, no longer
+    // idle (as Web Animations' finish() gives an idle animation a current time at its end).
+    if node.isCancelled {
+      nodes[Int(index)].isCancelled = false
+      changePlayback(of: index) { $0.resume(at: parentTime) }
+    }
+    // Silently to just short of the edge (held there exactly: at a rate other than ±1 a seek
+    // reads back rounded, possibly at the edge itself), then across it at this instant.
+    changePlayback(of: index) { $0.hold(at: saturatingSum(edge, forward ? -1 : 1)) }
     resyncSubtree(index)
     changePlayback(of: index) { $0.seek(to: edge, at: parentTime) }
     if nodes[Int(index)].isPaused || node.parent < 0 {
@@ -195,31 +214,32 @@ extension AnimationEngine {
 
   /// After a jump: each node in the tree has crossed nothing, and sits where it is now.
   /// Animations that the jump took into or out of their active interval take or leave
-  /// their property silently.
-  mutating func resyncSubtree(_ index: Int32) {
+  /// their property silently; with `settlingFills`, those it jumped over settle their values
+  /// to show their fill.
+  mutating func resyncSubtree(_ index: Int32, settlingFills: Bool = true) {
     let node = nodes[Int(index)]
     guard node.kind != .free else { return }
     let state = localState(of: index, at: now)
     nodes[Int(index)].lastLocal = state.local
     switch node.kind {
     case .timeline:
-      for child in timelines[Int(node.payload)].children { resyncSubtree(child) }
+      for child in timelines[Int(node.payload)].children { resyncSubtree(child, settlingFills: settlingFills) }
     case .effect:
       let local = timing(of: node).wrapped(state.local, hasStarted: node.hasStarted)
       let phase = timing(of: node).computedTiming(localTime: local, goingBackwards: state.direction < 0).phase
       switch node.valueKind {
-      case .number: resync(Double.self, node.payload, phase: phase)
-      case .vec2: resync(Vec2.self, node.payload, phase: phase)
-      case .vec3: resync(Vec3.self, node.payload, phase: phase)
-      case .vec4: resync(Vec4.self, node.payload, phase: phase)
-      case .color: resync(Color.self, node.payload, phase: phase)
+      case .number: resync(Double.self, node.payload, phase: phase, settlingFills: settlingFills)
+      case .vec2: resync(Vec2.self, node.payload, phase: phase, settlingFills: settlingFills)
+      case .vec3: resync(Vec3.self, node.payload, phase: phase, settlingFills: settlingFills)
+      case .vec4: resync(Vec4.self, node.payload, phase: phase, settlingFills: settlingFills)
+      case .color: resync(Color.self, node.payload, phase: phase, settlingFills: settlingFills)
       }
     case .free, .callback:
       break
     }
   }
 
-  mutating func resync<V: EngineValue>(_ type: V.Type, _ index: Int32, phase: AnimationPhase) {
+  mutating func resync<V: EngineValue>(_ type: V.Type, _ index: Int32, phase: AnimationPhase, settlingFills: Bool) {
     let effect = stores[keyPath: V.store].effects[Int(index)]
     if effect.isSet {
       // Sought past it, it applies; sought before it, it reverts.
@@ -231,7 +251,7 @@ extension AnimationEngine {
     let filled = (phase == .after && fill.fillsForwards) || (phase == .before && fill.fillsBackwards)
     if active && (effect.muted || !effect.counted) {
       _ = activate(V.self, index)
-    } else if filled && effect.mode == .unresolved {
+    } else if settlingFills && filled && effect.mode == .unresolved {
       // Jumped over: it settles its values, to show its fill.
       _ = activate(V.self, index)
       _ = uncount(V.self, index)

@@ -398,17 +398,7 @@ extension AnimationEngine {
       }
       if dueCount > 1 { due[..<dueCount].sort { nodes[Int($0)].order < nodes[Int($1)].order } }
       for top in due[..<dueCount] {
-        var local = localTime(of: top, atParent: t)
-        if rate(of: nodes[Int(top)]) != 1 {
-          // What made it due is reached here, even where a child's time, rounded once more
-          // at this level, falls a nanosecond short of it.
-          let forward = rate(of: nodes[Int(top)]) >= 0
-          if let threshold = nextThreshold(of: top, direction: forward ? 1 : -1),
-            let due = Self.parentThreshold(of: playback(of: top), reaching: threshold, parentForward: true), due <= t
-          {
-            local = forward ? max(local, threshold) : min(local, threshold)
-          }
-        }
+        let local = reachedLocal(of: top, atParent: t, direction: rate(of: nodes[Int(top)]) >= 0 ? 1 : -1, parentForward: true)
         let before = crossed.count
         cross(top, to: local, into: &crossed)
         if crossed.count > before {
@@ -509,6 +499,24 @@ extension AnimationEngine {
 
   // MARK: - Crossing
 
+  /// The local time node `index` crosses to at parent time `parent` (its parent moving
+  /// forwards or not; the node moving in `direction`): its local time, or the next point it
+  /// or anything in it has an event at, when the parent time has reached the moment that
+  /// point is due. (A point u of a child is due at its parent's time S + round(u / rate),
+  /// mapped up level by level, each level rounding once; the local time, rounded once more
+  /// at each level, can fall a nanosecond short of it.)
+  func reachedLocal(of index: Int32, atParent parent: Nanoseconds, direction: Int, parentForward: Bool) -> Nanoseconds {
+    let local = localTime(of: index, atParent: parent)
+    let node = nodes[Int(index)]
+    // (At rate ±1 local time is exact: nothing falls short.)
+    guard rate(of: node) != 1, rate(of: node) != -1,
+      let threshold = nextThreshold(of: index, direction: direction),
+      let due = Self.parentThreshold(of: playback(of: node), reaching: threshold, parentForward: parentForward),
+      parentForward ? due <= parent : due >= parent
+    else { return local }
+    return direction > 0 ? max(local, threshold) : min(local, threshold)
+  }
+
   /// Moves node `index` from its last local time to `local`, collecting what it crosses;
   /// a timeline moves its children through its passes.
   mutating func cross(_ index: Int32, to local: Nanoseconds, into crossed: inout [Crossed]) {
@@ -579,12 +587,14 @@ extension AnimationEngine {
       let iterationA = Self.iterationTime(timing, clampedToNanoseconds(start), pass: pass)
       let iterationB = Self.iterationTime(timing, clampedToNanoseconds(stop), pass: pass)
       for child in children where nodes[Int(child)].kind != .free {
-        let playback = playback(of: child)
+        // Its local time as sampling reads it (rule 6: kept on the side of each of its
+        // boundaries that the parent time is of the moment that boundary is reached).
+        let childDirection = direction * (passForward ? 1 : -1) * (rate(of: nodes[Int(child)]) < 0 ? -1 : 1)
         if reset {
-          let childDirection = direction * (passForward ? 1 : -1) * (playback.rate < 0 ? -1 : 1)
-          nodes[Int(child)].lastLocal = saturatingSum(playback.currentTime(at: iterationA), -Int64(childDirection))
+          nodes[Int(child)].lastLocal = saturatingSum(localTime(of: child, atParent: iterationA), -Int64(childDirection))
         }
-        cross(child, to: playback.currentTime(at: iterationB), into: &crossed)
+        let local = reachedLocal(of: child, atParent: iterationB, direction: childDirection, parentForward: direction * (passForward ? 1 : -1) > 0)
+        cross(child, to: local, into: &crossed)
       }
     }
 
@@ -648,7 +658,7 @@ extension AnimationEngine {
   static func order(_ crossed: inout [Crossed]) {
     let paired = comingAndGoing(crossed)
     func key(_ event: Crossed) -> (rank: Int, sequence: Int, after: Int) {
-      if event.kind == .complete, let start = paired[event.node] {
+      if event.kind == .complete, let start = paired[Passage(node: event.node, forward: event.forward)] {
         return (NodeEventKind.start.rank, event.forward ? start : -start, 1)
       }
       return (event.kind?.rank ?? 3, event.forward ? event.sequence : -event.sequence, 0)
@@ -656,25 +666,34 @@ extension AnimationEngine {
     crossed.sort { key($0) < key($1) }
   }
 
+  /// A node crossed one way.
+  struct Passage: Hashable {
+    var node: NodeID
+    var forward: Bool
+  }
+
   /// The nodes that start and then complete, crossed the same way, among one instant's
-  /// events (in crossing order), with their start's sequence. (Not a node that completes
-  /// and then starts again: a timeline's child at its pass boundary, or one turning back.)
-  static func comingAndGoing(_ crossed: [Crossed]) -> [NodeID: Int] {
-    var starts: [NodeID: (sequence: Int, forward: Bool)] = [:]
-    var paired: [NodeID: Int] = [:]
+  /// events (in crossing order), with their start's sequence, for each way. (Not a node that
+  /// completes and then starts again: a timeline's child at its pass boundary, or one
+  /// turning back. One that comes and goes both ways at one instant, at the boundary of an
+  /// alternating pass, is paired each way.)
+  static func comingAndGoing(_ crossed: [Crossed]) -> [Passage: Int] {
+    var starts: [Passage: Int] = [:]
+    var paired: [Passage: Int] = [:]
     for event in crossed {
+      let passage = Passage(node: event.node, forward: event.forward)
       if event.kind == .start {
-        starts[event.node] = (event.sequence, event.forward)
-      } else if event.kind == .complete, let start = starts[event.node], start.forward == event.forward {
-        paired[event.node] = start.sequence
+        starts[passage] = event.sequence
+      } else if event.kind == .complete, let start = starts[passage] {
+        paired[passage] = start
       }
     }
     return paired
   }
 
   /// Hands out the events of one instant, in order. A property that one animation leaves
-  /// and another takes at the same instant (a sequence handing over) does not come to rest:
-  /// its complete and start are not fired.
+  /// and another takes later at the same instant (a sequence handing over, also to an
+  /// animation of no length) does not come to rest: its complete and start are not fired.
   mutating func deliver(
     _ events: [Crossed], _ handle: (inout AnimationEngine, EngineEvent) -> Void, leavingRest: inout [PropertyID]
   ) {
@@ -684,19 +703,20 @@ extension AnimationEngine {
     for event in events {
       if event.kind == .start { hasStart = true } else if event.kind == .complete { hasComplete = true }
     }
-    var starting = Set<PropertyID>()
+    // For each property, where the last start of an animation on it comes.
+    var starting: [PropertyID: Int] = [:]
     if hasStart && hasComplete {
-      // (A node that starts and completes here hands nothing over: it comes and goes.)
-      let paired = Self.comingAndGoing(events)
-      for event in events where event.kind == .start && paired[event.node] == nil {
+      for (position, event) in events.enumerated() where event.kind == .start {
         if let index = try? resolve(event.node), nodes[Int(index)].kind == .effect {
-          starting.insert(effectProperty(of: index))
+          starting[effectProperty(of: index)] = position
         }
       }
     }
     var handedOver = Set<PropertyID>()
-    for event in events {
-      deliver(event, handle, starting: starting, handedOver: &handedOver, leavingRest: &leavingRest)
+    for (position, event) in events.enumerated() {
+      deliver(
+        event, handle, handsOver: { starting.isEmpty ? false : (starting[$0].map { $0 > position } ?? false) },
+        handedOver: &handedOver, leavingRest: &leavingRest)
     }
     for property in handedOver.sorted() where !isAnimating(property) {
       handle(&self, EngineEvent(kind: .complete, subject: .property(property), time: now, isReversed: false))
@@ -706,7 +726,7 @@ extension AnimationEngine {
   /// Applies what an event means to the engine (an animation taking its property, a value
   /// left as the base value), then hands it, and any property event it causes, to `handle`.
   mutating func deliver(
-    _ event: Crossed, _ handle: (inout AnimationEngine, EngineEvent) -> Void, starting: Set<PropertyID>,
+    _ event: Crossed, _ handle: (inout AnimationEngine, EngineEvent) -> Void, handsOver: (PropertyID) -> Bool,
     handedOver: inout Set<PropertyID>, leavingRest: inout [PropertyID]
   ) {
     guard let index = try? resolve(event.node) else { return }
@@ -731,7 +751,7 @@ extension AnimationEngine {
         }
       case .complete:
         if complete(index, forward: event.forward) {
-          if !starting.isEmpty && starting.contains(property) {
+          if handsOver(property) {
             handedOver.insert(property)
           } else {
             propertyEvent = (.complete, property)

@@ -62,12 +62,25 @@ extension AnimationEngine {
   func childTime(of timeline: Int32, at time: Nanoseconds) -> (time: Nanoseconds, direction: Int) {
     let state = localState(of: timeline, at: time)
     let node = nodes[Int(timeline)]
-    let local = timing(of: node).wrapped(state.local, hasStarted: node.hasStarted)
+    let timing = timing(of: node)
+    let local = timing.wrapped(state.local, hasStarted: node.hasStarted)
     // Values follow Web Animations: an exact pass boundary belongs to the next pass, in
     // either direction (crossing events decide passes by direction, in Engine+Events).
-    let pass = Self.pass(of: timing(of: node), at: local, forward: true)
-    let forwards = Self.isForwardPass(timing(of: node), pass)
-    return (Self.iterationTime(timing(of: node), local, pass: pass), forwards ? state.direction : -state.direction)
+    let pass = Self.pass(of: timing, at: local, forward: true)
+    let forwards = Self.isForwardPass(timing, pass)
+    let iteration = Self.iterationTime(timing, local, pass: pass)
+    // Outside its active interval the children stand at the edge of its first or last pass,
+    // as crossing it left them, whichever way the timeline moves now: before its start, as
+    // time that came back to the first pass's start; after its end, as time that reached the
+    // last pass's end (Web Animations' before and after phases, at the boundaries too).
+    let points = EventPoints(timing, hasStarted: node.hasStarted)
+    if !points.wraps && (local < points.start || (local == points.start && state.direction < 0)) {
+      return (iteration, forwards ? -1 : 1)
+    }
+    if let end = points.end, local > end || (local == end && state.direction > 0) {
+      return (iteration, forwards ? 1 : -1)
+    }
+    return (iteration, forwards ? state.direction : -state.direction)
   }
 
   /// The pass that local time `local` falls in, clamped to the active interval. A boundary

@@ -227,7 +227,8 @@ public struct AnimationEngine: Sendable {
       get { field(5, 1) != 0 }
       set { setField(5, 1, newValue ? 1 : 0) }
     }
-    /// A cancelled timeline: `play` starts it over.
+    /// An idle timeline, never played or cancelled: `play` starts it over, and `resume` leaves
+    /// it idle.
     var isCancelled: Bool {
       get { field(6, 1) != 0 }
       set { setField(6, 1, newValue ? 1 : 0) }
@@ -481,11 +482,20 @@ public struct AnimationEngine: Sendable {
     return effectProperty(of: index)
   }
 
-  /// The animations on the property, oldest first.
+  /// The animations on the property, oldest first (by the order their top-level nodes were
+  /// made in; a timeline's items in their order on the property).
   public func animations(on property: PropertyID) -> [NodeID] {
     func ids<V: EngineValue>(_ type: V.Type) -> [NodeID] {
       let store = stores[keyPath: V.store]
-      return store.effects(on: property.index).map { id(of: store.effects[Int($0)].node) }
+      // The property's list is in the order they took it (one leaving its delay moves to
+      // the top), not the order they were made in.
+      let listed = store.effects(on: property.index).enumerated().map { position, effect in
+        (node: store.effects[Int(effect)].node, position: position)
+      }
+      return listed.sorted {
+        (nodes[Int(topLevelAncestor(of: $0.node))].order, $0.position)
+          < (nodes[Int(topLevelAncestor(of: $1.node))].order, $1.position)
+      }.map { id(of: $0.node) }
     }
     switch property.kind {
     case .number: return ids(Double.self)
@@ -569,18 +579,26 @@ public struct AnimationEngine: Sendable {
     timing.endDelay = 0
     var parent: Int32 = -1
     let playback: Playback
+    // Placed at parent time `time`: local time 0 there, so that its start time is `time`
+    // exactly (rule 6: its point u is reached at time + round(u / rate)). Solving for the
+    // start time from the rounded local time now would move it by a nanosecond.
+    func placed(at time: Nanoseconds, parentTime: Nanoseconds) -> Playback {
+      if rate != 0 && rate.isFinite { return Playback(startTime: time, rate: rate, holdTime: nil, isPaused: false) }
+      return Playback(localTime: scaled(saturatingDifference(parentTime, time), by: rate), at: parentTime, rate: rate)
+    }
     switch placement {
     case .engine(let time):
-      playback = Playback(localTime: scaled(saturatingDifference(now, time), by: rate), at: now, rate: rate)
+      playback = placed(at: time, parentTime: now)
     case .engineIdle:
       playback = Playback(localTime: 0, at: now, rate: rate, paused: true)
     case .timeline(let timeline, let time):
       parent = try resolve(timeline)
       guard nodes[Int(parent)].kind == .timeline else { throw .notATimeline }
-      let parentTime = childTime(of: parent, at: now).time
-      playback = Playback(localTime: scaled(saturatingDifference(parentTime, time), by: rate), at: parentTime, rate: rate)
+      playback = placed(at: time, parentTime: childTime(of: parent, at: now).time)
     }
     let index = allocateNode(Node(parent: parent, payload: payload, generation: 0, kind: kind, valueKind: valueKind))
+    // Waiting for `play`: idle, as a cancelled timeline is.
+    if case .engineIdle = placement { nodes[Int(index)].isCancelled = true }
     setPlayback(playback, of: index)
     setTiming(timing, ofNode: index)
     if parent >= 0 {

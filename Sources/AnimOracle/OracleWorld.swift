@@ -38,6 +38,11 @@ public final class OracleWorld {
     var rate: Double
     var hold: OracleTime?
     var paused = false
+    /// While paused from running: the parent time that had passed since the start time, so
+    /// that resuming moves the start time by exactly the time paused (rule 6: pause and
+    /// resume never drift; solving it back from the rounded hold time would round once per
+    /// pause). Anything else that sets the hold time clears it.
+    var pausedOffset: OracleTime?
     // What has been crossed.
     var zone: Int64 = 0
     var forward = true
@@ -201,6 +206,7 @@ public final class OracleWorld {
     switch control {
     case .pause:
       if !node.paused {
+        node.pausedOffset = node.hold == nil ? p - node.startTime : nil
         node.hold = localTime(of: node)
         node.paused = true
       }
@@ -216,12 +222,14 @@ public final class OracleWorld {
       if r != 1 && r != -1 { count("rate other than ±1") }
       setRate(node, r, at: p)
     case .seek(let x):
+      node.pausedOffset = nil
       node.hold = x
       release(node, at: p)
       var batch: [Crossing] = []
       drive(node, at: now, parentTime: p, parentForward: true, into: &batch, silently: true)
     case .play:
-      let finished = !node.paused && node.hold != nil && (node.forward ? node.zone >= node.maxZone : node.zone <= 0)
+      // Finished: at the edge it was travelling to, held there or (resumed there) not.
+      let finished = !node.paused && (node.forward ? node.zone >= node.maxZone : node.zone <= 0)
       if node.idle || node.cancelled || finished {
         restart(node, at: p)
       } else if node.paused {
@@ -232,8 +240,20 @@ public final class OracleWorld {
       guard node.bounds.end != nil else { return }
       let forward = node.rate >= 0
       let edge = forward ? node.bounds.end! : node.bounds.start
+      // Already finished at that edge: nothing moves and nothing fires (Web Animations'
+      // finish() on a finished animation queues no second finish event).
+      if node.parent == nil, node.hold == edge, node.forward == forward, node.zone == (forward ? node.maxZone : 0) {
+        return
+      }
+      node.pausedOffset = nil
       node.hold = edge - (forward ? 1 : -1)
-      let wasPaused = node.paused
+      // An idle (never played) or cancelled timeline that is finished is finished, no longer
+      // idle: Web Animations' finish() gives an idle animation a current time at its end.
+      // (Its items then count as a playing one's do.)
+      let wasIdle = node.idle || node.cancelled
+      node.idle = false
+      node.cancelled = false
+      let wasPaused = node.paused && !wasIdle
       node.paused = true  // held where it is put, for the silent part
       var silent: [Crossing] = []
       drive(node, at: now, parentTime: p, parentForward: true, into: &silent, silently: true)
@@ -278,6 +298,7 @@ public final class OracleWorld {
       n.started = false
     }
     node.zone = forward ? 0 : node.maxZone
+    node.pausedOffset = nil
     node.hold = forward ? 0 : (node.bounds.end ?? 0)
     node.paused = false
     release(node, at: p)
@@ -289,6 +310,7 @@ public final class OracleWorld {
   func setRate(_ node: Node, _ rate: Double, at p: OracleTime) {
     let current = localTime(of: node)
     node.rate = rate
+    node.pausedOffset = nil
     node.hold = current
     if rate != 0 { node.forward = rate > 0 }
     release(node, at: p)
@@ -297,7 +319,12 @@ public final class OracleWorld {
   /// Web Animations: start time = parent time − hold time / rate, unless paused or at rate 0.
   func release(_ node: Node, at p: OracleTime) {
     guard let hold = node.hold, !node.paused, node.rate != 0 else { return }
-    node.startTime = p - OracleArithmetic.roundQuotient(hold, node.rate)
+    if let offset = node.pausedOffset {
+      node.startTime = p - offset
+    } else {
+      node.startTime = p - OracleArithmetic.roundQuotient(hold, node.rate)
+    }
+    node.pausedOffset = nil
     node.hold = nil
   }
 
@@ -566,11 +593,16 @@ public final class OracleWorld {
   func deliver(_ crossings: [Crossing]) {
     func rank(_ c: Crossing) -> Int {
       switch c.kind {
-      case .complete: 0
+      case .complete:
+        // Rule 4: a node that starts and completes here (crossed the same way) fires its own
+        // start and then its own complete where its start goes, among the starts, in item
+        // order. (Ambiguous in the rules; the engine's reading: what begins at this instant
+        // goes with the starts, after what was running has completed.)
+        crossings.contains {
+          $0.node == c.node && $0.kind == .start && $0.forward == c.forward && $0.sequence < c.sequence
+        } ? 2 : 0
       case .repeat: 1
-      case .start:
-        // Rule 4: a start crossed before a complete of the same node goes with it.
-        crossings.contains { $0.node == c.node && $0.kind == .complete && $0.sequence > c.sequence } ? 0 : 2
+      case .start: 2
       case .callback: 3
       }
     }
@@ -697,8 +729,14 @@ public final class OracleWorld {
     }
   }
 
+  /// A crossing made by a jump (seek, the silent part of finish): what it does to the
+  /// properties, but a top-level node stays where the jump put it (it is not held at the
+  /// edge it crossed, as finishing there would).
   func applySilently(_ crossing: Crossing) {
+    let node = nodes[crossing.node]
+    let hold = node.hold
     apply(crossing)
+    if node.parent == nil { node.hold = hold }
   }
 
   func topTimeline(of node: Node) -> Node {
@@ -752,7 +790,10 @@ public final class OracleWorld {
       }
       properties[p].entries.append(Entry(node: node.id, reference: properties[p].base))
     } else {
-      let previous = target(of: nodes[entries.last!.node])
+      // The previous target is the newest of the stack: one that ended and dropped out (fill
+      // none or backwards) no longer counts, so that the property still comes to rest at
+      // the newest target (language.md).
+      let previous = target(of: nodes[(entries.last { !$0.dropped } ?? entries.last!).node])
       if !node.resolved {
         if case .tween(let from, let to, _) = node.shape! {
           node.from = from ?? previous

@@ -138,14 +138,21 @@ struct CaseGenerator {
     let count = random.int(4...14)
     var pauseSpeedResume: [OracleSubject: Int] = [:]
     var cancelled = Set<Int>()
-    for _ in 0..<count {
-      let t = time(upTo: horizon)
+    var startsStackAt: [Int: OracleTime] = [:]
+    // Generated in time order, so that what the generator knows of a property (whether it
+    // was animated, until when it is busy) is what is true at that time: an explicit `from`,
+    // keyframes or a spring then only ever start a property's stack.
+    let times = (0..<count).map { _ in time(upTo: horizon) }.sorted()
+    for t in times {
       let p = random.pick(free)
       var operation: OracleOperation
       switch random.int(0...19) {
       case 0...7:
         let busy = (ends[p] ?? -1) > t
         let first = !animated.contains(p)
+        // One that only starts a stack (explicit from, keyframes, a spring) and is still in its
+        // delay does not start it yet: nothing joins before it does.
+        if !first, let joins = startsStackAt[p], t <= joins { continue }
         var shape: OracleShape = .tween(from: nil, to: Double(random.int(-200...200)), curve: curve())
         var duration: OracleTime?
         if busy, let end = ends[p], end < .max / 2, random.chance(0.6) {
@@ -174,6 +181,15 @@ struct CaseGenerator {
         }
         let rate = spring ? 1 : self.rate()
         if rate != 1 { features.insert(.otherRates) }
+        var startsStack = spring
+        if case .keyframes = shape { startsStack = true }
+        if case .tween(let from, _, _) = shape, from != nil { startsStack = true }
+        if startsStack {
+          // It joins its property's stack at placement when it fills backwards or its delay is
+          // not positive (rules 2 and 3), else when its delay ends.
+          let wait = timing.fill == .backwards || timing.fill == .both || timing.delay <= 0 ? 0 : Int64((Double(timing.delay) / abs(rate)).rounded(.up))
+          startsStackAt[p] = t + wait
+        }
         operation = .add(.animation(property: p, shape: shape, timing: timing, rate: rate, replace: !first && random.chance(0.1)), .now)
         let extent = Self.extent(timing, rate: rate)
         ends[p] = timing.iterations.isInfinite ? .max : max(ends[p] ?? 0, t + extent)

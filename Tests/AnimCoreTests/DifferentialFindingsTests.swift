@@ -1,0 +1,275 @@
+import Testing
+
+@testable import AnimCore
+
+/// Engine bugs found by the differential test (Tests/AnimDifferentialTests) against the
+/// oracle. Each expected value is worked out by hand from the rules, in a comment.
+@Suite("Engine: differential findings")
+struct DifferentialFindingsTests {
+  /// Every node event, as (time, kind, node), in the order handed out.
+  struct Recorder {
+    var events: [(Nanoseconds, EngineEvent.Kind, EngineEvent.Subject)] = []
+    func nodeEvents(_ id: NodeID) -> [(Nanoseconds, EngineEvent.Kind)] {
+      events.compactMap { if case .node(id) = $0.2 { ($0.0, $0.1) } else { nil } }
+    }
+  }
+
+  /// Rule 6 for a timeline's child: a child at rate 3 reaches its end u = 2.5 ms at parent
+  /// time round(2.5 ms / 3) = round(833 333.3) = 833 333 ns, although round(833 333 × 3) =
+  /// 2 499 999 falls a nanosecond short of u. The group (no items, length 2.5 ms, speed 3)
+  /// starts at 0 and completes at exactly 833 333 ns; the animation in it (to 100 over
+  /// 2.5 ms, fill forwards) shows 100 there.
+  @Test func childAtRateOtherThanOneCompletesWhereItsEndIsReached() throws {
+    var engine = AnimationEngine()
+    var recorder = Recorder()
+    let p = engine.addProperty(.number(0))
+    let root = try engine.addTimeline(timing: EffectTiming(duration: 10 * ms, fill: .forwards), placement: .engineIdle)
+    let group = try engine.addTimeline(
+      timing: EffectTiming(duration: 2_500_000, fill: .forwards), rate: 3, placement: .timeline(root, at: 0))
+    let tween = try engine.animate(
+      p, with: .tween(to: .number(100), duration: 2_500_000), placement: .timeline(group, at: 0))
+    try engine.play(root)
+    try engine.advance(to: 1 * ms) { _, e in recorder.events.append((e.time, e.kind, e.subject)) }
+    #expect(recorder.nodeEvents(group).map(\.0) == [0, 833_333])
+    #expect(recorder.nodeEvents(group).map(\.1) == [.start, .complete])
+    #expect(recorder.nodeEvents(tween).map(\.0) == [0, 833_333])
+    try engine.advance(to: 1 * ms)
+    #expect(number(engine, p) == 100)
+  }
+
+  /// Rule 6: an item placed at parent time S = 3 000 001 ns with rate 0.5 reaches its start
+  /// u = 0 at S + round(0 / 0.5) = 3 000 001 and its end u = 1 ms at S + round(1 ms / 0.5) =
+  /// 5 000 001. (Its start time is S itself: solving it back from the rounded local time
+  /// round(−3 000 001 × 0.5) = −1 500 001 would give 3 000 002.)
+  @Test func itemAtRateOtherThanOneStartsExactlyWhereItIsPlaced() throws {
+    var engine = AnimationEngine()
+    var recorder = Recorder()
+    let p = engine.addProperty(.number(0))
+    let root = try engine.addTimeline(timing: EffectTiming(duration: 10 * ms, fill: .forwards), placement: .engineIdle)
+    let tween = try engine.animate(
+      p, with: .tween(to: .number(100), duration: 1 * ms, rate: 0.5), placement: .timeline(root, at: 3_000_001))
+    try engine.play(root)
+    try engine.advance(to: 10 * ms) { _, e in recorder.events.append((e.time, e.kind, e.subject)) }
+    #expect(recorder.nodeEvents(tween).map(\.0) == [3_000_001, 5_000_001])
+    #expect(recorder.nodeEvents(tween).map(\.1) == [.start, .complete])
+  }
+
+  /// Rule 6, each nesting level rounding once: a root timeline at speed 0.3 holds a group at
+  /// speed 3, which holds an animation at speed 3 with delay 84 ms and duration 100 ms. Its
+  /// start u = 84 ms is reached at group time round(84 ms / 3) = 28 000 000, which the root
+  /// reaches at round(28 000 000 / 3) = 9 333 333, which the engine reaches at
+  /// round(9 333 333 / 0.3) = 31 111 110 ns. Its end u = 184 ms: round(184 ms / 3) =
+  /// 61 333 333, round(61 333 333 / 3) = 20 444 444, round(20 444 444 / 0.3) = 68 148 147.
+  /// (Down the tree the group's time there is round(9 333 333 × 3) = 27 999 999, short of
+  /// 28 000 000: the start must fire anyway, where it is due.)
+  @Test func grandchildEventsFireWhereTheyAreDueThroughTwoRoundedLevels() throws {
+    var engine = AnimationEngine()
+    var recorder = Recorder()
+    let p = engine.addProperty(.number(0))
+    let root = try engine.addTimeline(timing: EffectTiming(duration: 1 * s, fill: .forwards), rate: 0.3, placement: .engineIdle)
+    let group = try engine.addTimeline(
+      timing: EffectTiming(duration: 1 * s, fill: .forwards), rate: 3, placement: .timeline(root, at: 0))
+    let tween = try engine.animate(
+      p, with: .tween(to: .number(100), duration: 100 * ms, delay: 84 * ms, rate: 3), placement: .timeline(group, at: 0))
+    try engine.play(root)
+    try engine.advance(to: 100 * ms) { _, e in recorder.events.append((e.time, e.kind, e.subject)) }
+    #expect(recorder.nodeEvents(tween).map(\.0) == [31_111_110, 68_148_147])
+    #expect(recorder.nodeEvents(tween).map(\.1) == [.start, .complete])
+  }
+
+  /// Rule 4 at the boundary of an alternating pass: a group G (1 ms, repeat 2, autoreverse)
+  /// holds, at 1 ms, a group H of no length with an animation Z of no length in it. At 1 ms G
+  /// reaches the end of its forward pass, where H and Z each start and complete; its second
+  /// pass then runs back from 1 ms, crossing H and Z back: each starts and completes
+  /// reversed. Each node's own start comes with its own complete, right after it, each way.
+  @Test func aNodeThatComesAndGoesBothWaysAtOneInstantFiresEachPairTogether() throws {
+    var engine = AnimationEngine()
+    var recorder = Recorder()
+    let p = engine.addProperty(.number(0))
+    let root = try engine.addTimeline(timing: EffectTiming(duration: 2 * ms, fill: .forwards), placement: .engineIdle)
+    let g = try engine.addTimeline(
+      timing: EffectTiming(duration: 1 * ms, iterations: 2, direction: .alternate, fill: .forwards),
+      placement: .timeline(root, at: 0))
+    let h = try engine.addTimeline(timing: EffectTiming(duration: 0, fill: .forwards), placement: .timeline(g, at: 1 * ms))
+    let z = try engine.animate(p, with: .tween(from: .number(1), to: .number(2), duration: 0), placement: .timeline(h, at: 0))
+    try engine.play(root)
+    try engine.advance(to: 2 * ms) { _, e in recorder.events.append((e.time, e.kind, e.subject)) }
+    let pairs: [(EngineEvent.Kind, NodeID)] = recorder.events.compactMap {
+      guard $0.0 == 1 * ms, case .node(let id) = $0.2, id == h || id == z else { return nil }
+      return ($0.1, id)
+    }
+    #expect(pairs.count == 8)
+    for i in stride(from: 0, to: pairs.count - 1, by: 2) {
+      #expect(pairs[i].0 == .start && pairs[i + 1].0 == .complete && pairs[i].1 == pairs[i + 1].1, "at \(i)")
+    }
+  }
+
+  /// finish on a timeline already finished at its end: Web Animations' finish() on a
+  /// finished animation queues no second finish event. A timeline of 1 s played at 0
+  /// completes at 1 s; finishing it at 2 s fires nothing.
+  @Test func finishingAFinishedTimelineFiresNothing() throws {
+    var engine = AnimationEngine()
+    var recorder = Recorder()
+    let t = try engine.addTimeline(timing: EffectTiming(duration: 1 * s, fill: .forwards), placement: .engineIdle)
+    try engine.play(t)
+    try engine.advance(to: 2 * s) { _, e in recorder.events.append((e.time, e.kind, e.subject)) }
+    try engine.finish(t) { _, e in recorder.events.append((e.time, e.kind, e.subject)) }
+    #expect(recorder.nodeEvents(t).map(\.0) == [0, 1 * s])
+  }
+
+  /// finish after a pause, a speed change while paused and a resume: a timeline of
+  /// 8.9565 s played at 0, paused at 53 ms (local 53 ms), set to speed 7, resumed at 892 ms,
+  /// reads 53 ms + (1.726 s − 892 ms) × 7 = 5.891 s at 1.726 s: not at its end. finish jumps
+  /// there and fires its complete at 1.726 s.
+  @Test func finishAtSpeedSevenFiresTheComplete() throws {
+    var engine = AnimationEngine()
+    var recorder = Recorder()
+    let t = try engine.addTimeline(timing: EffectTiming(duration: 8_956_500_000, fill: .forwards), placement: .engineIdle)
+    try engine.play(t)
+    try engine.advance(to: 53 * ms)
+    try engine.pause(t)
+    try engine.advance(to: 414 * ms)
+    try engine.setRate(7, of: t)
+    try engine.advance(to: 892 * ms)
+    try engine.resume(t)
+    try engine.advance(to: 1_726 * ms)
+    try engine.finish(t) { _, e in recorder.events.append((e.time, e.kind, e.subject)) }
+    #expect(recorder.nodeEvents(t).map(\.0) == [1_726 * ms])
+    #expect(recorder.nodeEvents(t).map(\.1) == [.complete])
+  }
+
+  /// A sequence handing its property to an animation of no length: A (0 to 10 over 1 s) and
+  /// then Z (to 20 over 0 s) on p in one timeline. At 1 s A completes and Z starts and
+  /// completes: p is handed from A to Z at that instant, so it does not come to rest in
+  /// between: p starts at 0 and completes once, at 1 s, after Z's own complete.
+  @Test func aPropertyHandedToAnAnimationOfNoLengthComesToRestOnce() throws {
+    var engine = AnimationEngine()
+    var recorder = Recorder()
+    let p = engine.addProperty(.number(0))
+    let root = try engine.addTimeline(timing: EffectTiming(duration: 1 * s, fill: .forwards), placement: .engineIdle)
+    _ = try engine.animate(p, with: .tween(to: .number(10), duration: 1 * s), placement: .timeline(root, at: 0))
+    let z = try engine.animate(p, with: .tween(to: .number(20), duration: 0), placement: .timeline(root, at: 1 * s))
+    try engine.play(root)
+    try engine.advance(to: 2 * s) { _, e in recorder.events.append((e.time, e.kind, e.subject)) }
+    let propertyEvents = recorder.events.compactMap { e -> (Nanoseconds, EngineEvent.Kind)? in
+      if case .property(p) = e.2 { (e.0, e.1) } else { nil }
+    }
+    #expect(propertyEvents.map(\.0) == [0, 1 * s])
+    #expect(propertyEvents.map(\.1) == [.start, .complete])
+    let last = recorder.events.lastIndex { if case .node(z) = $0.2 { true } else { false } }
+    #expect(last.map { $0 + 1 } == recorder.events.count - 1)
+    #expect(number(engine, p) == 20)
+  }
+
+  /// Rule 2's phases for a timeline's children: a timeline T (10 s) holds a group G at 1 s
+  /// (1 s long) with A in it (0 to 100 over 1 s, fill forwards). T plays at 0, is reversed
+  /// at 100 ms and sought (silently) to 3 s: G is after its end, and A in it stands at its
+  /// end as G's last pass left it, filling 100, its property at rest. T's local time comes
+  /// back to G's end (2 s) at 100 ms + 1 s = 1.1 s: G and A start reversed there and p leaves
+  /// rest, reversed. At 1.6 s (T at 1.5 s, A at 0.5 s) p is 50.
+  @Test func aChildOfATimelinePastItsEndIsNotActiveThere() throws {
+    var engine = AnimationEngine()
+    var events: [EngineEvent] = []
+    let p = engine.addProperty(.number(0))
+    let t = try engine.addTimeline(timing: EffectTiming(duration: 10 * s, fill: .forwards), placement: .engineIdle)
+    let g = try engine.addTimeline(timing: EffectTiming(duration: 1 * s, fill: .forwards), placement: .timeline(t, at: 1 * s))
+    let a = try engine.animate(p, with: .tween(to: .number(100), duration: 1 * s), placement: .timeline(g, at: 0))
+    try engine.play(t)
+    try engine.advance(to: 100 * ms) { _, e in events.append(e) }
+    try engine.reverse(t)
+    try engine.seek(t, to: 3 * s)
+    try engine.advance(to: 1 * s) { _, e in events.append(e) }
+    #expect(number(engine, p) == 100)
+    #expect(!engine.isAnimating(p))
+    try engine.advance(to: 1_600 * ms) { _, e in events.append(e) }
+    let late = events.filter { $0.time > 100 * ms }
+    #expect(late.map(\.time) == [1_100 * ms, 1_100 * ms, 1_100 * ms])
+    #expect(late.allSatisfy { $0.kind == .start && $0.isReversed })
+    #expect(Set(late.map(\.subject)) == [.node(g), .node(a), .property(p)])
+    #expect(abs(number(engine, p) - 50) < 1e-9)
+  }
+
+  /// play on a cancelled timeline starts it over: T (5 s) holds A on p (to 100 over 2 s) at
+  /// 0; played at 0, cancelled at 1 s (p keeps 50 as its base value and is at rest, nothing
+  /// fires), played again at 2 s: T and A start at 2 s, and p leaves rest there.
+  @Test func playAfterCancelStartsThePropertyAgain() throws {
+    var engine = AnimationEngine()
+    var events: [EngineEvent] = []
+    let p = engine.addProperty(.number(0))
+    let t = try engine.addTimeline(timing: EffectTiming(duration: 5 * s, fill: .forwards), placement: .engineIdle)
+    _ = try engine.animate(p, with: .tween(to: .number(100), duration: 2 * s), placement: .timeline(t, at: 0))
+    try engine.play(t)
+    try engine.advance(to: 1 * s)
+    try engine.cancel(t)
+    #expect(number(engine, p) == 50)
+    #expect(!engine.isAnimating(p))
+    try engine.advance(to: 2 * s)
+    try engine.play(t)
+    try engine.advance(to: 2 * s) { _, e in events.append(e) }
+    #expect(events.filter { $0.subject == .property(p) }.map(\.kind) == [.start])
+    #expect(engine.isAnimating(p))
+  }
+
+  /// language.md: a cancelled timeline, and one never played, waits for play ("play starts
+  /// it over"); resume leaves it idle. T (1 s, A on p to 100 over 1 s): resumed at 1 s never
+  /// played, nothing moves or fires; played at 2 s it starts there. Cancelled at 2.5 s (p
+  /// keeps 50), resumed at 3 s: still idle, p stays 50 with no event; played at 4 s it
+  /// starts over and completes at 5 s.
+  @Test func resumeLeavesAnIdleTimelineIdle() throws {
+    var engine = AnimationEngine()
+    var events: [EngineEvent] = []
+    let p = engine.addProperty(.number(0))
+    let t = try engine.addTimeline(timing: EffectTiming(duration: 1 * s, fill: .forwards), placement: .engineIdle)
+    _ = try engine.animate(p, with: .tween(to: .number(100), duration: 1 * s), placement: .timeline(t, at: 0))
+    try engine.advance(to: 1 * s)
+    try engine.resume(t)
+    try engine.advance(to: 2 * s) { _, e in events.append(e) }
+    #expect(events.isEmpty)
+    #expect(try engine.status(of: t).state == .idle)
+    try engine.play(t)
+    try engine.advance(to: 2_500 * ms) { _, e in events.append(e) }
+    #expect(events.filter { $0.subject == .node(t) }.map(\.time) == [2 * s])
+    try engine.cancel(t)
+    try engine.advance(to: 3 * s)
+    try engine.resume(t)
+    events = []
+    try engine.advance(to: 4 * s) { _, e in events.append(e) }
+    #expect(events.isEmpty)
+    #expect(number(engine, p) == 50)
+    try engine.play(t)
+    try engine.advance(to: 6 * s) { _, e in events.append(e) }
+    #expect(events.filter { $0.subject == .node(t) }.map(\.time) == [4 * s, 5 * s])
+  }
+
+  /// finish on a timeline never played makes it finished, not idle (Web Animations' finish()
+  /// gives an idle animation a current time at its end): T (1 s) finished at 500 ms completes
+  /// there; played at 2 s, a finished timeline plays again from its start: start at 2 s,
+  /// complete at 3 s.
+  @Test func finishOnAnIdleTimelineLeavesItFinished() throws {
+    var engine = AnimationEngine()
+    var events: [EngineEvent] = []
+    let t = try engine.addTimeline(timing: EffectTiming(duration: 1 * s, fill: .forwards), placement: .engineIdle)
+    try engine.advance(to: 500 * ms)
+    try engine.finish(t) { _, e in events.append(e) }
+    #expect(try engine.status(of: t).state == .finished)
+    try engine.advance(to: 2 * s)
+    try engine.play(t)
+    try engine.advance(to: 4 * s) { _, e in events.append(e) }
+    #expect(events.map(\.time) == [500 * ms, 2 * s, 3 * s])
+    #expect(events.map(\.kind) == [.complete, .start, .complete])
+  }
+
+  /// animations(on:) lists oldest first, so that a property's `finish` acts on the newest
+  /// (language.md): A (to 10 over 2 s, delay 500 ms) made at 0, B (to 20 over 2 s) made at
+  /// 100 ms. A leaves its delay at 500 ms, after B started; still A is the older: the list
+  /// is [A, B] at 1 s, and B is the newest.
+  @Test func animationsOnAPropertyAreListedOldestFirst() throws {
+    var engine = AnimationEngine()
+    let p = engine.addProperty(.number(0))
+    let a = try engine.animate(p, with: .tween(to: .number(10), duration: 2 * s, delay: 500 * ms), placement: .engine(at: 0))
+    try engine.advance(to: 100 * ms)
+    let b = try engine.animate(p, with: .tween(to: .number(20), duration: 2 * s), placement: .engine(at: 100 * ms))
+    try engine.advance(to: 1 * s)
+    #expect(engine.animations(on: p) == [a, b])
+  }
+}
