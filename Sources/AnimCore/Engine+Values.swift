@@ -563,6 +563,10 @@ extension AnimationEngine {
   mutating func armBackwardsFill<V: EngineValue>(_ type: V.Type, _ index: Int32) {
     let effect = stores[keyPath: V.store].effects[Int(index)]
     guard !effect.fillsBefore, effect.hasValues, !effect.muted || effect.mode == .unresolved else { return }
+    // One that will add to what runs on its property shows nothing of its own before it
+    // starts (its change is 0 there): only one that replaces shows its first value.
+    let others = stores[keyPath: V.store].properties[Int(effect.property)].animating - (effect.counted ? 1 : 0)
+    guard effect.hasExplicitFrom || effect.composition == .replace || others == 0 else { return }
     if !effect.hasExplicitFrom {
       stores[keyPath: V.store].effects[Int(index)].from = evaluate(V.self, effect.property, at: now)
     }

@@ -489,9 +489,9 @@ public struct AnimationEngine: Sendable {
       let store = stores[keyPath: V.store]
       // The property's list is in the order they took it (one leaving its delay moves to
       // the top), not the order they were made in.
-      let listed = store.effects(on: property.index).enumerated().map { position, effect in
-        (node: store.effects[Int(effect)].node, position: position)
-      }
+      // (A timeline's `set` items are not animations.)
+      let listed = store.effects(on: property.index).enumerated().filter { !store.effects[Int($0.element)].isSet }
+        .map { position, effect in (node: store.effects[Int(effect)].node, position: position) }
       return listed.sorted {
         (nodes[Int(topLevelAncestor(of: $0.node))].order, $0.position)
           < (nodes[Int(topLevelAncestor(of: $1.node))].order, $1.position)

@@ -245,6 +245,20 @@ struct TimingEdgeTests {
     }
   }
 
+  /// A retarget that waits in its delay with `fill both` adds to what runs: its change is 0
+  /// before it starts, so it shows nothing of its own, and the older animation goes on
+  /// (A: 0 → 100 over 2 s; B at 0.5 s: → 50 over 1 s, delay 1 s: at 1 s the value is A's 50).
+  @Test func aWaitingRetargetThatFillsBackwardsDoesNotFreezeTheProperty() throws {
+    var engine = AnimationEngine()
+    let x = engine.addProperty(.number(0))
+    _ = try engine.animate(x, with: .tween(to: .number(100), duration: 2 * s), placement: .engine(at: 0))
+    try engine.advance(to: 500 * ms)
+    _ = try engine.animate(
+      x, with: .tween(to: .number(50), duration: s, delay: s, fill: .both), placement: .engine(at: 500 * ms))
+    try engine.advance(to: s)
+    #expect(abs(number(engine, x) - 50) < 1e-9)
+  }
+
   // MARK: - Keyframe segments on whole nanoseconds
 
   /// Keyframes over 1 s at 0 %, 1 % and 2 %, the segment ending at 2 % in `steps(8)`: at

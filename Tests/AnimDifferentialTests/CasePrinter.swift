@@ -212,7 +212,7 @@ func swiftSource(_ c: DifferentialCase) -> String {
         }
       case .set(let p, let v):
         if case .inTimeline(let m, let at) = placement {
-          lines.append("let n\(nodes) = try engine.addCallback(key: \(1_000_000 + nodes), to: n\(m), at: \(at), firesBackwards: false)  // set p\(p) to \(v) when crossed forwards")
+          lines.append("let n\(nodes) = try engine.addSet(p\(p), to: .number(\(v)), in: n\(m), at: \(at))")
         }
       }
       nodes += 1

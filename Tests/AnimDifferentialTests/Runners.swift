@@ -72,14 +72,14 @@ func engineAnimation(_ shape: OracleShape, _ timing: OracleTiming, rate: Double,
   return Animation(shape: engineShape, timing: engineTiming, rate: rate, composition: replace ? .replace : .automatic)
 }
 
-/// Runs a case on AnimCore. A timeline `set` item is a callback whose handler sets the
-/// property when crossed forwards, as AnimRuntime does (the engine has no `set` item).
+/// Runs a case on AnimCore. A timeline `set` item is the engine's own (`addSet`); its node's
+/// start and complete are not events the oracle knows.
 func runEngine(_ c: DifferentialCase) -> Observation {
   var engine = AnimationEngine()
   var properties: [PropertyID] = []
   var nodes: [NodeID] = []
   var index: [NodeID: Int] = [:]
-  var setItems: [Int: (property: PropertyID, value: Double)] = [:]
+  var setNodes = Set<NodeID>()
   var observation = Observation()
   let samples = Set(c.samples)
   var events: [OracleEvent] = []
@@ -91,17 +91,13 @@ func runEngine(_ c: DifferentialCase) -> Observation {
     case .repeat: kind = .repeat
     case .complete: kind = .complete
     case .callback(let key):
-      if let set = setItems[key] {
-        if !event.isReversed { try? engine.set(set.property, to: .number(set.value)) }
-        return
-      }
       kind = .callback(key)
     case .needsValues, .clockGap: return
     }
     let subject: OracleSubject
     switch event.subject {
     case .node(let id):
-      guard let i = index[id] else { return }
+      guard let i = index[id], !setNodes.contains(id) else { return }
       subject = .node(i)
     case .property(let p):
       subject = .property(properties.firstIndex(of: p) ?? -1)
@@ -132,9 +128,8 @@ func runEngine(_ c: DifferentialCase) -> Observation {
         id = try! engine.addCallback(key: key, to: tl, at: at, firesBackwards: backwards)
       case .set(let p, let value):
         guard case .timeline(let tl, let at) = enginePlacement else { fatalError("a set item outside a timeline") }
-        let key = 1_000_000 + nodes.count
-        setItems[key] = (properties[p], value)
-        id = try! engine.addCallback(key: key, to: tl, at: at, firesBackwards: false)
+        id = try! engine.addSet(properties[p], to: .number(value), in: tl, at: at)
+        setNodes.insert(id)
       }
       index[id] = nodes.count
       nodes.append(id)
