@@ -530,10 +530,15 @@ extension AnimationEngine {
       return
     case .callback:
       let record = callbacks[Int(node.payload)]
+      var landed = local
       if (forward && a < 0 && local >= 0) || (!forward && record.firesBackwards && a > 0 && local <= 0) {
         crossed.append(Crossed(node: id, kind: nil, key: record.key, forward: forward, sequence: crossed.count))
+        // Fired on reaching its point: just past it, so that turning back there (the end of
+        // an alternating pass) crosses it back at once, as a node that completes there starts
+        // back at once.
+        if local == 0 { landed = forward ? 1 : -1 }
       }
-      nodes[Int(index)].lastLocal = local
+      nodes[Int(index)].lastLocal = landed
     case .effect, .timeline:
       let points = EventPoints(timing(of: node), hasStarted: node.hasStarted)
       var landed = local

@@ -272,4 +272,21 @@ struct DifferentialFindingsTests {
     try engine.advance(to: 1 * s)
     #expect(engine.animations(on: p) == [a, b])
   }
+
+  /// A point item at the end of an alternating pass: T (1 s, repeat 2, autoreverse) holds
+  /// an emit at 1 s that fires both ways. At 1 s the first pass reaches it (fired forwards)
+  /// and the second pass runs back from it, crossing it back at once (as an item ending at
+  /// 1 s starts back there): fired reversed at 1 s too, and nothing more by 2 s.
+  @Test func aPointAtTheTurnOfAnAlternatingPassIsCrossedBothWays() throws {
+    var engine = AnimationEngine()
+    var events: [EngineEvent] = []
+    let t = try engine.addTimeline(
+      timing: EffectTiming(duration: 1 * s, iterations: 2, direction: .alternate, fill: .forwards), placement: .engineIdle)
+    let point = try engine.addCallback(key: 7, to: t, at: 1 * s, firesBackwards: true)
+    try engine.play(t)
+    try engine.advance(to: 2 * s) { _, e in events.append(e) }
+    let fired = events.filter { $0.subject == .node(point) }
+    #expect(fired.map(\.time) == [1 * s, 1 * s])
+    #expect(Set(fired.map(\.isReversed)) == [false, true])
+  }
 }
