@@ -401,7 +401,9 @@ extension AnimationEngine {
       let effect = stores[keyPath: V.store].effects[Int(other)]
       guard effect.mode != .unresolved else { continue }
       if effect.counted && !includingActive { continue }
-      end(V.self, other, absorbing: false)
+      // Taking over a moving property keeps the value it had as its base value: when the
+      // newcomer ends without a fill, the property shows what it was taken over at.
+      end(V.self, other, absorbing: includingActive)
     }
   }
 
@@ -563,12 +565,27 @@ extension AnimationEngine {
   mutating func armBackwardsFill<V: EngineValue>(_ type: V.Type, _ index: Int32) {
     let effect = stores[keyPath: V.store].effects[Int(index)]
     guard !effect.fillsBefore, effect.hasValues, !effect.muted || effect.mode == .unresolved else { return }
-    // One that will add to what runs on its property shows nothing of its own before it
-    // starts (its change is 0 there): only one that replaces shows its first value.
+    // One placed on a property that is animating, that will add to what runs there, joins
+    // its stack now, its values settled (its change is measured from the newest target now,
+    // and is 0 until it starts): it shows nothing of its own before it starts.
     let others = stores[keyPath: V.store].properties[Int(effect.property)].animating - (effect.counted ? 1 : 0)
-    guard effect.hasExplicitFrom || effect.composition == .replace || others == 0 else { return }
+    let isSpring = effect.curve >= 0 && curves[Int(effect.curve)].isSpring
+    if !effect.hasExplicitFrom && effect.composition != .replace && !isSpring && others > 0 {
+      guard effect.mode == .unresolved else { return }
+      stores[keyPath: V.store].effects[Int(index)].from = target(V.self, effect.property, excluding: index)
+      stores[keyPath: V.store].effects[Int(index)].mode = .additive
+      stores[keyPath: V.store].dropSamplers(onProperty: effect.property)
+      stores[keyPath: V.store].markShowing(index)
+      return
+    }
     if !effect.hasExplicitFrom {
       stores[keyPath: V.store].effects[Int(index)].from = evaluate(V.self, effect.property, at: now)
+    }
+    if others > 0 && nodes[Int(effect.node)].parent < 0 {
+      // One that replaces (`merge replace`, an explicit `from`, a spring) takes the property
+      // over where it is placed, its values settled there: what ran stops, and its first
+      // value shows until it starts.
+      supersede(V.self, effect.property, except: index, includingActive: true)
     }
     stores[keyPath: V.store].effects[Int(index)].fillsBefore = true
     stores[keyPath: V.store].dropSamplers(onProperty: effect.property)

@@ -765,6 +765,8 @@ public struct AnimationEngine: Sendable {
       removeSubtreeNodeOnly(node)
       throw problem
     }
+    // (A takeover where it is placed does not make the property leave rest again.)
+    let wasAnimating = stores[keyPath: V.store].properties[Int(property)].animating > 0
     // Placed on the engine, or in a timeline already playing: a backwards fill shows now.
     let top = topLevelAncestor(of: node)
     if top == node || !nodes[Int(top)].isPaused { armBackwardsFill(in: node) }
@@ -773,7 +775,7 @@ public struct AnimationEngine: Sendable {
       // is animating while an animation on it is delayed or active.
       stores[keyPath: V.store].effects[Int(index)].counted = true
       stores[keyPath: V.store].properties[Int(property)].animating += 1
-      if stores[keyPath: V.store].properties[Int(property)].animating == 1 {
+      if stores[keyPath: V.store].properties[Int(property)].animating == 1 && !wasAnimating {
         scheduleLeavingRest(PropertyID(kind: V.kind, index: property))
       }
     }

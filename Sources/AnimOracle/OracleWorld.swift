@@ -776,6 +776,9 @@ public final class OracleWorld {
       }
       properties[p].entries = []
     }
+    // A stack whose every member has dropped out (fill none or backwards) is over: the
+    // newcomer starts a new one from the value now, and so rests at its own target.
+    if properties[p].entries.allSatisfy(\.dropped) { properties[p].entries = [] }
     let entries = properties[p].entries
     if entries.isEmpty {
       if !node.resolved {
