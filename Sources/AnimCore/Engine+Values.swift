@@ -163,6 +163,15 @@ extension AnimationEngine {
   func target<V: EngineValue>(_ type: V.Type, _ property: Int32, excluding excluded: Int32) -> V {
     let store = stores[keyPath: V.store]
     var value = store.properties[Int(property)].base
+    // One waiting to start that shows its first value in place of the base value heads,
+    // once it runs, for its own target.
+    for index in store.effects(on: property) where index != excluded {
+      let effect = store.effects[Int(index)]
+      if effect.fillsBefore && effect.mode == .unresolved {
+        value = effect.to
+        break
+      }
+    }
     for index in store.effects(on: property) where index != excluded {
       let effect = store.effects[Int(index)]
       guard !effect.muted, effect.mode != .unresolved else { continue }
@@ -344,7 +353,18 @@ extension AnimationEngine {
       effect.committedAtEnd = nil
     }
     var springVelocity: V?
-    if effect.mode == .unresolved {
+    // A standalone animation that filled backwards took its place in the property's stack
+    // where it was placed (at its base: it replaced): what joined since stays above it.
+    let joinedWhenPlaced = effect.fillsBefore && effect.mode == .unresolved && nodes[Int(effect.node)].parent < 0
+    if joinedWhenPlaced {
+      let isSpring = effect.curve >= 0 && curves[Int(effect.curve)].isSpring
+      if isSpring, case .spring(let spring) = curves[Int(effect.curve)] {
+        effect.mode = .spring
+        springVelocity = (effect.to - effect.from).scaled(by: spring.initialVelocity)
+      } else {
+        effect.mode = .replace
+      }
+    } else if effect.mode == .unresolved {
       // Animating with something else (a standalone animation counts itself from the start
       // of its delay).
       let animating = stores[keyPath: V.store].properties[Int(property)].animating > (effect.counted ? 1 : 0)
@@ -389,7 +409,7 @@ extension AnimationEngine {
     if let springVelocity { stores[keyPath: V.store].setVelocity(springVelocity, ofEffect: index) }
     // Its property's list changes: no effect on it stays on a sampler.
     stores[keyPath: V.store].dropSamplers(onProperty: property)
-    stores[keyPath: V.store].moveToTop(index)
+    if !joinedWhenPlaced { stores[keyPath: V.store].moveToTop(index) }
     stores[keyPath: V.store].markShowing(index)
     return startsProperty
   }
@@ -564,7 +584,16 @@ extension AnimationEngine {
 
   mutating func armBackwardsFill<V: EngineValue>(_ type: V.Type, _ index: Int32) {
     let effect = stores[keyPath: V.store].effects[Int(index)]
-    guard !effect.fillsBefore, effect.hasValues, !effect.muted || effect.mode == .unresolved else { return }
+    guard !effect.fillsBefore, effect.hasValues else { return }
+    if effect.mode != .unresolved {
+      // Played again: its values are those it settled the first time; one that replaced
+      // shows its first value again before it starts (one that added shows nothing).
+      guard effect.mode != .additive else { return }
+      stores[keyPath: V.store].effects[Int(index)].fillsBefore = true
+      stores[keyPath: V.store].dropSamplers(onProperty: effect.property)
+      stores[keyPath: V.store].markShowing(index)
+      return
+    }
     // One placed on a property that is animating, that will add to what runs there, joins
     // its stack now, its values settled (its change is measured from the newest target now,
     // and is 0 until it starts): it shows nothing of its own before it starts.

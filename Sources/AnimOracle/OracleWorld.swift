@@ -289,6 +289,13 @@ public final class OracleWorld {
     node.idle = false
     node.cancelled = false
     node.started = false
+    // Starting over is a jump back before its `set` items (rule 5: "sought before"): each
+    // one applied puts back what it recorded, the latest first, and unmasks what it masked.
+    for n in subtree(of: node).reversed() {
+      guard case .set(let p, _) = n.kind, let recorded = n.recorded else { continue }
+      properties[p].base = recorded
+      properties[p].entries.removeAll { nodes[$0.node].parent == nil }
+    }
     for n in subtree(of: node) {
       n.zone = (n.rate >= 0) == forward ? 0 : n.maxZone
       n.forward = (n.rate >= 0) == forward
