@@ -220,10 +220,16 @@ extension AnimationEngine {
     let node = nodes[Int(index)]
     guard node.kind != .free else { return }
     let state = localState(of: index, at: now)
+    let jumpedBack = state.local < node.lastLocal
     nodes[Int(index)].lastLocal = state.local
     switch node.kind {
     case .timeline:
-      for child in timelines[Int(node.payload)].children { resyncSubtree(child, settlingFills: settlingFills) }
+      // Items settle in the order the jump passes them: the last first, going back (so the
+      // earliest item's start value is the one left).
+      let children = timelines[Int(node.payload)].children
+      for child in jumpedBack ? children.reversed() : children {
+        resyncSubtree(child, settlingFills: settlingFills)
+      }
     case .effect:
       let local = timing(of: node).wrapped(state.local, hasStarted: node.hasStarted)
       let phase = timing(of: node).computedTiming(localTime: local, goingBackwards: state.direction < 0).phase
@@ -251,11 +257,24 @@ extension AnimationEngine {
     let filled = (phase == .after && fill.fillsForwards) || (phase == .before && fill.fillsBackwards)
     if active && (effect.muted || !effect.counted) {
       _ = activate(V.self, index)
+    } else if settlingFills && !active && phase != .idle && effect.muted && effect.mode != .unresolved
+      && effect.committedAtEnd != nil && effect.committedAtEnd != (phase == .after) && fill != .none
+    {
+      // Jumped from past one edge to past the other: what it left at the first goes, and the
+      // other edge's value is left instead, as running across it would.
+      _ = activate(V.self, index)
+      _ = complete(V.self, index, forward: phase == .after)
+    } else if settlingFills && filled && effect.mode == .unresolved && phase == .after {
+      // Jumped over to past its end: it settles its values and completes there, silently,
+      // leaving its end value as the base value (as crossing its end would).
+      _ = activate(V.self, index)
+      _ = complete(V.self, index, forward: true)
     } else if settlingFills && filled && effect.mode == .unresolved {
       // Jumped over: it settles its values, to show its fill.
       _ = activate(V.self, index)
       _ = uncount(V.self, index)
-    } else if !active {
+    } else if !active && !(phase == .before && nodes[Int(effect.node)].parent < 0) {
+      // (A standalone animation holds its property through its delay.)
       _ = uncount(V.self, index)
     }
   }

@@ -450,7 +450,10 @@ extension AnimationEngine {
       stores[keyPath: V.store].properties[Int(property)].animating -= 1
     }
     stores[keyPath: V.store].effects[Int(index)].muted = true
-    stores[keyPath: V.store].effects[Int(index)].committedAtEnd = nil
+    // A replacing one that had completed keeps the edge it left its value at (a jump back
+    // across it puts its other edge's value back); an additive one's change is no longer in
+    // the base value once another took over.
+    if effect.mode == .additive || !effect.muted { stores[keyPath: V.store].effects[Int(index)].committedAtEnd = nil }
     if nodes[Int(effect.node)].parent < 0 {
       removeSubtree(effect.node)
     }

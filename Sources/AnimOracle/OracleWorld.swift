@@ -222,6 +222,13 @@ public final class OracleWorld {
       if r != 1 && r != -1 { count("rate other than ±1") }
       setRate(node, r, at: p)
     case .seek(let x):
+      // Web Animations: setting the current time of an idle (never played, or cancelled)
+      // animation makes it paused there, no longer idle: its effects show.
+      if node.idle || node.cancelled {
+        node.idle = false
+        node.cancelled = false
+        node.paused = true
+      }
       node.pausedOffset = nil
       node.hold = x
       release(node, at: p)
