@@ -761,8 +761,7 @@ public struct AnimationEngine: Sendable {
     stores[keyPath: V.store].effects[Int(index)].node = node
     stores[keyPath: V.store].link(index)
     if nodes[Int(node)].parent < 0, let problem = endProblem(of: node) {
-      stores[keyPath: V.store].freeEffect(index)
-      removeSubtreeNodeOnly(node)
+      removeSubtree(node)
       throw problem
     }
     // (A takeover where it is placed does not make the property leave rest again.)
@@ -888,14 +887,6 @@ public struct AnimationEngine: Sendable {
         timelines[Int(parentNode.payload)].children.removeAll { $0 == index }
       }
     }
-    freeExtras(of: index)
-    nodes[Int(index)].kind = .free
-    versions[Int(index)] &+= 1
-    freeNodes.append(index)
-  }
-
-  /// Frees a node that was just made, whose payload the caller gives back itself.
-  mutating func removeSubtreeNodeOnly(_ index: Int32) {
     freeExtras(of: index)
     nodes[Int(index)].kind = .free
     versions[Int(index)] &+= 1
