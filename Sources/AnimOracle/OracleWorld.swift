@@ -231,9 +231,15 @@ public final class OracleWorld {
       }
       node.pausedOffset = nil
       node.hold = x
-      release(node, at: p)
+      // The jump is made held at x (as finish's silent part is): what it passes is found by
+      // the timeline's local time, not by when a running one would reach it (a timeline
+      // playing backwards sought past its end reaches its items' ends going up, Web
+      // Animations' after phase). It runs on from there.
+      if node.rate != 0 { node.forward = node.rate > 0 }
       var batch: [Crossing] = []
       drive(node, at: now, parentTime: p, parentForward: true, into: &batch, silently: true)
+      node.hold = x
+      release(node, at: p)
     case .play:
       // Finished: at the edge it was travelling to, held there or (resumed there) not.
       let finished = !node.paused && (node.forward ? node.zone >= node.maxZone : node.zone <= 0)
