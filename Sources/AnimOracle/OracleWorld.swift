@@ -318,6 +318,12 @@ public final class OracleWorld {
       n.started = false
     }
     node.zone = forward ? 0 : node.maxZone
+    // Played from its end (a negative rate), the playhead is placed past its `set` items:
+    // each is sought past (rule 5), in item order, as crossing it forwards would.
+    for n in subtree(of: node) where n.id != node.id && n.zone == n.maxZone {
+      guard case .set = n.kind else { continue }
+      apply(Crossing(node: n.id, kind: .start, forward: true, sequence: 0))
+    }
     node.pausedOffset = nil
     node.hold = forward ? 0 : (node.bounds.end ?? 0)
     node.paused = false
