@@ -640,7 +640,9 @@ extension AnimationEngine {
       guard !o.isSet, !o.masked else { continue }
       if topLevelAncestor(of: o.node) != tree {
         end(V.self, other, absorbing: false)
-      } else if o.isShowing || o.counted {
+      } else if o.isShowing || o.counted || (o.mode == .unresolved && startsBefore(o.node, effect.node)) {
+        // (One not reached yet that starts before it, as when the timeline is played from its
+        // end: it is masked too, while the playhead is past the set.)
         stores[keyPath: V.store].dropSampler(of: other)
         _ = uncount(V.self, other)
         stores[keyPath: V.store].setShift(nil, ofEffect: other)
@@ -655,6 +657,27 @@ extension AnimationEngine {
     stores[keyPath: V.store].properties[Int(property)].base = effect.to
     stores[keyPath: V.store].currents[Int(property)] = effect.to
     stores[keyPath: V.store].markShowing(index)  // (so the next refresh computes the property)
+  }
+
+  /// Where a node starts in its top-level timeline's time, while its chain of timelines runs
+  /// at rate 1 and unheld (nil otherwise).
+  func placement(inTopLevel index: Int32) -> Nanoseconds? {
+    var cursor = index
+    var sum: Nanoseconds = 0
+    while nodes[Int(cursor)].parent >= 0 {
+      let node = nodes[Int(cursor)]
+      if node.isHeld { return nil }
+      sum = saturatingSum(sum, node.time)
+      cursor = node.parent
+      if nodes[Int(cursor)].parent >= 0 && rate(of: nodes[Int(cursor)]) != 1 { return nil }
+    }
+    return sum
+  }
+
+  /// Whether item `a` is placed before item `b` of the same top-level timeline.
+  func startsBefore(_ a: Int32, _ b: Int32) -> Bool {
+    guard let x = placement(inTopLevel: a), let y = placement(inTopLevel: b) else { return false }
+    return x < y
   }
 
   /// A timeline `set` crossed backwards: the recorded value is the base value again, and

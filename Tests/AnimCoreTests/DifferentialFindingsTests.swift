@@ -289,4 +289,31 @@ struct DifferentialFindingsTests {
     #expect(fired.map(\.time) == [1 * s, 1 * s])
     #expect(Set(fired.map(\.isReversed)) == [false, true])
   }
+
+  /// A timeline played from its end puts the playhead past its `set` items (sought past),
+  /// and a set masks its timeline's items on the property that start before it, while the
+  /// playhead is past it (grammar.md, Control), whether or not they have been reached yet.
+  /// T (4 s) holds A (p from 10 to 20 over 2 s, at 1 s) and a set of p to 100 at 2 s; at
+  /// speed -1 it is played at 0 from its end: p reads 100 at once. At 1 s the playhead
+  /// (at 3 s) reaches A's end, still past the set: A is masked, so p does not leave rest and
+  /// still reads 100 at 1.5 s. At 2 s the set is crossed back (p is 0 again, A shows): at
+  /// 2.5 s (local 1.5 s, A a quarter through) p reads 12.5.
+  @Test func aSetSoughtPastByPlayingFromTheEndMasksTheItemsBeforeIt() throws {
+    var engine = AnimationEngine()
+    var events: [EngineEvent] = []
+    let p = engine.addProperty(.number(0))
+    let t = try engine.addTimeline(timing: EffectTiming(duration: 4 * s, fill: .forwards), placement: .engineIdle)
+    _ = try engine.animate(
+      p, with: .tween(from: .number(10), to: .number(20), duration: 2 * s, fill: .none), placement: .timeline(t, at: 1 * s))
+    _ = try engine.addSet(p, to: .number(100), in: t, at: 2 * s)
+    try engine.setRate(-1, of: t)
+    try engine.play(t)
+    try engine.advance(to: 0) { _, e in events.append(e) }
+    #expect(number(engine, p) == 100)
+    try engine.advance(to: 1500 * ms) { _, e in events.append(e) }
+    #expect(number(engine, p) == 100)
+    #expect(!events.contains { $0.subject == .property(p) && $0.time < 2 * s })
+    try engine.advance(to: 2500 * ms) { _, e in events.append(e) }
+    #expect(number(engine, p) == 12.5)
+  }
 }
