@@ -460,6 +460,11 @@ public final class OracleWorld {
     var forward: Bool
     /// The order of crossing within the node (rule 4: its own start before its complete).
     var sequence: Int
+    /// How many pass boundaries timelines had crossed before it was: a point crossed before
+    /// a timeline's turn or wrap fires before one crossed after it (in the playhead's order).
+    var step: Int = 0
+    /// The timeline whose boundaries `step` counts (its parent; -1 at top level).
+    var scope: Int = -1
   }
 
   /// Moves to `time`, recording every event on the way.
@@ -528,6 +533,9 @@ public final class OracleWorld {
 
   /// Moves `node` to where it is at parent time `p`, collecting what it crosses; a timeline
   /// moves its children pass by pass.
+  /// Pass boundaries crossed by each timeline so far (orders script events at one instant).
+  var passSteps: [Int: Int] = [:]
+
   func drive(
     _ node: Node, at t: OracleTime, parentTime p: OracleTime, parentForward: Bool, into batch: inout [Crossing],
     silently: Bool
@@ -554,11 +562,12 @@ public final class OracleWorld {
       case .set: fires = up ? index == 0 : index == 1
       default: break
       }
-      if fires { batch.append(Crossing(node: node.id, kind: kind, forward: up, sequence: sequence)) }
+      if fires { batch.append(Crossing(node: node.id, kind: kind, forward: up, sequence: sequence, step: passSteps[node.parent ?? -1, default: 0], scope: node.parent ?? -1)) }
       sequence += 1
       let wasActive = node.bounds.isActive(zone: z, started: node.started)
       z += up ? 1 : -1
       node.zone = z
+      if node.isTimeline { passSteps[node.id, default: 0] += 1 }
       if node.isTimeline && node.bounds.isActive(zone: z, started: node.started) {
         let continuous = wasActive && node.timing.autoreverse
         if !continuous { resetChildren(node, zone: z, forward: up) }
@@ -636,6 +645,9 @@ public final class OracleWorld {
       let ra = rank(a.element)
       let rb = rank(b.element)
       if ra != rb { return ra < rb }
+      // Script events in the order the playhead crossed them (engine.md: in the direction of
+      // travel and in time order): one at the end of a pass before one at the next's start.
+      if ra == 3 && a.element.scope == b.element.scope && a.element.step != b.element.step { return a.element.step < b.element.step }
       let oa = a.element.forward ? a.element.node : -a.element.node
       let ob = b.element.forward ? b.element.node : -b.element.node
       if oa != ob { return oa < ob }
