@@ -733,6 +733,15 @@ public final class OracleWorld {
         node.hold = crossing.forward ? node.bounds.end : node.bounds.start
       }
     case .timeline:
+      if crossing.kind == .repeat && crossing.forward && !node.timing.autoreverse {
+        // A new pass from its start: a `set` now ahead of the playhead masks nothing
+        // (grammar.md: only while the playhead is past it), so what it masked shows again
+        // as the pass reaches it. (After this instant's completes, which it still masked.)
+        for id in node.children {
+          guard case .set = nodes[id].kind, nodes[id].zone == 0 else { continue }
+          for other in nodes where other.maskedBy == id { other.maskedBy = nil }
+        }
+      }
       if node.parent == nil && crossing.kind == .complete {
         node.hold = crossing.forward ? node.bounds.end : node.bounds.start
       }
