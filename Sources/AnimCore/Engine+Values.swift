@@ -659,6 +659,31 @@ extension AnimationEngine {
     stores[keyPath: V.store].markShowing(index)  // (so the next refresh computes the property)
   }
 
+  /// A new pass of timeline `index` from its start (after this instant's completes, which
+  /// its sets still masked): each of its `set` items is ahead of the playhead again, so it
+  /// masks nothing (grammar.md: only while the playhead is past it) and applies again when
+  /// crossed. Its value stays as it is.
+  mutating func rearmSets(in index: Int32) {
+    for child in timelines[Int(nodes[Int(index)].payload)].children where nodes[Int(child)].kind == .effect {
+      let payload = nodes[Int(child)].payload
+      switch nodes[Int(child)].valueKind {
+      case .number: rearmSet(Double.self, payload)
+      case .vec2: rearmSet(Vec2.self, payload)
+      case .vec3: rearmSet(Vec3.self, payload)
+      case .vec4: rearmSet(Vec4.self, payload)
+      case .color: rearmSet(Color.self, payload)
+      }
+    }
+  }
+
+  mutating func rearmSet<V: EngineValue>(_ type: V.Type, _ index: Int32) {
+    guard stores[keyPath: V.store].effects[Int(index)].isSet else { return }
+    for (masked, set) in stores[keyPath: V.store].maskedBy where set == index {
+      stores[keyPath: V.store].setMask(nil, ofEffect: masked)
+    }
+    stores[keyPath: V.store].effects[Int(index)].mode = .unresolved
+  }
+
   /// Where a node starts in its top-level timeline's time, while its chain of timelines runs
   /// at rate 1 and unheld (nil otherwise).
   func placement(inTopLevel index: Int32) -> Nanoseconds? {

@@ -316,4 +316,30 @@ struct DifferentialFindingsTests {
     try engine.advance(to: 2500 * ms) { _, e in events.append(e) }
     #expect(number(engine, p) == 12.5)
   }
+
+  /// A set masks its timeline's earlier items only while the playhead is past it
+  /// (grammar.md, Control): in the next pass of a repeating timeline the playhead is before
+  /// it again. T (2 s, repeat 2) holds A (p from 10 to 20 over 2 s, at 0) and a set of p to
+  /// 100 at 500 ms, played at 0. p reads 100 at 1 s (A masked). At 2 s the second pass starts
+  /// A again, not masked: p leaves rest there and reads 11.25 at 2.25 s (A an eighth through);
+  /// at 2.5 s the set is crossed again and masks A: 100 at 3 s.
+  @Test func aSetMasksNothingInTheNextPassBeforeItIsCrossedAgain() throws {
+    var engine = AnimationEngine()
+    var events: [EngineEvent] = []
+    let p = engine.addProperty(.number(0))
+    let t = try engine.addTimeline(
+      timing: EffectTiming(duration: 2 * s, iterations: 2, fill: .forwards), placement: .engineIdle)
+    _ = try engine.animate(
+      p, with: .tween(from: .number(10), to: .number(20), duration: 2 * s, fill: .none), placement: .timeline(t, at: 0))
+    _ = try engine.addSet(p, to: .number(100), in: t, at: 500 * ms)
+    try engine.play(t)
+    try engine.advance(to: 1 * s) { _, e in events.append(e) }
+    #expect(number(engine, p) == 100)
+    events = []
+    try engine.advance(to: 2250 * ms) { _, e in events.append(e) }
+    #expect(number(engine, p) == 11.25)
+    #expect(events.contains { $0.subject == .property(p) && $0.kind == .start && $0.time == 2 * s })
+    try engine.advance(to: 3 * s) { _, e in events.append(e) }
+    #expect(number(engine, p) == 100)
+  }
 }
