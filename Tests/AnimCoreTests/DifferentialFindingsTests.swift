@@ -342,4 +342,23 @@ struct DifferentialFindingsTests {
     try engine.advance(to: 3 * s) { _, e in events.append(e) }
     #expect(number(engine, p) == 100)
   }
+
+  /// A standalone animation holds its property from the moment it runs, through its delay
+  /// (grammar.md, Events), so finishing it in its delay does not make the property leave
+  /// rest again. A (p to 10 over 0 s, delay 500 ms, fill both) runs at 0: p starts there.
+  /// Finished at 100 ms: A starts and completes, and p completes, with no second start.
+  @Test func finishingAStandaloneAnimationInItsDelayDoesNotStartItsPropertyAgain() throws {
+    var engine = AnimationEngine()
+    var events: [EngineEvent] = []
+    let p = engine.addProperty(.number(0))
+    let a = try engine.animate(
+      p, with: .tween(to: .number(10), duration: 0, delay: 500 * ms, fill: .both), placement: .engine(at: 0))
+    try engine.advance(to: 100 * ms) { _, e in events.append(e) }
+    #expect(events.map(\.kind) == [.start])
+    events = []
+    try engine.finish(a) { _, e in events.append(e) }
+    #expect(events.map(\.subject) == [.node(a), .node(a), .property(p)])
+    #expect(events.map(\.kind) == [.start, .complete, .complete])
+    #expect(number(engine, p) == 10)
+  }
 }
