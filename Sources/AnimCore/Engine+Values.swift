@@ -419,7 +419,10 @@ extension AnimationEngine {
   mutating func supersede<V: EngineValue>(_ type: V.Type, _ property: Int32, except keep: Int32, includingActive: Bool) {
     for other in stores[keyPath: V.store].effects(on: property) where other != keep {
       let effect = stores[keyPath: V.store].effects[Int(other)]
-      guard effect.mode != .unresolved else { continue }
+      // (A standalone one waiting in its delay with a backwards fill is in the stack from its
+      // placement: one that takes the property over drops it too.)
+      let waitingInStack = includingActive && effect.fillsBefore && nodes[Int(effect.node)].parent < 0
+      guard effect.mode != .unresolved || waitingInStack else { continue }
       if effect.counted && !includingActive { continue }
       // Taking over a moving property keeps the value it had as its base value: when the
       // newcomer ends without a fill, the property shows what it was taken over at.

@@ -361,4 +361,27 @@ struct DifferentialFindingsTests {
     #expect(events.map(\.kind) == [.start, .complete, .complete])
     #expect(number(engine, p) == 10)
   }
+
+  /// `merge replace` drops the property's old animation (grammar.md, Retargeting), also one
+  /// still in its delay showing its backwards fill (it is in the property's stack from its
+  /// placement). A (p to 10 over 1 s, delay 1 s, fill backwards) placed at 0; B (p to 20 over
+  /// 1 s, merge replace) at 500 ms, from 0: p reads 15 at 1.25 s and 20 at 2 s; A never starts,
+  /// and p completes at 1.5 s with B.
+  @Test func mergeReplaceDropsAnAnimationWaitingWithABackwardsFill() throws {
+    var engine = AnimationEngine()
+    var events: [EngineEvent] = []
+    let p = engine.addProperty(.number(0))
+    let a = try engine.animate(
+      p, with: .tween(to: .number(10), duration: 1 * s, delay: 1 * s, fill: .backwards), placement: .engine(at: 0))
+    try engine.advance(to: 500 * ms)
+    let b = try engine.animate(
+      p, with: .tween(to: .number(20), duration: 1 * s, composition: .replace), placement: .engine(at: 500 * ms))
+    try engine.advance(to: 1250 * ms) { _, e in events.append(e) }
+    #expect(number(engine, p) == 15)
+    try engine.advance(to: 2 * s) { _, e in events.append(e) }
+    #expect(number(engine, p) == 20)
+    #expect(!events.contains { $0.subject == .node(a) })
+    #expect(events.filter { $0.subject == .property(p) }.map(\.time) == [1500 * ms])
+    _ = b
+  }
 }
