@@ -500,10 +500,12 @@ extension AnimationEngine {
       stores[keyPath: V.store].properties[Int(property)].animating -= 1
       rests = stores[keyPath: V.store].properties[Int(property)].animating == 0
     }
-    // Fill applies in the direction of travel (ending at its start leaves the start value),
-    // and only on the side it covers: `backwards` covers nothing after the end.
+    // An ended animation keeps its final progress with fill forwards or both and drops out
+    // with none or backwards, whichever way it ended (ending at its start, a forwards fill
+    // leaves the start value): grammar.md's "after the end, backwards and none leave the
+    // base value".
     let fill = nodes[Int(effect.node)].fill
-    let fills = forward ? fill.fillsForwards : fill != .none
+    let fills = fill.fillsForwards
     if !effect.muted, effect.mode != .unresolved {
       let shift = stores[keyPath: V.store].shift(ofEffect: index)
       if fills {

@@ -384,4 +384,20 @@ struct DifferentialFindingsTests {
     #expect(events.filter { $0.subject == .property(p) }.map(\.time) == [1500 * ms])
     _ = b
   }
+
+  /// An animation that ends keeps its final progress with fill forwards or both and drops
+  /// out with none or backwards (grammar.md, Retargeting and Timing: after the end,
+  /// `backwards` leaves the base value), also one reversed to its start (going backwards it
+  /// completes there). p = 13; A (p from 187 to -6 over 1 s, fill backwards) placed at 0,
+  /// reversed at 200 ms, completes at its start at 400 ms: p reads 13 at 500 ms.
+  @Test func aBackwardsFillDropsOutWhenReversedToItsStart() throws {
+    var engine = AnimationEngine()
+    let p = engine.addProperty(.number(13))
+    let a = try engine.animate(
+      p, with: .tween(from: .number(187), to: .number(-6), duration: 1 * s, fill: .backwards), placement: .engine(at: 0))
+    try engine.advance(to: 200 * ms)
+    try engine.reverse(a)
+    try engine.advance(to: 500 * ms)
+    #expect(number(engine, p) == 13)
+  }
 }
