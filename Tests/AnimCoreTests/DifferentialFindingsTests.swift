@@ -400,4 +400,31 @@ struct DifferentialFindingsTests {
     try engine.advance(to: 500 * ms)
     #expect(number(engine, p) == 13)
   }
+
+  /// A set sought past masks the earlier items of its timeline also when one of them ran
+  /// before and went back to its start (no fill left): grammar.md masks them while the
+  /// playhead is past the set. T (4 s) holds A (p from 10 to 20 over 2 s, at 1 s, fill none)
+  /// and a set of p to 100 at 2 s. Played at 0, reversed at 1.5 s: A completes at its start at
+  /// 2 s, T at its start at 3 s. Played again at 3 s it runs from its end (rate -1), past the
+  /// set: at 4 s it reaches A's end still past the set, so p stays at rest and reads 100 at
+  /// 4.5 s; the set is crossed back at 5 s, and at 5.5 s (local 1.5 s) p reads 12.5.
+  @Test func aSetSoughtPastMasksAnEarlierItemThatWentBackToItsStart() throws {
+    var engine = AnimationEngine()
+    var events: [EngineEvent] = []
+    let p = engine.addProperty(.number(0))
+    let t = try engine.addTimeline(timing: EffectTiming(duration: 4 * s, fill: .forwards), placement: .engineIdle)
+    _ = try engine.animate(
+      p, with: .tween(from: .number(10), to: .number(20), duration: 2 * s, fill: .none), placement: .timeline(t, at: 1 * s))
+    _ = try engine.addSet(p, to: .number(100), in: t, at: 2 * s)
+    try engine.play(t)
+    try engine.advance(to: 1500 * ms)
+    try engine.reverse(t)
+    try engine.advance(to: 3 * s)
+    try engine.play(t)
+    try engine.advance(to: 4500 * ms) { _, e in events.append(e) }
+    #expect(number(engine, p) == 100)
+    #expect(!events.contains { $0.subject == .property(p) })
+    try engine.advance(to: 5500 * ms)
+    #expect(number(engine, p) == 12.5)
+  }
 }
