@@ -270,9 +270,10 @@ extension AnimationEngine {
       _ = activate(V.self, index)
       _ = complete(V.self, index, forward: true)
     } else if settlingFills && filled && effect.mode == .unresolved {
-      // Jumped over: it settles its values, to show its fill.
+      // Jumped over: it settles its values, to show its fill. (A standalone animation in its
+      // delay still holds its property.)
       _ = activate(V.self, index)
-      _ = uncount(V.self, index)
+      if !(phase == .before && nodes[Int(effect.node)].parent < 0) { _ = uncount(V.self, index) }
     } else if !active && !(phase == .before && nodes[Int(effect.node)].parent < 0) {
       // (A standalone animation holds its property through its delay.)
       _ = uncount(V.self, index)

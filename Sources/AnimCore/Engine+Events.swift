@@ -765,6 +765,9 @@ extension AnimationEngine {
       case .repeat:
         break
       }
+    } else if node.kind == .timeline, kind == .repeat, event.forward {
+      let direction = timing(of: node).direction
+      if direction != .alternate && direction != .alternateReverse { rearmSets(in: index) }
     }
     let nodeKind: EngineEvent.Kind =
       switch kind {

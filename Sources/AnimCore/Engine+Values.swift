@@ -419,7 +419,10 @@ extension AnimationEngine {
   mutating func supersede<V: EngineValue>(_ type: V.Type, _ property: Int32, except keep: Int32, includingActive: Bool) {
     for other in stores[keyPath: V.store].effects(on: property) where other != keep {
       let effect = stores[keyPath: V.store].effects[Int(other)]
-      guard effect.mode != .unresolved else { continue }
+      // (A standalone one waiting in its delay with a backwards fill is in the stack from its
+      // placement: one that takes the property over drops it too.)
+      let waitingInStack = includingActive && effect.fillsBefore && nodes[Int(effect.node)].parent < 0
+      guard effect.mode != .unresolved || waitingInStack else { continue }
       if effect.counted && !includingActive { continue }
       // Taking over a moving property keeps the value it had as its base value: when the
       // newcomer ends without a fill, the property shows what it was taken over at.
@@ -497,10 +500,12 @@ extension AnimationEngine {
       stores[keyPath: V.store].properties[Int(property)].animating -= 1
       rests = stores[keyPath: V.store].properties[Int(property)].animating == 0
     }
-    // Fill applies in the direction of travel (ending at its start leaves the start value),
-    // and only on the side it covers: `backwards` covers nothing after the end.
+    // An ended animation keeps its final progress with fill forwards or both and drops out
+    // with none or backwards, whichever way it ended (ending at its start, a forwards fill
+    // leaves the start value): grammar.md's "after the end, backwards and none leave the
+    // base value".
     let fill = nodes[Int(effect.node)].fill
-    let fills = forward ? fill.fillsForwards : fill != .none
+    let fills = fill.fillsForwards
     if !effect.muted, effect.mode != .unresolved {
       let shift = stores[keyPath: V.store].shift(ofEffect: index)
       if fills {
@@ -640,7 +645,9 @@ extension AnimationEngine {
       guard !o.isSet, !o.masked else { continue }
       if topLevelAncestor(of: o.node) != tree {
         end(V.self, other, absorbing: false)
-      } else if o.isShowing || o.counted {
+      } else if o.isShowing || o.counted || ((o.mode == .unresolved || o.committedAtEnd == nil) && startsBefore(o.node, effect.node)) {
+        // (One not reached yet that starts before it, as when the timeline is played from its
+        // end: it is masked too, while the playhead is past the set.)
         stores[keyPath: V.store].dropSampler(of: other)
         _ = uncount(V.self, other)
         stores[keyPath: V.store].setShift(nil, ofEffect: other)
@@ -655,6 +662,52 @@ extension AnimationEngine {
     stores[keyPath: V.store].properties[Int(property)].base = effect.to
     stores[keyPath: V.store].currents[Int(property)] = effect.to
     stores[keyPath: V.store].markShowing(index)  // (so the next refresh computes the property)
+  }
+
+  /// A new pass of timeline `index` from its start (after this instant's completes, which
+  /// its sets still masked): each of its `set` items is ahead of the playhead again, so it
+  /// masks nothing (grammar.md: only while the playhead is past it) and applies again when
+  /// crossed. Its value stays as it is.
+  mutating func rearmSets(in index: Int32) {
+    for child in timelines[Int(nodes[Int(index)].payload)].children where nodes[Int(child)].kind == .effect {
+      let payload = nodes[Int(child)].payload
+      switch nodes[Int(child)].valueKind {
+      case .number: rearmSet(Double.self, payload)
+      case .vec2: rearmSet(Vec2.self, payload)
+      case .vec3: rearmSet(Vec3.self, payload)
+      case .vec4: rearmSet(Vec4.self, payload)
+      case .color: rearmSet(Color.self, payload)
+      }
+    }
+  }
+
+  mutating func rearmSet<V: EngineValue>(_ type: V.Type, _ index: Int32) {
+    guard stores[keyPath: V.store].effects[Int(index)].isSet else { return }
+    for (masked, set) in stores[keyPath: V.store].maskedBy where set == index {
+      stores[keyPath: V.store].setMask(nil, ofEffect: masked)
+    }
+    stores[keyPath: V.store].effects[Int(index)].mode = .unresolved
+  }
+
+  /// Where a node starts in its top-level timeline's time, while its chain of timelines runs
+  /// at rate 1 and unheld (nil otherwise).
+  func placement(inTopLevel index: Int32) -> Nanoseconds? {
+    var cursor = index
+    var sum: Nanoseconds = 0
+    while nodes[Int(cursor)].parent >= 0 {
+      let node = nodes[Int(cursor)]
+      if node.isHeld { return nil }
+      sum = saturatingSum(sum, node.time)
+      cursor = node.parent
+      if nodes[Int(cursor)].parent >= 0 && rate(of: nodes[Int(cursor)]) != 1 { return nil }
+    }
+    return sum
+  }
+
+  /// Whether item `a` is placed before item `b` of the same top-level timeline.
+  func startsBefore(_ a: Int32, _ b: Int32) -> Bool {
+    guard let x = placement(inTopLevel: a), let y = placement(inTopLevel: b) else { return false }
+    return x < y
   }
 
   /// A timeline `set` crossed backwards: the recorded value is the base value again, and

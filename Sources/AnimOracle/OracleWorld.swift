@@ -231,9 +231,15 @@ public final class OracleWorld {
       }
       node.pausedOffset = nil
       node.hold = x
-      release(node, at: p)
+      // The jump is made held at x (as finish's silent part is): what it passes is found by
+      // the timeline's local time, not by when a running one would reach it (a timeline
+      // playing backwards sought past its end reaches its items' ends going up, Web
+      // Animations' after phase). It runs on from there.
+      if node.rate != 0 { node.forward = node.rate > 0 }
       var batch: [Crossing] = []
       drive(node, at: now, parentTime: p, parentForward: true, into: &batch, silently: true)
+      node.hold = x
+      release(node, at: p)
     case .play:
       // Finished: at the edge it was travelling to, held there or (resumed there) not.
       let finished = !node.paused && (node.forward ? node.zone >= node.maxZone : node.zone <= 0)
@@ -312,6 +318,12 @@ public final class OracleWorld {
       n.started = false
     }
     node.zone = forward ? 0 : node.maxZone
+    // Played from its end (a negative rate), the playhead is placed past its `set` items:
+    // each is sought past (rule 5), in item order, as crossing it forwards would.
+    for n in subtree(of: node) where n.id != node.id && n.zone == n.maxZone {
+      guard case .set = n.kind else { continue }
+      apply(Crossing(node: n.id, kind: .start, forward: true, sequence: 0))
+    }
     node.pausedOffset = nil
     node.hold = forward ? 0 : (node.bounds.end ?? 0)
     node.paused = false
@@ -448,6 +460,11 @@ public final class OracleWorld {
     var forward: Bool
     /// The order of crossing within the node (rule 4: its own start before its complete).
     var sequence: Int
+    /// How many pass boundaries timelines had crossed before it was: a point crossed before
+    /// a timeline's turn or wrap fires before one crossed after it (in the playhead's order).
+    var step: Int = 0
+    /// The timeline whose boundaries `step` counts (its parent; -1 at top level).
+    var scope: Int = -1
   }
 
   /// Moves to `time`, recording every event on the way.
@@ -516,6 +533,9 @@ public final class OracleWorld {
 
   /// Moves `node` to where it is at parent time `p`, collecting what it crosses; a timeline
   /// moves its children pass by pass.
+  /// Pass boundaries crossed by each timeline so far (orders script events at one instant).
+  var passSteps: [Int: Int] = [:]
+
   func drive(
     _ node: Node, at t: OracleTime, parentTime p: OracleTime, parentForward: Bool, into batch: inout [Crossing],
     silently: Bool
@@ -542,11 +562,12 @@ public final class OracleWorld {
       case .set: fires = up ? index == 0 : index == 1
       default: break
       }
-      if fires { batch.append(Crossing(node: node.id, kind: kind, forward: up, sequence: sequence)) }
+      if fires { batch.append(Crossing(node: node.id, kind: kind, forward: up, sequence: sequence, step: passSteps[node.parent ?? -1, default: 0], scope: node.parent ?? -1)) }
       sequence += 1
       let wasActive = node.bounds.isActive(zone: z, started: node.started)
       z += up ? 1 : -1
       node.zone = z
+      if node.isTimeline { passSteps[node.id, default: 0] += 1 }
       if node.isTimeline && node.bounds.isActive(zone: z, started: node.started) {
         let continuous = wasActive && node.timing.autoreverse
         if !continuous { resetChildren(node, zone: z, forward: up) }
@@ -624,6 +645,9 @@ public final class OracleWorld {
       let ra = rank(a.element)
       let rb = rank(b.element)
       if ra != rb { return ra < rb }
+      // Script events in the order the playhead crossed them (engine.md: in the direction of
+      // travel and in time order): one at the end of a pass before one at the next's start.
+      if ra == 3 && a.element.scope == b.element.scope && a.element.step != b.element.step { return a.element.step < b.element.step }
       let oa = a.element.forward ? a.element.node : -a.element.node
       let ob = b.element.forward ? b.element.node : -b.element.node
       if oa != ob { return oa < ob }
@@ -709,6 +733,15 @@ public final class OracleWorld {
         node.hold = crossing.forward ? node.bounds.end : node.bounds.start
       }
     case .timeline:
+      if crossing.kind == .repeat && crossing.forward && !node.timing.autoreverse {
+        // A new pass from its start: a `set` now ahead of the playhead masks nothing
+        // (grammar.md: only while the playhead is past it), so what it masked shows again
+        // as the pass reaches it. (After this instant's completes, which it still masked.)
+        for id in node.children {
+          guard case .set = nodes[id].kind, nodes[id].zone == 0 else { continue }
+          for other in nodes where other.maskedBy == id { other.maskedBy = nil }
+        }
+      }
       if node.parent == nil && crossing.kind == .complete {
         node.hold = crossing.forward ? node.bounds.end : node.bounds.start
       }

@@ -289,4 +289,142 @@ struct DifferentialFindingsTests {
     #expect(fired.map(\.time) == [1 * s, 1 * s])
     #expect(Set(fired.map(\.isReversed)) == [false, true])
   }
+
+  /// A timeline played from its end puts the playhead past its `set` items (sought past),
+  /// and a set masks its timeline's items on the property that start before it, while the
+  /// playhead is past it (grammar.md, Control), whether or not they have been reached yet.
+  /// T (4 s) holds A (p from 10 to 20 over 2 s, at 1 s) and a set of p to 100 at 2 s; at
+  /// speed -1 it is played at 0 from its end: p reads 100 at once. At 1 s the playhead
+  /// (at 3 s) reaches A's end, still past the set: A is masked, so p does not leave rest and
+  /// still reads 100 at 1.5 s. At 2 s the set is crossed back (p is 0 again, A shows): at
+  /// 2.5 s (local 1.5 s, A a quarter through) p reads 12.5.
+  @Test func aSetSoughtPastByPlayingFromTheEndMasksTheItemsBeforeIt() throws {
+    var engine = AnimationEngine()
+    var events: [EngineEvent] = []
+    let p = engine.addProperty(.number(0))
+    let t = try engine.addTimeline(timing: EffectTiming(duration: 4 * s, fill: .forwards), placement: .engineIdle)
+    _ = try engine.animate(
+      p, with: .tween(from: .number(10), to: .number(20), duration: 2 * s, fill: .none), placement: .timeline(t, at: 1 * s))
+    _ = try engine.addSet(p, to: .number(100), in: t, at: 2 * s)
+    try engine.setRate(-1, of: t)
+    try engine.play(t)
+    try engine.advance(to: 0) { _, e in events.append(e) }
+    #expect(number(engine, p) == 100)
+    try engine.advance(to: 1500 * ms) { _, e in events.append(e) }
+    #expect(number(engine, p) == 100)
+    #expect(!events.contains { $0.subject == .property(p) && $0.time < 2 * s })
+    try engine.advance(to: 2500 * ms) { _, e in events.append(e) }
+    #expect(number(engine, p) == 12.5)
+  }
+
+  /// A set masks its timeline's earlier items only while the playhead is past it
+  /// (grammar.md, Control): in the next pass of a repeating timeline the playhead is before
+  /// it again. T (2 s, repeat 2) holds A (p from 10 to 20 over 2 s, at 0) and a set of p to
+  /// 100 at 500 ms, played at 0. p reads 100 at 1 s (A masked). At 2 s the second pass starts
+  /// A again, not masked: p leaves rest there and reads 11.25 at 2.25 s (A an eighth through);
+  /// at 2.5 s the set is crossed again and masks A: 100 at 3 s.
+  @Test func aSetMasksNothingInTheNextPassBeforeItIsCrossedAgain() throws {
+    var engine = AnimationEngine()
+    var events: [EngineEvent] = []
+    let p = engine.addProperty(.number(0))
+    let t = try engine.addTimeline(
+      timing: EffectTiming(duration: 2 * s, iterations: 2, fill: .forwards), placement: .engineIdle)
+    _ = try engine.animate(
+      p, with: .tween(from: .number(10), to: .number(20), duration: 2 * s, fill: .none), placement: .timeline(t, at: 0))
+    _ = try engine.addSet(p, to: .number(100), in: t, at: 500 * ms)
+    try engine.play(t)
+    try engine.advance(to: 1 * s) { _, e in events.append(e) }
+    #expect(number(engine, p) == 100)
+    events = []
+    try engine.advance(to: 2250 * ms) { _, e in events.append(e) }
+    #expect(number(engine, p) == 11.25)
+    #expect(events.contains { $0.subject == .property(p) && $0.kind == .start && $0.time == 2 * s })
+    try engine.advance(to: 3 * s) { _, e in events.append(e) }
+    #expect(number(engine, p) == 100)
+  }
+
+  /// A standalone animation holds its property from the moment it runs, through its delay
+  /// (grammar.md, Events), so finishing it in its delay does not make the property leave
+  /// rest again. A (p to 10 over 0 s, delay 500 ms, fill both) runs at 0: p starts there.
+  /// Finished at 100 ms: A starts and completes, and p completes, with no second start.
+  @Test func finishingAStandaloneAnimationInItsDelayDoesNotStartItsPropertyAgain() throws {
+    var engine = AnimationEngine()
+    var events: [EngineEvent] = []
+    let p = engine.addProperty(.number(0))
+    let a = try engine.animate(
+      p, with: .tween(to: .number(10), duration: 0, delay: 500 * ms, fill: .both), placement: .engine(at: 0))
+    try engine.advance(to: 100 * ms) { _, e in events.append(e) }
+    #expect(events.map(\.kind) == [.start])
+    events = []
+    try engine.finish(a) { _, e in events.append(e) }
+    #expect(events.map(\.subject) == [.node(a), .node(a), .property(p)])
+    #expect(events.map(\.kind) == [.start, .complete, .complete])
+    #expect(number(engine, p) == 10)
+  }
+
+  /// `merge replace` drops the property's old animation (grammar.md, Retargeting), also one
+  /// still in its delay showing its backwards fill (it is in the property's stack from its
+  /// placement). A (p to 10 over 1 s, delay 1 s, fill backwards) placed at 0; B (p to 20 over
+  /// 1 s, merge replace) at 500 ms, from 0: p reads 15 at 1.25 s and 20 at 2 s; A never starts,
+  /// and p completes at 1.5 s with B.
+  @Test func mergeReplaceDropsAnAnimationWaitingWithABackwardsFill() throws {
+    var engine = AnimationEngine()
+    var events: [EngineEvent] = []
+    let p = engine.addProperty(.number(0))
+    let a = try engine.animate(
+      p, with: .tween(to: .number(10), duration: 1 * s, delay: 1 * s, fill: .backwards), placement: .engine(at: 0))
+    try engine.advance(to: 500 * ms)
+    let b = try engine.animate(
+      p, with: .tween(to: .number(20), duration: 1 * s, composition: .replace), placement: .engine(at: 500 * ms))
+    try engine.advance(to: 1250 * ms) { _, e in events.append(e) }
+    #expect(number(engine, p) == 15)
+    try engine.advance(to: 2 * s) { _, e in events.append(e) }
+    #expect(number(engine, p) == 20)
+    #expect(!events.contains { $0.subject == .node(a) })
+    #expect(events.filter { $0.subject == .property(p) }.map(\.time) == [1500 * ms])
+    _ = b
+  }
+
+  /// An animation that ends keeps its final progress with fill forwards or both and drops
+  /// out with none or backwards (grammar.md, Retargeting and Timing: after the end,
+  /// `backwards` leaves the base value), also one reversed to its start (going backwards it
+  /// completes there). p = 13; A (p from 187 to -6 over 1 s, fill backwards) placed at 0,
+  /// reversed at 200 ms, completes at its start at 400 ms: p reads 13 at 500 ms.
+  @Test func aBackwardsFillDropsOutWhenReversedToItsStart() throws {
+    var engine = AnimationEngine()
+    let p = engine.addProperty(.number(13))
+    let a = try engine.animate(
+      p, with: .tween(from: .number(187), to: .number(-6), duration: 1 * s, fill: .backwards), placement: .engine(at: 0))
+    try engine.advance(to: 200 * ms)
+    try engine.reverse(a)
+    try engine.advance(to: 500 * ms)
+    #expect(number(engine, p) == 13)
+  }
+
+  /// A set sought past masks the earlier items of its timeline also when one of them ran
+  /// before and went back to its start (no fill left): grammar.md masks them while the
+  /// playhead is past the set. T (4 s) holds A (p from 10 to 20 over 2 s, at 1 s, fill none)
+  /// and a set of p to 100 at 2 s. Played at 0, reversed at 1.5 s: A completes at its start at
+  /// 2 s, T at its start at 3 s. Played again at 3 s it runs from its end (rate -1), past the
+  /// set: at 4 s it reaches A's end still past the set, so p stays at rest and reads 100 at
+  /// 4.5 s; the set is crossed back at 5 s, and at 5.5 s (local 1.5 s) p reads 12.5.
+  @Test func aSetSoughtPastMasksAnEarlierItemThatWentBackToItsStart() throws {
+    var engine = AnimationEngine()
+    var events: [EngineEvent] = []
+    let p = engine.addProperty(.number(0))
+    let t = try engine.addTimeline(timing: EffectTiming(duration: 4 * s, fill: .forwards), placement: .engineIdle)
+    _ = try engine.animate(
+      p, with: .tween(from: .number(10), to: .number(20), duration: 2 * s, fill: .none), placement: .timeline(t, at: 1 * s))
+    _ = try engine.addSet(p, to: .number(100), in: t, at: 2 * s)
+    try engine.play(t)
+    try engine.advance(to: 1500 * ms)
+    try engine.reverse(t)
+    try engine.advance(to: 3 * s)
+    try engine.play(t)
+    try engine.advance(to: 4500 * ms) { _, e in events.append(e) }
+    #expect(number(engine, p) == 100)
+    #expect(!events.contains { $0.subject == .property(p) })
+    try engine.advance(to: 5500 * ms)
+    #expect(number(engine, p) == 12.5)
+  }
 }

@@ -172,6 +172,9 @@ struct CaseGenerator {
         }
         var timing = self.timing(duration: duration, allowInfinite: !busy, allowBackwards: true)
         if spring {
+          // Its length is its settling time exactly (timing(duration:) may add up to 1 ms,
+          // which would stretch the oracle's spring but not the engine's).
+          timing.duration = duration!
           timing.iterations = 1
           timing.delay = 0
         }
