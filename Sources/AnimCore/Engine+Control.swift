@@ -98,12 +98,103 @@ extension AnimationEngine {
   }
 
   /// Jumps a node to local time `time`, firing nothing.
-  public mutating func seek(_ id: NodeID, to time: Nanoseconds) throws(EngineError) {
+  ///
+  /// The jump is a silent travel: the node goes from where it is to `time` as playing there
+  /// would (through every pass of a timeline between, each in its direction), and what it
+  /// crosses does to the values what crossing it does, but no event fires. So a timeline
+  /// sought anywhere shows what it shows when played there, whichever way it got there.
+  /// `handle` is asked only for what an animation needs to start (`.needsValues`).
+  public mutating func seek(
+    _ id: NodeID, to time: Nanoseconds, _ handle: (inout AnimationEngine, EngineEvent) -> Void = { _, _ in }
+  ) throws(EngineError) {
     let index = try resolve(id)
+    let top = topLevelAncestor(of: index)
+    catchUp(top)
     let parentNow = parentTime(of: index)
+    travelSilently(index, to: time, handle)
     changePlayback(of: index) { $0.seek(to: time, at: parentNow) }
-    resyncSubtree(index)
-    reschedule(topLevelAncestor(of: index))
+    reschedule(top)
+    refreshCurrentValues()
+  }
+
+  /// Moves a node (held there for the move) to local time `time`, settling silently what it
+  /// crosses on the way. A jump over many passes of a timeline crosses the first, then the
+  /// last two (every pass after the second leaves its items as the one two before it did).
+  mutating func travelSilently(
+    _ index: Int32, to time: Nanoseconds, _ handle: (inout AnimationEngine, EngineEvent) -> Void
+  ) {
+    let node = nodes[Int(index)]
+    let timing = timing(of: node)
+    let duration = Int128(timing.iterationDuration)
+    if node.kind == .timeline, duration > 0 {
+      let from = Int128(node.lastLocal)
+      let distance = Int128(time) - from
+      if distance.magnitude > 4 * duration.magnitude {
+        // Through the pass it is in and the next, then on from the same place in the pass
+        // two periods before the last.
+        let step: Int128 = distance > 0 ? 2 * duration : -2 * duration
+        crossSilently(index, to: clampedToNanoseconds(from + step), handle)
+        let periods = (Int128(time) - Int128(nodes[Int(index)].lastLocal)) / step - 1
+        if periods > 0 {
+          nodes[Int(index)].lastLocal = clampedToNanoseconds(Int128(nodes[Int(index)].lastLocal) + periods * step)
+        }
+      }
+    }
+    crossSilently(index, to: time, handle)
+  }
+
+  /// Crosses from the node's last local time to `time` one instant at a time (each instant
+  /// where it or anything in it crosses a boundary), settling each instant's crossings in
+  /// delivery order, so that what the move passes settles in time order. (Past 100,000
+  /// instants, the rest is crossed in one step.)
+  mutating func crossSilently(
+    _ index: Int32, to time: Nanoseconds, _ handle: (inout AnimationEngine, EngineEvent) -> Void
+  ) {
+    let direction = time >= nodes[Int(index)].lastLocal ? 1 : -1
+    for _ in 0..<100_000 {
+      guard let next = nextThreshold(of: index, direction: direction),
+        direction > 0 ? next < time : next > time
+      else { break }
+      // Held there, so that what reads the time now (a `set` unmasking an item) reads it.
+      changePlayback(of: index) { $0.hold(at: next) }
+      var crossed: [Crossed] = []
+      cross(index, to: next, into: &crossed)
+      Self.order(&crossed)
+      settleSilently(crossed, handle)
+    }
+    changePlayback(of: index) { $0.hold(at: time) }
+    var crossed: [Crossed] = []
+    cross(index, to: time, into: &crossed)
+    Self.order(&crossed)
+    settleSilently(crossed, handle)
+  }
+
+  /// Does to the values what each crossing does when delivered (an animation taking its
+  /// property, a value left as the base value, a standalone animation that completed going
+  /// away), firing nothing.
+  mutating func settleSilently(_ crossed: [Crossed], _ handle: (inout AnimationEngine, EngineEvent) -> Void) {
+    for event in crossed {
+      guard let kind = event.kind, let index = try? resolve(event.node) else { continue }
+      let node = nodes[Int(index)]
+      if node.kind == .effect {
+        switch kind {
+        case .start:
+          if needsValues(index) {
+            handle(&self, EngineEvent(kind: .needsValues, subject: .node(event.node), time: now, isReversed: !event.forward))
+            guard contains(event.node) else { continue }
+          }
+          _ = activate(index, forward: event.forward)
+        case .complete:
+          _ = complete(index, forward: event.forward)
+          if node.parent < 0 { removeSubtree(index) }
+        case .repeat:
+          break
+        }
+      } else if node.kind == .timeline, kind == .repeat, event.forward {
+        let direction = timing(of: node).direction
+        if direction != .alternate && direction != .alternateReverse { rearmSets(in: index) }
+      }
+    }
   }
 
   /// Jumps a node to its end (its start when its rate is negative) and fires the completes
@@ -131,8 +222,8 @@ extension AnimationEngine {
     }
     // Silently to just short of the edge (held there exactly: at a rate other than ±1 a seek
     // reads back rounded, possibly at the edge itself), then across it at this instant.
-    changePlayback(of: index) { $0.hold(at: saturatingSum(edge, forward ? -1 : 1)) }
-    resyncSubtree(index)
+    // (Travelled as a seek is, through every pass between.)
+    travelSilently(index, to: saturatingSum(edge, forward ? -1 : 1), handle)
     changePlayback(of: index) { $0.seek(to: edge, at: parentTime) }
     if nodes[Int(index)].isPaused || node.parent < 0 {
       changePlayback(of: index) { $0.hold(at: edge) }

@@ -44,7 +44,11 @@ extension AnimationEngine {
     var checked = 0
     while let b = boundary, b <= saturatingSum(raw, margin), checked < 8 {
       let reached = saturatingSum(start, unscaled(b, by: rate))
-      if rate > 0 {
+      // Rule 6: the boundary falls at exactly that parent time, whichever way the parent
+      // moves, so the local time then is the boundary itself.
+      if parent == reached {
+        local = b
+      } else if rate > 0 {
         if parent >= reached && local < b { local = b }
         if parent < reached && local >= b { local = saturatingSum(b, -1) }
       } else {

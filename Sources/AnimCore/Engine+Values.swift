@@ -39,7 +39,8 @@ extension AnimationEngine {
       if effect.fillsBefore, let shown = fillBefore(of: effect, cursor, store, at: time),
         filling.map({ shown.untilStart < $0.untilStart }) ?? true
       {
-        filling = shown
+        // (Plus the changes of additive animations that completed above it while it waits.)
+        filling = effect.hasShift ? (shown.value + store.shift(ofEffect: cursor), shown.untilStart) : shown
       }
       if !effect.muted, effect.mode != .unresolved, let output = output(of: effect, cursor, store, at: time) {
         if effect.mode == .additive {
@@ -168,7 +169,7 @@ extension AnimationEngine {
     for index in store.effects(on: property) where index != excluded {
       let effect = store.effects[Int(index)]
       if effect.fillsBefore && effect.mode == .unresolved {
-        value = effect.to
+        value = effect.hasShift ? effect.to + store.shift(ofEffect: index) : effect.to
         break
       }
     }
@@ -343,6 +344,13 @@ extension AnimationEngine {
     // leave rest, even though the animations it had are ended on the way.
     let wasAnimating = stores[keyPath: V.store].properties[Int(property)].animating > (effect.counted ? 1 : 0)
       || effect.counted
+    if effect.muted && !effect.inStack && (effect.mode == .replace || effect.mode == .spring)
+      && stores[keyPath: V.store].containsEffect(on: property, except: index, where: \.isShowing)
+    {
+      // Starting again (a timeline going back over it) outside the stack it left: it takes
+      // the property over again, as it did when it first started.
+      supersede(V.self, property, except: index, includingActive: true)
+    }
     if effect.muted {
       if effect.mode == .additive, let atEnd = effect.committedAtEnd {
         // Its change went into the base value when it completed; it shows it again itself.
@@ -395,6 +403,7 @@ extension AnimationEngine {
         effect.mode = .additive
       }
     }
+    effect.inStack = true
     var startsProperty = false
     if !effect.counted {
       effect.counted = true
@@ -426,14 +435,16 @@ extension AnimationEngine {
       if effect.counted && !includingActive { continue }
       // Taking over a moving property keeps the value it had as its base value: when the
       // newcomer ends without a fill, the property shows what it was taken over at.
-      end(V.self, other, absorbing: includingActive)
+      // (An item of a timeline still in its active interval keeps its property animating:
+      // grammar.md's "animating while an animation on it is delayed or active".)
+      end(V.self, other, absorbing: includingActive, keepsCounting: nodes[Int(effect.node)].parent >= 0)
     }
   }
 
   /// Ends an effect's hold on its property without an event: it stops counting as
   /// animating and falls silent; a standalone one is removed. With `absorbing`, the value it
   /// shows now goes into the base value first (`cancel`).
-  mutating func end<V: EngineValue>(_ type: V.Type, _ index: Int32, absorbing: Bool) {
+  mutating func end<V: EngineValue>(_ type: V.Type, _ index: Int32, absorbing: Bool, keepsCounting: Bool = false) {
     stores[keyPath: V.store].dropSampler(of: index)
     let effect = stores[keyPath: V.store].effects[Int(index)]
     let property = effect.property
@@ -448,7 +459,8 @@ extension AnimationEngine {
     }
     stores[keyPath: V.store].setShift(nil, ofEffect: index)
     stores[keyPath: V.store].effects[Int(index)].fillsBefore = false
-    if effect.counted {
+    stores[keyPath: V.store].effects[Int(index)].inStack = false
+    if effect.counted && !keepsCounting {
       stores[keyPath: V.store].effects[Int(index)].counted = false
       stores[keyPath: V.store].properties[Int(property)].animating -= 1
     }
@@ -528,10 +540,17 @@ extension AnimationEngine {
       }
       effect.muted = true
     }
+    // Ended at its start (reversed), it is not waiting to start: its backwards fill no
+    // longer shows (the rules drop its term there; `play` arms it again).
+    if !forward { effect.fillsBefore = false }
     effect.next = stores[keyPath: V.store].effects[Int(index)].next
     effect.hasShift = stores[keyPath: V.store].effects[Int(index)].hasShift
     stores[keyPath: V.store].effects[Int(index)] = effect
     stores[keyPath: V.store].setShift(nil, ofEffect: index)
+    // The last one that showed a value ended: the stack is over.
+    if !stores[keyPath: V.store].containsEffect(on: property, where: \.mayShow) {
+      stores[keyPath: V.store].endStack(on: property)
+    }
     return rests
   }
 
@@ -543,7 +562,10 @@ extension AnimationEngine {
     var cursor = store.properties[Int(store.effects[Int(index)].property)].firstEffect
     while cursor >= 0 && cursor != index {
       let effect = store.effects[Int(cursor)]
-      if effect.isShowing && effect.mode != .additive { found = cursor }
+      // (Or one that waits to start with a backwards fill, taking its place in place of the
+      // base value: it shows its first value now and replaces, once it runs.)
+      let waitsInPlace = effect.fillsBefore && effect.mode == .unresolved && nodes[Int(effect.node)].parent < 0
+      if (effect.isShowing && effect.mode != .additive) || waitsInPlace { found = cursor }
       cursor = effect.next
     }
     return found

@@ -51,6 +51,11 @@ private enum EffectFlag {
   static let masked: UInt16 = 1 << 15
 }
 
+/// The bits of `Effect.moreFlags`.
+private enum MoreEffectFlag {
+  static let inStack: UInt8 = 1
+}
+
 /// One property animation in the engine. 40 bytes for a number (a test pins it): its
 /// one-byte members share `flags`, and a spring's initial velocity, zero but for a spring
 /// that took over a moving property or has an initial velocity, is kept in the store's
@@ -70,6 +75,8 @@ struct Effect<V: EngineValue>: Sendable {
   var sampler: Int32 = -1
   /// The members below, a few bits each (`EffectFlag`).
   private var flags: UInt16 = 0
+  /// More of them (`MoreEffectFlag`; in the struct's padding).
+  private var moreFlags: UInt8 = 0
 
   init(
     node: Int32, property: Int32, curve: Int32, from: V, to: V, hasExplicitFrom: Bool, hasValues: Bool,
@@ -182,6 +189,15 @@ struct Effect<V: EngineValue>: Sendable {
     set { setFlag(EffectFlag.masked, newValue) }
   }
 
+  /// Whether it is a member of its property's current stack: set when it starts, cleared
+  /// when a replacing one takes the property over or the stack ends (nothing on the
+  /// property shows a value any more). A replacing one that starts again outside the stack
+  /// takes the property over again (as it did when it first started).
+  var inStack: Bool {
+    get { moreFlags & MoreEffectFlag.inStack != 0 }
+    set { moreFlags = newValue ? moreFlags | MoreEffectFlag.inStack : moreFlags & ~MoreEffectFlag.inStack }
+  }
+
   /// Whether it has started and shows a value (not muted, values settled).
   var isShowing: Bool { !muted && mode != .unresolved }
 
@@ -210,7 +226,7 @@ struct EffectRecord<V: EngineValue>: Codable {
   private enum CodingKeys: String, CodingKey {
     case node, property, next, curve, from, to, mode, colorSpace, hasExplicitFrom, hasValues
     case resolvesValuesAtStart, composition, counted, velocity, sampler, muted, committedAtEnd, shift, fillsBefore
-    case isSet, maskedBy
+    case isSet, maskedBy, inStack
   }
 
   init(from decoder: any Decoder) throws {
@@ -234,6 +250,8 @@ struct EffectRecord<V: EngineValue>: Codable {
     effect.fillsBefore = try c.decodeIfPresent(Bool.self, forKey: .fillsBefore) ?? false
     effect.isSet = try c.decodeIfPresent(Bool.self, forKey: .isSet) ?? false
     maskedBy = try c.decodeIfPresent(Int32.self, forKey: .maskedBy)
+    // (Written by earlier versions without it: a showing effect is in its stack.)
+    effect.inStack = try c.decodeIfPresent(Bool.self, forKey: .inStack) ?? effect.isShowing
   }
 
   func encode(to encoder: any Encoder) throws {
@@ -259,6 +277,7 @@ struct EffectRecord<V: EngineValue>: Codable {
     if effect.fillsBefore { try c.encode(true, forKey: .fillsBefore) }
     if effect.isSet { try c.encode(true, forKey: .isSet) }
     try c.encodeIfPresent(maskedBy, forKey: .maskedBy)
+    if effect.inStack { try c.encode(true, forKey: .inStack) }
   }
 }
 
@@ -415,6 +434,26 @@ public struct ValueStore<V: EngineValue>: Sendable {
   }
 
   /// The effects on `property`, in order.
+  /// Whether some effect on the property other than `excluded` satisfies `test` (without
+  /// building the list).
+  func containsEffect(on property: Int32, except excluded: Int32 = -1, where test: (Effect<V>) -> Bool) -> Bool {
+    var cursor = properties[Int(property)].firstEffect
+    while cursor >= 0 {
+      if cursor != excluded && test(effects[Int(cursor)]) { return true }
+      cursor = effects[Int(cursor)].next
+    }
+    return false
+  }
+
+  /// Takes every effect on the property out of its stack (the stack is over).
+  mutating func endStack(on property: Int32) {
+    var cursor = properties[Int(property)].firstEffect
+    while cursor >= 0 {
+      effects[Int(cursor)].inStack = false
+      cursor = effects[Int(cursor)].next
+    }
+  }
+
   func effects(on property: Int32) -> [Int32] {
     var result: [Int32] = []
     var cursor = properties[Int(property)].firstEffect

@@ -85,6 +85,11 @@ public final class OracleWorld {
       if case .animation(_, let shape, _, _, let replace) = kind {
         if replace { return true }
         if case .tween(_, _, .spring) = shape { return true }
+        // An explicit `from` (a first keyframe at 0 is one) replaces, as `merge replace` does.
+        if case .tween(let from, _, _) = shape, from != nil { return true }
+        if case .keyframes(let frames) = shape, let first = frames.first, first.position == 0, first.value != nil {
+          return true
+        }
       }
       return false
     }
@@ -224,20 +229,19 @@ public final class OracleWorld {
     case .seek(let x):
       // Web Animations: setting the current time of an idle (never played, or cancelled)
       // animation makes it paused there, no longer idle: its effects show.
+      let current = localTime(of: node)
       if node.idle || node.cancelled {
         node.idle = false
         node.cancelled = false
         node.paused = true
       }
       node.pausedOffset = nil
-      node.hold = x
-      // The jump is made held at x (as finish's silent part is): what it passes is found by
-      // the timeline's local time, not by when a running one would reach it (a timeline
-      // playing backwards sought past its end reaches its items' ends going up, Web
-      // Animations' after phase). It runs on from there.
+      // The jump is made held (as finish's silent part is): what it passes is found by the
+      // timeline's local time, not by when a running one would reach it (a timeline playing
+      // backwards sought past its end reaches its items' ends going up, Web Animations' after
+      // phase). It runs on from there.
       if node.rate != 0 { node.forward = node.rate > 0 }
-      var batch: [Crossing] = []
-      drive(node, at: now, parentTime: p, parentForward: true, into: &batch, silently: true)
+      travelSilently(node, from: current, to: x, parentTime: p)
       node.hold = x
       release(node, at: p)
     case .play:
@@ -259,7 +263,7 @@ public final class OracleWorld {
         return
       }
       node.pausedOffset = nil
-      node.hold = edge - (forward ? 1 : -1)
+      let current = localTime(of: node)
       // An idle (never played) or cancelled timeline that is finished is finished, no longer
       // idle: Web Animations' finish() gives an idle animation a current time at its end.
       // (Its items then count as a playing one's do.)
@@ -268,8 +272,7 @@ public final class OracleWorld {
       node.cancelled = false
       let wasPaused = node.paused && !wasIdle
       node.paused = true  // held where it is put, for the silent part
-      var silent: [Crossing] = []
-      drive(node, at: now, parentTime: p, parentForward: true, into: &silent, silently: true)
+      travelSilently(node, from: current, to: edge - (forward ? 1 : -1), parentTime: p)
       node.hold = edge
       node.forward = forward
       var batch: [Crossing] = []
@@ -373,8 +376,14 @@ public final class OracleWorld {
 
   func localTime(of node: Node, parentTime p: OracleTime, zone: Int64, forward: Bool) -> OracleTime {
     if let hold = node.hold { return hold }
+    // Rule 6: boundary u falls at exactly S + round(u / r), so at that parent time the local
+    // time is u, whichever way the parent moves (round((p − S)·r) may miss it by a little).
+    let b = node.bounds
+    for u in [zone > 0 || b.isInfinite ? b.boundary(zone - 1) : nil, b.count.map { zone < $0 } ?? true ? b.boundary(zone) : nil] {
+      if let u, node.startTime + OracleArithmetic.roundQuotient(u, node.rate) == p { return u }
+    }
     let raw = OracleArithmetic.roundProduct(p - node.startTime, node.rate)
-    let (lo, hi) = node.bounds.interval(zone: zone, forward: forward)
+    let (lo, hi) = b.interval(zone: zone, forward: forward)
     return min(max(raw, lo), hi)
   }
 
@@ -626,33 +635,7 @@ public final class OracleWorld {
   /// going backwards; a node's own start before its own complete), applies what each means to
   /// the properties, and records the events with the properties' own.
   func deliver(_ crossings: [Crossing]) {
-    func rank(_ c: Crossing) -> Int {
-      switch c.kind {
-      case .complete:
-        // Rule 4: a node that starts and completes here (crossed the same way) fires its own
-        // start and then its own complete where its start goes, among the starts, in item
-        // order. (Ambiguous in the rules; the engine's reading: what begins at this instant
-        // goes with the starts, after what was running has completed.)
-        crossings.contains {
-          $0.node == c.node && $0.kind == .start && $0.forward == c.forward && $0.sequence < c.sequence
-        } ? 2 : 0
-      case .repeat: 1
-      case .start: 2
-      case .callback: 3
-      }
-    }
-    let ordered = crossings.enumerated().sorted { a, b in
-      let ra = rank(a.element)
-      let rb = rank(b.element)
-      if ra != rb { return ra < rb }
-      // Script events in the order the playhead crossed them (engine.md: in the direction of
-      // travel and in time order): one at the end of a pass before one at the next's start.
-      if ra == 3 && a.element.scope == b.element.scope && a.element.step != b.element.step { return a.element.step < b.element.step }
-      let oa = a.element.forward ? a.element.node : -a.element.node
-      let ob = b.element.forward ? b.element.node : -b.element.node
-      if oa != ob { return oa < ob }
-      return a.element.sequence < b.element.sequence
-    }.map(\.element)
+    let ordered = Self.ordered(crossings)
     var pendingStarts = leavingRest
     leavingRest = []
     var handedOver = Set<Int>()
@@ -689,6 +672,39 @@ public final class OracleWorld {
     for p in pendingStarts where isAnimating(p) {
       events.append(OracleEvent(time: now, kind: .start, subject: .property(p), reversed: false))
     }
+  }
+
+  /// One instant's crossings in the order they are delivered: completes, repeats, starts,
+  /// callbacks; item order, reversed going backwards; a node's own start before its own
+  /// complete.
+  static func ordered(_ crossings: [Crossing]) -> [Crossing] {
+    func rank(_ c: Crossing) -> Int {
+      switch c.kind {
+      case .complete:
+        // Rule 4: a node that starts and completes here (crossed the same way) fires its own
+        // start and then its own complete where its start goes, among the starts, in item
+        // order. (Ambiguous in the rules; the engine's reading: what begins at this instant
+        // goes with the starts, after what was running has completed.)
+        crossings.contains {
+          $0.node == c.node && $0.kind == .start && $0.forward == c.forward && $0.sequence < c.sequence
+        } ? 2 : 0
+      case .repeat: 1
+      case .start: 2
+      case .callback: 3
+      }
+    }
+    return crossings.enumerated().sorted { a, b in
+      let ra = rank(a.element)
+      let rb = rank(b.element)
+      if ra != rb { return ra < rb }
+      // Script events in the order the playhead crossed them (engine.md: in the direction of
+      // travel and in time order): one at the end of a pass before one at the next's start.
+      if ra == 3 && a.element.scope == b.element.scope && a.element.step != b.element.step { return a.element.step < b.element.step }
+      let oa = a.element.forward ? a.element.node : -a.element.node
+      let ob = b.element.forward ? b.element.node : -b.element.node
+      if oa != ob { return oa < ob }
+      return a.element.sequence < b.element.sequence
+    }.map(\.element)
   }
 
   /// Whether a node keeps its property animating: a top-level animation from placement to its
@@ -776,6 +792,66 @@ public final class OracleWorld {
     }
   }
 
+  /// A jump (seek, the silent part of finish): `node`, held, travels from local time `from`
+  /// to `x` as playing there would, stopping at every instant where it or anything in it
+  /// crosses a boundary, and applies what it crosses there (in delivery order) without
+  /// events. So what it passes settles in time order, through every pass between.
+  func travelSilently(_ node: Node, from current: OracleTime, to x: OracleTime, parentTime p: OracleTime) {
+    let up = x > current
+    let lo = min(current, x)
+    let hi = max(current, x)
+    let stops = Set(positions(node, from: lo, to: hi)).filter { up ? $0 > current && $0 < x : $0 < current && $0 > x }
+    for h in stops.sorted(by: up ? (<) : (>)) + [x] {
+      node.hold = h
+      var batch: [Crossing] = []
+      drive(node, at: now, parentTime: p, parentForward: true, into: &batch, silently: false)
+      for crossing in Self.ordered(batch) { applySilently(crossing) }
+    }
+  }
+
+  /// The local times of `node` in [lo, hi] at which it, or anything in it, may cross a
+  /// boundary (a superset: a held child adds times at which nothing happens).
+  func positions(_ node: Node, from lo: OracleTime, to hi: OracleTime) -> [OracleTime] {
+    let b = node.bounds
+    let d = node.timing.duration
+    var result: [OracleTime] = []
+    if let count = b.count {
+      for i in 0..<count where b.boundary(i) >= lo && b.boundary(i) <= hi { result.append(b.boundary(i)) }
+    } else if d > 0 {
+      let first = max(OracleBoundaries.floorDiv(lo - node.timing.delay, d), node.started ? Int64.min : 0)
+      let last = OracleBoundaries.floorDiv(hi - node.timing.delay, d) + 1
+      if last - first < 20_000 {
+        for i in first...last where b.boundary(i) >= lo && b.boundary(i) <= hi { result.append(b.boundary(i)) }
+      }
+    }
+    guard node.isTimeline, d > 0 else { return result }
+    let activeLo = max(lo, b.start)
+    let activeHi = min(hi, b.end ?? .max)
+    guard activeLo <= activeHi else { return result }
+    let kFirst = OracleBoundaries.floorDiv(activeLo - node.timing.delay, d)
+    let kLast = OracleBoundaries.floorDiv(activeHi - node.timing.delay, d)
+    // (A jump over very many passes looks at the first and the last thousand.)
+    let passes = kLast - kFirst < 2_000 ? Array(kFirst...kLast) : Array(kFirst..<(kFirst + 1_000)) + Array((kLast - 999)...kLast)
+    var inPass: [OracleTime] = []
+    for id in node.children {
+      let c = nodes[id]
+      let v1 = OracleArithmetic.roundProduct(-c.startTime, c.rate)
+      let v2 = OracleArithmetic.roundProduct(d - c.startTime, c.rate)
+      for v in positions(c, from: min(v1, v2) - 2, to: max(v1, v2) + 2) {
+        let tau = c.startTime + OracleArithmetic.roundQuotient(v, c.rate)
+        if tau >= 0 && tau <= d { inPass.append(tau) }
+      }
+    }
+    for k in passes {
+      let passStart = node.timing.delay + k * d
+      for tau in inPass {
+        let local = passStart + (b.isForwardPass(k) ? tau : d - tau)
+        if local >= activeLo && local <= activeHi { result.append(local) }
+      }
+    }
+    return result
+  }
+
   /// A crossing made by a jump (seek, the silent part of finish): what it does to the
   /// properties, but a top-level node stays where the jump put it (it is not held at the
   /// edge it crossed, as finishing there would).
@@ -840,10 +916,14 @@ public final class OracleWorld {
       }
       properties[p].entries.append(Entry(node: node.id, reference: properties[p].base))
     } else {
-      // The previous target is the newest of the stack: one that ended and dropped out (fill
-      // none or backwards) no longer counts, so that the property still comes to rest at
-      // the newest target (language.md).
-      let previous = target(of: nodes[(entries.last { !$0.dropped } ?? entries.last!).node])
+      // The previous target is where the stack is heading: V₀ plus the change of every member
+      // still in it. Without a member that dropped out (fill none or backwards) it is the
+      // newest target; with one, it leaves that member's change out, so that the property
+      // still comes to rest at the newest target (language.md: "so the property comes to
+      // rest at the newest target").
+      let previous = entries.reduce(entries[0].reference) { heading, entry in
+        entry.dropped ? heading : heading + target(of: nodes[entry.node]) - entry.reference
+      }
       if !node.resolved {
         if case .tween(let from, let to, _) = node.shape! {
           node.from = from ?? previous
@@ -915,6 +995,18 @@ public final class OracleWorld {
       guard node.timing.fill.backwards else { return nil }
       count("backwards fill shown")
       let edge = b.startEdge()
+      // Web Animations: in the before phase a backwards fill's active time is
+      // max(local time − delay, 0), which moves when the delay is negative (an item placed
+      // part-way, waiting for the timeline to reach it).
+      let d = node.timing.duration
+      if node.timing.delay < 0 && d > 0 {
+        let local = max(localTime(of: node), node.timing.delay)
+        if local > node.timing.delay {
+          let k = OracleBoundaries.floorDiv(local - node.timing.delay, d)
+          let (progress, time) = b.directed(pass: k, local: local)
+          return shapeValue(node, progress: progress, time: time, beforeFlag: edge.forwardPass)
+        }
+      }
       return shapeValue(node, progress: edge.progress, time: edge.time, beforeFlag: edge.forwardPass)
     }
     guard node.timing.fill.forwards else { return nil }

@@ -73,14 +73,7 @@ struct Summary {
     #expect((t["rate other than ±1"] ?? 0) > 0, "rates other than ±1")
     #expect(f.contains(.pauseSpeedResume) && (t["speed while paused"] ?? 0) > 0, "a pause/speed/resume sequence")
     if ProcessInfo.processInfo.environment["ANIM_DIFFERENTIAL_REPORT_ONLY"] == nil {
-      // Issue 12 is not resolved yet: the engine and the oracle still disagree on a few of
-      // these seeds (silent seeks of reversed timelines, and the classes listed in the
-      // README's "open" list). Marked as a known issue, not skipped: the mismatches are
-      // printed above, and once there are none this fails ("known issue not recorded"), to
-      // have the mark removed.
-      withKnownIssue("issue 12: engine and oracle still disagree on some seeds", isIntermittent: false) {
-        #expect(summary.mismatches == 0, "\(summary.line)")
-      }
+      #expect(summary.mismatches == 0, "\(summary.line)")
     }
   }
 
