@@ -427,4 +427,100 @@ struct DifferentialFindingsTests {
     try engine.advance(to: 5500 * ms)
     #expect(number(engine, p) == 12.5)
   }
+
+  /// Rule 6 at the very parent time a boundary falls at: an animation of 1 000 000 001 ns at
+  /// rate 3 reaches its end at round(1 000 000 001 / 3) = 333 333 334 ns, where
+  /// round(333 333 334 × 3) = 1 000 000 002 overshoots it. Its local time there is the
+  /// boundary itself, 1 000 000 001, whichever way its parent moves.
+  @Test func theLocalTimeWhereABoundaryFallsIsTheBoundary() {
+    let timing = EffectTiming(duration: 1_000_000_001, fill: .forwards)
+    let points = EventPoints(timing, hasStarted: true)
+    let local = AnimationEngine.corrected(1_000_000_002, at: 333_333_334, start: 0, rate: 3, points: points)
+    #expect(local == 1_000_000_001)
+  }
+
+  /// Rule 1 with a standalone animation waiting with a backwards fill: p = 9; A (to −139 over
+  /// 100 ms, delay 600 ms, fill both) shows its `from`, 9, from 0. At 100 ms B (to 200 over
+  /// 300 ms, delay −400 ms) is finished where it is placed: its change, 200 − (−139) = 339,
+  /// stays (fill forwards) on A's term, which is 0 until A starts: 9 + 339 = 348. At 650 ms A
+  /// is halfway: 9 − 148/2 + 339 = 274; at 700 ms it ends, and p rests at B's target, 200.
+  @Test func aChangeLeftAboveAnAnimationWaitingWithABackwardsFillShows() throws {
+    var engine = AnimationEngine()
+    let p = engine.addProperty(.number(9))
+    _ = try engine.animate(
+      p, with: .tween(to: .number(-139), duration: 100 * ms, delay: 600 * ms, fill: .both), placement: .engine(at: 0))
+    try engine.advance(to: 100 * ms)
+    #expect(number(engine, p) == 9)
+    _ = try engine.animate(
+      p, with: .tween(to: .number(200), duration: 300 * ms, delay: -400 * ms), placement: .engine(at: 100 * ms))
+    try engine.advance(to: 100 * ms)
+    #expect(number(engine, p) == 348)
+    try engine.advance(to: 650 * ms)
+    #expect(number(engine, p) == 274)
+    try engine.advance(to: 800 * ms)
+    #expect(number(engine, p) == 200)
+  }
+
+  /// An item that ends at its start (its timeline reversed) with fill backwards drops out
+  /// (grammar.md: backwards leaves the base value after the end) and no longer shows its
+  /// `from`: p = 46; T (5 s) holds A at 0 (−196 → −31 over 1 s, fill backwards). Played at 0
+  /// and set to rate −1 at 500 ms, T is back at its start at 1 s: A ends reversed there, T
+  /// completes, and p is 46.
+  @Test func anItemEndedAtItsStartNoLongerShowsItsBackwardsFill() throws {
+    var engine = AnimationEngine()
+    let p = engine.addProperty(.number(46))
+    let t = try engine.addTimeline(timing: EffectTiming(duration: 5 * s, fill: .forwards))
+    _ = try engine.animate(
+      p, with: .tween(from: .number(-196), to: .number(-31), duration: 1 * s, fill: .backwards),
+      placement: .timeline(t, at: 0))
+    try engine.play(t)
+    try engine.advance(to: 500 * ms)
+    #expect(number(engine, p) == -113.5)
+    try engine.setRate(-1, of: t)
+    try engine.advance(to: 1500 * ms)
+    #expect(number(engine, p) == 46)
+  }
+
+  /// A replacing animation (an explicit `from`) that starts again after the stack it was in
+  /// ended takes the property over again: p = 0; T (1 s, 2 passes, alternate) holds K at 0
+  /// (to 100 over 1 s, fill none) and Z at 1 s (−157 → −2 over 0 s). At T's turn (1 s) K
+  /// ends and starts back, and Z is crossed back and forth, last forwards: it takes p over
+  /// from K (which falls silent but, still active, keeps p animating) and leaves −2. At 1.5 s
+  /// p is −2 (not K's 50); p completes at 2 s, where K ends at its start.
+  @Test func aReplacingItemThatStartsAgainTakesThePropertyOverAgain() throws {
+    var engine = AnimationEngine()
+    var events: [EngineEvent] = []
+    let p = engine.addProperty(.number(0))
+    let t = try engine.addTimeline(
+      timing: EffectTiming(duration: 1 * s, iterations: 2, direction: .alternate, fill: .forwards))
+    _ = try engine.animate(p, with: .tween(to: .number(100), duration: 1 * s, fill: .none), placement: .timeline(t, at: 0))
+    _ = try engine.animate(
+      p, with: .tween(from: .number(-157), to: .number(-2), duration: 0), placement: .timeline(t, at: 1 * s))
+    try engine.play(t)
+    try engine.advance(to: 1500 * ms) { _, e in events.append(e) }
+    #expect(number(engine, p) == -2)
+    #expect(!events.contains { $0.subject == .property(p) && $0.kind == .complete })
+    try engine.advance(to: 2500 * ms) { _, e in events.append(e) }
+    #expect(events.filter { $0.subject == .property(p) && $0.kind == .complete }.map(\.time) == [2 * s])
+  }
+
+  /// Rule 1's previous target when a member dropped out: p = 0; A (to 100 over 4 s), B (to 150
+  /// over 1 s, fill none: Δ 50) at 0, D (to 120 over 100 ms at 500 ms: Δ −30, kept). At 1 s B
+  /// ends and its term drops out. At 2 s C (to 300 over 1 s) adds from where the stack is
+  /// heading, 0 + 100 − 30 = 70 (B left out): Δ 230. At 2.5 s: 62.5 − 30 + 115 = 147.5; at 4 s
+  /// p rests at C's target, 300.
+  @Test func aNewAnimationAddsFromWhereTheStackIsHeadingWithoutADroppedMember() throws {
+    var engine = AnimationEngine()
+    let p = engine.addProperty(.number(0))
+    _ = try engine.animate(p, with: .tween(to: .number(100), duration: 4 * s), placement: .engine(at: 0))
+    _ = try engine.animate(p, with: .tween(to: .number(150), duration: 1 * s, fill: .none), placement: .engine(at: 0))
+    try engine.advance(to: 500 * ms)
+    _ = try engine.animate(p, with: .tween(to: .number(120), duration: 100 * ms), placement: .engine(at: 500 * ms))
+    try engine.advance(to: 2 * s)
+    _ = try engine.animate(p, with: .tween(to: .number(300), duration: 1 * s), placement: .engine(at: 2 * s))
+    try engine.advance(to: 2500 * ms)
+    #expect(abs(number(engine, p) - 147.5) < 1e-9)
+    try engine.advance(to: 5 * s)
+    #expect(number(engine, p) == 300)
+  }
 }
