@@ -54,7 +54,7 @@ func compare(_ c: DifferentialCase, engine: Observation, oracle: Observation) ->
           time,
           Mismatch(
             kind: .value, detail: "value of p\(p) at \(time)ns: expected \(o), engine \(e)",
-            signature: "value"))
+            signature: "value after \(lastOperation(in: c, atOrBefore: time))"))
         break
       }
     }
@@ -86,6 +86,30 @@ func check(_ c: DifferentialCase) -> (Mismatch?, Observation, Observation) {
   let oracle = runOracle(c)
   let engine = runEngine(c)
   return (compare(c, engine: engine, oracle: oracle), engine, oracle)
+}
+
+/// What the last operation at or before `time` was (a value mismatch's class): a control's
+/// name, `animate` (top level), `set`, or `play`; declarations in timelines do not count.
+func lastOperation(in c: DifferentialCase, atOrBefore time: OracleTime) -> String {
+  for step in c.steps.reversed() where step.time <= time {
+    switch step.operation {
+    case .add(_, .now): return "animate"
+    case .add, .addProperty: continue
+    case .set: return "set"
+    case .control(let control, _):
+      switch control {
+      case .play: return "play"
+      case .pause: return "pause"
+      case .resume: return "resume"
+      case .reverse: return "reverse"
+      case .finish: return "finish"
+      case .cancel: return "cancel"
+      case .seek: return "seek"
+      case .speed: return "speed"
+      }
+    }
+  }
+  return "nothing"
 }
 
 // MARK: - Reducing
