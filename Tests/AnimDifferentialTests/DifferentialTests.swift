@@ -21,6 +21,8 @@ struct Summary {
   var events = 0
   var mismatches = 0
   var classes: [String: (DifferentialCase, Mismatch)] = [:]
+  /// How many seeds mismatched in each class.
+  var classCounts: [String: Int] = [:]
   var features: Features = []
   var tally: [String: Int] = [:]
 
@@ -42,6 +44,7 @@ struct Summary {
     for (key, n) in oracle.tally { tally[key, default: 0] += n }
     guard let mismatch else { return }
     mismatches += 1
+    classCounts[mismatch.signature, default: 0] += 1
     guard classes[mismatch.signature] == nil else { return }
     let reduced = reduceNew ? reduce(c, mismatch) : c
     let again = check(reduced).0 ?? mismatch
@@ -51,7 +54,7 @@ struct Summary {
   func report() -> String {
     var text = line + "\n"
     for (signature, (c, mismatch)) in classes.sorted(by: { $0.key < $1.key }) {
-      text += "\n=== \(signature) (seed \(c.seed))\n\(mismatch.detail)\n--- .anim\n\(animScript(c))\n--- samples (ns): \(c.samples)\n--- Swift\n\(swiftSource(c))\n"
+      text += "\n=== \(signature) (seed \(c.seed); \(classCounts[signature] ?? 0) seeds)\n\(mismatch.detail)\n--- .anim\n\(animScript(c))\n--- samples (ns): \(c.samples)\n--- Swift\n\(swiftSource(c))\n"
     }
     return text
   }
