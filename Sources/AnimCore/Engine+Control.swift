@@ -192,7 +192,7 @@ extension AnimationEngine {
         }
       } else if node.kind == .timeline, kind == .repeat, event.forward {
         let direction = timing(of: node).direction
-        if direction != .alternate && direction != .alternateReverse { rearmSets(in: index) }
+        if direction != .alternate && direction != .alternateReverse { beginPassFromStart(index) }
       }
     }
   }

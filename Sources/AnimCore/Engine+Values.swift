@@ -686,6 +686,16 @@ extension AnimationEngine {
     stores[keyPath: V.store].markShowing(index)  // (so the next refresh computes the property)
   }
 
+  /// A new pass of a timeline that does not alternate, from its start (after this instant's
+  /// completes): its `set` items are ahead again (`rearmSets`), and its items that fill
+  /// backwards show their first values again until they start (Web Animations: each pass
+  /// restarts its children's time, in their before phase), even if something took their
+  /// property over in the pass before.
+  mutating func beginPassFromStart(_ index: Int32) {
+    rearmSets(in: index)
+    for child in timelines[Int(nodes[Int(index)].payload)].children { armBackwardsFill(in: child) }
+  }
+
   /// A new pass of timeline `index` from its start (after this instant's completes, which
   /// its sets still masked): each of its `set` items is ahead of the playhead again, so it
   /// masks nothing (grammar.md: only while the playhead is past it) and applies again when

@@ -197,7 +197,11 @@ public struct EffectTiming: Sendable, Hashable {
     switch phase {
     case .before:
       guard fill.fillsBackwards else { return ComputedTiming(phase: phase) }
-      activeTime = max(sinceDelay, 0)
+      // Web Animations' max(local time − delay, 0), but never past the end of the active
+      // interval: an item whose negative delay skips it all, waiting for its timeline to
+      // reach it, shows the end it will be placed at (the spec would run into a pass that
+      // does not exist).
+      activeTime = max(min(sinceDelay, activeDuration ?? .max), 0)
     case .active:
       activeTime = sinceDelay
     case .after:
@@ -215,7 +219,7 @@ public struct EffectTiming: Sendable, Hashable {
     var currentIteration: Double
     let forwards: Bool
     let directedProgress: Double
-    if duration != 0 && !(phase != .before && activeTime == activeDuration) {
+    if duration != 0 && !((phase != .before || activeTime > 0) && activeTime == activeDuration) {
       // Inside the active interval (or filling before it): integer quotient and remainder,
       // so an iteration boundary is exact. At the very end of the interval the spec's
       // active time / duration is exactly the iteration count, which the rounded active
@@ -239,7 +243,7 @@ public struct EffectTiming: Sendable, Hashable {
       simpleProgress = overallProgress.isInfinite ? 0 : overallProgress.truncatingRemainder(dividingBy: 1)
       currentIteration = overallProgress.rounded(.down)
       // The end of the active interval is progress 1 of the last pass, not 0 of the next.
-      if simpleProgress == 0 && phase != .before && activeTime == activeDuration && count != 0 {
+      if simpleProgress == 0 && (phase != .before || activeTime > 0) && activeTime == activeDuration && count != 0 {
         simpleProgress = 1
         currentIteration -= 1
       }

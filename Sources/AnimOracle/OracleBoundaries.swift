@@ -139,6 +139,8 @@ struct OracleBoundaries {
   func startEdge() -> (progress: Double, time: OracleTime, forwardPass: Bool) {
     let d = timing.duration
     if d == 0 { return (0, 0, true) }
+    // A negative delay that skips the whole active interval puts its start at its end.
+    if let a = timing.activeDuration, start - timing.delay >= a { return endEdge() }
     let k = Self.floorDiv(start - timing.delay, d)
     let (p, t) = directed(pass: k, local: start)
     return (p, t, isForwardPass(k))

@@ -700,6 +700,13 @@ public final class OracleWorld {
       // Script events in the order the playhead crossed them (engine.md: in the direction of
       // travel and in time order): one at the end of a pass before one at the next's start.
       if ra == 3 && a.element.scope == b.element.scope && a.element.step != b.element.step { return a.element.step < b.element.step }
+      // So are node events of one kind crossed forwards: a start at the end of a pass (an item
+      // of no length there) before one at the next pass's start (engine.md: "in time order").
+      // (At an alternating pass's turn, what is crossed backwards comes first: the engine's
+      // reading, kept until the order at a turn is settled.)
+      if a.element.forward && b.element.forward && a.element.scope == b.element.scope && a.element.step != b.element.step {
+        return a.element.step < b.element.step
+      }
       let oa = a.element.forward ? a.element.node : -a.element.node
       let ob = b.element.forward ? b.element.node : -b.element.node
       if oa != ob { return oa < ob }
@@ -749,6 +756,14 @@ public final class OracleWorld {
         node.hold = crossing.forward ? node.bounds.end : node.bounds.start
       }
     case .timeline:
+      if crossing.kind == .repeat && !node.timing.autoreverse {
+        // Before their start again in the new pass, items that fill backwards show their
+        // first values again until they start (Web Animations: each pass of a group restarts
+        // its children's time, in their before phase). After this instant's completes.
+        for id in node.children where nodes[id].zone == 0 && nodes[id].forward {
+          for n in subtree(of: nodes[id]) where n.isEffect && n.timing.fill.backwards { join(n) }
+        }
+      }
       if crossing.kind == .repeat && crossing.forward && !node.timing.autoreverse {
         // A new pass from its start: a `set` now ahead of the playhead masks nothing
         // (grammar.md: only while the playhead is past it), so what it masked shows again
@@ -916,13 +931,13 @@ public final class OracleWorld {
       }
       properties[p].entries.append(Entry(node: node.id, reference: properties[p].base))
     } else {
-      // The previous target is where the stack is heading: V₀ plus the change of every member
-      // still in it. Without a member that dropped out (fill none or backwards) it is the
-      // newest target; with one, it leaves that member's change out, so that the property
-      // still comes to rest at the newest target (language.md: "so the property comes to
-      // rest at the newest target").
-      let previous = entries.reduce(entries[0].reference) { heading, entry in
-        entry.dropped ? heading : heading + target(of: nodes[entry.node]) - entry.reference
+      // The previous target is where the stack is heading: V₀ plus each member's change, whole
+      // while it runs, at the final progress it kept once ended (none once dropped out).
+      // Without ended members it is the newest target; with them, the property still comes
+      // to rest at the newest target (language.md: "so the property comes to rest at the
+      // newest target").
+      let previous = entries.reduce(properties[p].base) { heading, entry in
+        entry.dropped ? heading : heading + (entry.frozen ?? target(of: nodes[entry.node])) - entry.reference
       }
       if !node.resolved {
         if case .tween(let from, let to, _) = node.shape! {
@@ -998,14 +1013,18 @@ public final class OracleWorld {
       // Web Animations: in the before phase a backwards fill's active time is
       // max(local time − delay, 0), which moves when the delay is negative (an item placed
       // part-way, waiting for the timeline to reach it).
+      // (Past the end of its active interval, as a delay that skips it all can put it, it
+      // shows its end.)
       let d = node.timing.duration
-      if node.timing.delay < 0 && d > 0 {
-        let local = max(localTime(of: node), node.timing.delay)
-        if local > node.timing.delay {
-          let k = OracleBoundaries.floorDiv(local - node.timing.delay, d)
-          let (progress, time) = b.directed(pass: k, local: local)
-          return shapeValue(node, progress: progress, time: time, beforeFlag: edge.forwardPass)
+      if d > 0 {
+        let active = max(min(localTime(of: node), b.start) - node.timing.delay, 0)
+        if let total = node.timing.activeDuration, active >= total {
+          let end = b.endEdge()
+          return shapeValue(node, progress: end.progress, time: end.time, beforeFlag: end.forwardPass)
         }
+        let k = OracleBoundaries.floorDiv(active, d)
+        let (progress, time) = b.directed(pass: k, local: node.timing.delay + active)
+        return shapeValue(node, progress: progress, time: time, beforeFlag: edge.forwardPass)
       }
       return shapeValue(node, progress: edge.progress, time: edge.time, beforeFlag: edge.forwardPass)
     }

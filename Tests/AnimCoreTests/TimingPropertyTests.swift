@@ -28,7 +28,10 @@ private struct SpecReference {
     }
     switch phase {
     case .before:
-      activeTime = t.fill == .backwards || t.fill == .both ? max(localTime - delay, 0) : nil
+      // One deliberate departure, written in grammar.md: the spec's max(local − delay, 0)
+      // is kept from passing the end of the active interval (a negative delay that skips it
+      // all would otherwise run into a pass that does not exist).
+      activeTime = t.fill == .backwards || t.fill == .both ? max(min(localTime - delay, activeDuration), 0) : nil
     case .active:
       activeTime = localTime - delay
     default:
@@ -42,7 +45,7 @@ private struct SpecReference {
     }
     let overall = duration == 0 ? (phase == .before ? 0 : count) : activeTime / duration
     var simple = overall.isInfinite ? 0 : overall.truncatingRemainder(dividingBy: 1)
-    if simple == 0 && (phase == .active || phase == .after) && activeTime == activeDuration && count != 0 {
+    if simple == 0 && (phase == .active || phase == .after || activeTime > 0) && activeTime == activeDuration && count != 0 {
       simple = 1
     }
     var iteration: Double
