@@ -344,12 +344,24 @@ extension AnimationEngine {
     // leave rest, even though the animations it had are ended on the way.
     let wasAnimating = stores[keyPath: V.store].properties[Int(property)].animating > (effect.counted ? 1 : 0)
       || effect.counted
-    if effect.muted && !effect.inStack && (effect.mode == .replace || effect.mode == .spring)
-      && stores[keyPath: V.store].containsEffect(on: property, except: index, where: \.isShowing)
-    {
-      // Starting again (a timeline going back over it) outside the stack it left: it takes
-      // the property over again, as it did when it first started.
-      supersede(V.self, property, except: index, includingActive: true)
+    if effect.muted && !effect.inStack && effect.mode != .unresolved && !effect.isSet {
+      // Starting again (a timeline going back over it) outside the stack it left, it joins
+      // the property as a newcomer would (what it left went into the base value when that
+      // stack ended, and stays there): one that replaces by itself (an explicit `from`,
+      // `merge replace`, a spring) takes the property over again; another adds to what
+      // shows, from where that is heading, or, with nothing showing, starts a stack of its
+      // own with the values it settled the first time.
+      effect.committedAtEnd = nil
+      let intrinsic = effect.hasExplicitFrom || effect.composition == .replace || effect.mode == .spring
+      let others = stores[keyPath: V.store].containsEffect(on: property, except: index, where: \.isShowing)
+      if intrinsic {
+        if others { supersede(V.self, property, except: index, includingActive: true) }
+      } else if others {
+        effect.from = target(V.self, property, excluding: index)
+        effect.mode = .additive
+      } else {
+        effect.mode = .replace
+      }
     }
     if effect.muted {
       if effect.mode == .additive, let atEnd = effect.committedAtEnd {
@@ -456,6 +468,13 @@ extension AnimationEngine {
         effect.mode == .additive
         ? base + (output - effect.from)
         : effect.hasShift ? output + stores[keyPath: V.store].shift(ofEffect: index) : output
+    } else if absorbing, effect.fillsBefore, effect.mode == .unresolved,
+      let shown = fillBefore(of: effect, index, stores[keyPath: V.store], at: now)
+    {
+      // One waiting with a backwards fill shows its first value (and what completed above
+      // it) in place of the base value: that is the value kept.
+      stores[keyPath: V.store].properties[Int(property)].base =
+        effect.hasShift ? shown.value + stores[keyPath: V.store].shift(ofEffect: index) : shown.value
     }
     stores[keyPath: V.store].setShift(nil, ofEffect: index)
     stores[keyPath: V.store].effects[Int(index)].fillsBefore = false

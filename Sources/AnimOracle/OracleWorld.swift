@@ -87,7 +87,7 @@ public final class OracleWorld {
         if case .tween(_, _, .spring) = shape { return true }
         // An explicit `from` (a first keyframe at 0 is one) replaces, as `merge replace` does.
         if case .tween(let from, _, _) = shape, from != nil { return true }
-        if case .keyframes(let frames) = shape, let first = frames.first, first.position == 0, first.value != nil {
+        if case .keyframes(let frames) = shape, let first = frames.first, first.percent == 0, first.value != nil {
           return true
         }
       }
@@ -924,7 +924,7 @@ public final class OracleWorld {
           node.from = from ?? properties[p].base
           node.to = to
         } else if case .keyframes(let frames) = node.shape! {
-          node.from = frames.first.flatMap { $0.position == 0 ? $0.value : nil } ?? properties[p].base
+          node.from = frames.first.flatMap { $0.percent == 0 ? $0.value : nil } ?? properties[p].base
           node.to = frames.last?.value
         }
         node.resolved = true
@@ -944,7 +944,7 @@ public final class OracleWorld {
           node.from = from ?? previous
           node.to = to
         } else if case .keyframes(let frames) = node.shape! {
-          node.from = frames.first.flatMap { $0.position == 0 ? $0.value : nil } ?? previous
+          node.from = frames.first.flatMap { $0.percent == 0 ? $0.value : nil } ?? previous
           node.to = frames.last?.value
         }
         node.resolved = true
