@@ -118,7 +118,12 @@ func lastOperation(in c: DifferentialCase, atOrBefore time: OracleTime) -> Strin
 /// way (same kind of difference).
 func reduce(_ c: DifferentialCase, _ mismatch: Mismatch) -> DifferentialCase {
   var best = c
+  // (At most 20 s per case: a case with a fast repeat for ever takes the oracle seconds to
+  // run, and a long run should not spend itself reducing one.)
+  let clock = ContinuousClock()
+  let deadline = clock.now + .seconds(20)
   func stillFails(_ candidate: DifferentialCase) -> Bool {
+    guard clock.now < deadline else { return false }
     guard let m = check(candidate).0 else { return false }
     return m.signature == mismatch.signature
   }
