@@ -474,6 +474,8 @@ public final class OracleWorld {
     var step: Int = 0
     /// The timeline whose boundaries `step` counts (its parent; -1 at top level).
     var scope: Int = -1
+    /// Each timeline above it, nearest first, with the pass boundaries it had crossed.
+    var chain: [(Int, Int)] = []
   }
 
   /// Moves to `time`, recording every event on the way.
@@ -571,7 +573,15 @@ public final class OracleWorld {
       case .set: fires = up ? index == 0 : index == 1
       default: break
       }
-      if fires { batch.append(Crossing(node: node.id, kind: kind, forward: up, sequence: sequence, step: passSteps[node.parent ?? -1, default: 0], scope: node.parent ?? -1)) }
+      if fires {
+        var crossing = Crossing(node: node.id, kind: kind, forward: up, sequence: sequence, step: passSteps[node.parent ?? -1, default: 0], scope: node.parent ?? -1)
+        var ancestor = node.parent
+        while let a = ancestor {
+          crossing.chain.append((a, passSteps[a, default: 0]))
+          ancestor = nodes[a].parent
+        }
+        batch.append(crossing)
+      }
       sequence += 1
       let wasActive = node.bounds.isActive(zone: z, started: node.started)
       z += up ? 1 : -1
@@ -677,6 +687,14 @@ public final class OracleWorld {
   /// One instant's crossings in the order they are delivered: completes, repeats, starts,
   /// callbacks; item order, reversed going backwards; a node's own start before its own
   /// complete.
+  /// The pass boundaries the nearest timeline holding both had crossed when each was crossed.
+  static func stepsInNearestCommonTimeline(_ a: Crossing, _ b: Crossing) -> (Int, Int)? {
+    for (id, steps) in a.chain {
+      if let other = b.chain.first(where: { $0.0 == id }) { return (steps, other.1) }
+    }
+    return nil
+  }
+
   static func ordered(_ crossings: [Crossing]) -> [Crossing] {
     func rank(_ c: Crossing) -> Int {
       switch c.kind {
@@ -704,8 +722,8 @@ public final class OracleWorld {
       // of no length there) before one at the next pass's start (engine.md: "in time order").
       // (At an alternating pass's turn, what is crossed backwards comes first: the engine's
       // reading, kept until the order at a turn is settled.)
-      if a.element.forward && b.element.forward && a.element.scope == b.element.scope && a.element.step != b.element.step {
-        return a.element.step < b.element.step
+      if a.element.forward && b.element.forward, let (x, y) = stepsInNearestCommonTimeline(a.element, b.element), x != y {
+        return x < y
       }
       let oa = a.element.forward ? a.element.node : -a.element.node
       let ob = b.element.forward ? b.element.node : -b.element.node
@@ -756,14 +774,6 @@ public final class OracleWorld {
         node.hold = crossing.forward ? node.bounds.end : node.bounds.start
       }
     case .timeline:
-      if crossing.kind == .repeat && !node.timing.autoreverse {
-        // Before their start again in the new pass, items that fill backwards show their
-        // first values again until they start (Web Animations: each pass of a group restarts
-        // its children's time, in their before phase). After this instant's completes.
-        for id in node.children where nodes[id].zone == 0 && nodes[id].forward {
-          for n in subtree(of: nodes[id]) where n.isEffect && n.timing.fill.backwards { join(n) }
-        }
-      }
       if crossing.kind == .repeat && crossing.forward && !node.timing.autoreverse {
         // A new pass from its start: a `set` now ahead of the playhead masks nothing
         // (grammar.md: only while the playhead is past it), so what it masked shows again
@@ -771,6 +781,14 @@ public final class OracleWorld {
         for id in node.children {
           guard case .set = nodes[id].kind, nodes[id].zone == 0 else { continue }
           for other in nodes where other.maskedBy == id { other.maskedBy = nil }
+        }
+      }
+      if crossing.kind == .repeat && !node.timing.autoreverse {
+        // Before their start again in the new pass, items that fill backwards show their
+        // first values again until they start (Web Animations: each pass of a group restarts
+        // its children's time, in their before phase). After this instant's completes, and the sets unmasking.
+        for id in node.children where nodes[id].zone == 0 && nodes[id].forward {
+          for n in subtree(of: nodes[id]) where n.isEffect && n.timing.fill.backwards { join(n) }
         }
       }
       if node.parent == nil && crossing.kind == .complete {
