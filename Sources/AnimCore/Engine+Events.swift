@@ -22,6 +22,11 @@ extension AnimationEngine {
     var key: Int
     var forward: Bool
     var sequence: Int
+    /// For callbacks: how many pass boundaries of timelines the crossing had gone through
+    /// when it was crossed (`passBoundariesCrossed`): script events go in the order the
+    /// playhead crossed them, one at the end of a pass before one at the next's start, also
+    /// at the turn of an alternating pass.
+    var segment: Int = 0
   }
 
   // MARK: - Scheduling
@@ -532,7 +537,8 @@ extension AnimationEngine {
       let record = callbacks[Int(node.payload)]
       var landed = local
       if (forward && a < 0 && local >= 0) || (!forward && record.firesBackwards && a > 0 && local <= 0) {
-        crossed.append(Crossed(node: id, kind: nil, key: record.key, forward: forward, sequence: crossed.count))
+        crossed.append(
+          Crossed(node: id, kind: nil, key: record.key, forward: forward, sequence: crossed.count, segment: passBoundariesCrossed))
         // Fired on reaching its point: just past it, so that turning back there (the end of
         // an alternating pass) crosses it back at once, as a node that completes there starts
         // back at once.
@@ -629,6 +635,7 @@ extension AnimationEngine {
         // On a boundary: the next pass begins here.
         position = passEnd
         pass += 1
+        passBoundariesCrossed += 1
         reset = !alternates
       }
     } else {
@@ -649,6 +656,7 @@ extension AnimationEngine {
         if segmentEnd > passStart || passStart <= low { break }
         position = passStart
         pass -= 1
+        passBoundariesCrossed += 1
         reset = !alternates
       }
     }
@@ -662,11 +670,11 @@ extension AnimationEngine {
   /// start and then its own complete, together, where its start goes.
   static func order(_ crossed: inout [Crossed]) {
     let paired = comingAndGoing(crossed)
-    func key(_ event: Crossed) -> (rank: Int, sequence: Int, after: Int) {
+    func key(_ event: Crossed) -> (rank: Int, segment: Int, sequence: Int, after: Int) {
       if event.kind == .complete, let start = paired[Passage(node: event.node, forward: event.forward)] {
-        return (NodeEventKind.start.rank, event.forward ? start : -start, 1)
+        return (NodeEventKind.start.rank, 0, event.forward ? start : -start, 1)
       }
-      return (event.kind?.rank ?? 3, event.forward ? event.sequence : -event.sequence, 0)
+      return (event.kind?.rank ?? 3, event.segment, event.forward ? event.sequence : -event.sequence, 0)
     }
     crossed.sort { key($0) < key($1) }
   }

@@ -468,7 +468,7 @@ extension AnimationEngine {
         effect.mode == .additive
         ? base + (output - effect.from)
         : effect.hasShift ? output + stores[keyPath: V.store].shift(ofEffect: index) : output
-    } else if absorbing, effect.fillsBefore, effect.mode == .unresolved,
+    } else if absorbing, effect.fillsBefore,
       let shown = fillBefore(of: effect, index, stores[keyPath: V.store], at: now)
     {
       // One waiting with a backwards fill shows its first value (and what completed above

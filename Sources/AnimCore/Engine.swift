@@ -336,6 +336,10 @@ public struct AnimationEngine: Sendable {
   /// The engine time of the last advance.
   public internal(set) var now: Nanoseconds = 0
 
+  /// Pass boundaries of timelines crossed so far (a counter that only orders one instant's
+  /// script events by when the playhead crossed them; not part of a snapshot).
+  var passBoundariesCrossed = 0
+
   @usableFromInline var stores = Stores()
   var nodes = ChunkedArray<Node>()
   var freeNodes: [Int32] = []

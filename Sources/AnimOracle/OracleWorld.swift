@@ -179,7 +179,9 @@ public final class OracleWorld {
         let wasResting = !isAnimating(p, excluding: node.id)
         if wasResting { leavingRest.append(p) }
         // Rule 2 and 3: a backwards fill or a negative delay resolves and shows at placement.
-        if timing.fill.backwards || timing.delay < 0 { join(node) }
+        // (One that starts now joins now too: animations placed at one instant join their
+        // property's stack in the order they were placed, whatever their delays.)
+        if timing.fill.backwards || timing.delay <= 0 { join(node) }
         if timing.delay < 0 { count("negative delay") }
         if timing.duration == 0 { count("zero duration") }
         if rate != 1 && rate != -1 { count("rate other than ±1") }
