@@ -523,4 +523,105 @@ struct DifferentialFindingsTests {
     try engine.advance(to: 5 * s)
     #expect(number(engine, p) == 300)
   }
+
+  /// A backwards fill with a negative delay that skips the whole animation: an item A at
+  /// 500 ms in T (0 to 100 over 200 ms, delay −300 ms, fill both) waits for T to reach it.
+  /// Web Animations' before-phase active time max(local − delay, 0) would be 250 ms at T's
+  /// 450 ms, past A's 200 ms; it stops at the end, so A shows 100 there (as it will when
+  /// placed, finished), and 50 at T's 250 ms (local −250 ms: 50 ms into it, a quarter).
+  @Test func aNegativeDelayThatSkipsAnItemShowsItsEndWhileItWaits() throws {
+    var engine = AnimationEngine()
+    let p = engine.addProperty(.number(0))
+    let t = try engine.addTimeline(timing: EffectTiming(duration: 1 * s, fill: .forwards))
+    _ = try engine.animate(
+      p, with: .tween(from: .number(0), to: .number(100), duration: 200 * ms, delay: -300 * ms, fill: .both),
+      placement: .timeline(t, at: 500 * ms))
+    try engine.play(t)
+    try engine.advance(to: 250 * ms)
+    #expect(number(engine, p) == 25)
+    try engine.advance(to: 450 * ms)
+    #expect(number(engine, p) == 100)
+  }
+
+  /// Each new pass of a repeating timeline shows its items' backwards fills again, also when
+  /// another item took the property over in the pass before: p = 16; T (1 s, 2 passes) holds
+  /// A at 400 ms (30 → 90 over 200 ms, fill backwards) and B at 700 ms (to 77 over 100 ms).
+  /// In pass 0 A shows 30 until 400 ms, runs, and drops out at 600 ms (backwards: 16); B
+  /// takes p from 16 to 77. In pass 1 (from 1 s) A waits again: 30 at 1.2 s; at 1.9 s,
+  /// after B again, 77.
+  @Test func aNewPassShowsBackwardsFillsAgain() throws {
+    var engine = AnimationEngine()
+    let p = engine.addProperty(.number(16))
+    let t = try engine.addTimeline(timing: EffectTiming(duration: 1 * s, iterations: 2, fill: .forwards))
+    _ = try engine.animate(
+      p, with: .tween(from: .number(30), to: .number(90), duration: 200 * ms, fill: .backwards),
+      placement: .timeline(t, at: 400 * ms))
+    _ = try engine.animate(p, with: .tween(to: .number(77), duration: 100 * ms), placement: .timeline(t, at: 700 * ms))
+    try engine.play(t)
+    try engine.advance(to: 200 * ms)
+    #expect(number(engine, p) == 30)
+    try engine.advance(to: 650 * ms)
+    #expect(number(engine, p) == 16)
+    try engine.advance(to: 900 * ms)
+    #expect(number(engine, p) == 77)
+    try engine.advance(to: 1200 * ms)
+    #expect(number(engine, p) == 30)
+    try engine.advance(to: 1900 * ms)
+    #expect(number(engine, p) == 77)
+  }
+
+  /// `cancel` keeps what shows: p = 21; T (5 s) holds A at 500 ms (108 → 105, fill
+  /// backwards), which shows 108 from T's play. Cancelled at 125 ms, p keeps 108.
+  @Test func cancelKeepsTheValueABackwardsFillShows() throws {
+    var engine = AnimationEngine()
+    let p = engine.addProperty(.number(21))
+    let t = try engine.addTimeline(timing: EffectTiming(duration: 5 * s, fill: .forwards))
+    _ = try engine.animate(
+      p, with: .tween(from: .number(108), to: .number(105), duration: 800 * ms, fill: .backwards),
+      placement: .timeline(t, at: 500 * ms))
+    try engine.play(t)
+    try engine.advance(to: 125 * ms)
+    #expect(number(engine, p) == 108)
+    try engine.cancel(t)
+    try engine.advance(to: 200 * ms)
+    #expect(number(engine, p) == 108)
+  }
+
+  /// An emit at the end of an alternating timeline's first pass is crossed forwards at the
+  /// end of that pass and backwards at the start of the next, in that order (the order the
+  /// playhead crossed them): T (1 s, 2 passes, alternate) with a callback at 1 s that fires
+  /// both ways.
+  @Test func aCallbackAtTheTurnFiresForwardsThenBackwards() throws {
+    var engine = AnimationEngine()
+    var events: [EngineEvent] = []
+    let t = try engine.addTimeline(
+      timing: EffectTiming(duration: 1 * s, iterations: 2, direction: .alternate, fill: .forwards))
+    let c = try engine.addCallback(key: 7, to: t, at: 1 * s, firesBackwards: true)
+    try engine.play(t)
+    try engine.advance(to: 1500 * ms) { _, e in events.append(e) }
+    let fired = events.filter { $0.subject == .node(c) }
+    #expect(fired.map(\.time) == [1 * s, 1 * s])
+    #expect(fired.map(\.isReversed) == [false, true])
+  }
+
+  /// An animation starting again outside the stack it left adds to what shows: p = 29;
+  /// T (1 s, 2 passes, alternate) holds A at 0 (77 → −66 over 1 s) and B at 1 s (to −133
+  /// over 0 s). At the turn (1 s) A ends (its stack is over: −66), B is crossed back (alone:
+  /// it leaves its start value, −66, and its stack is over too) and A starts back; then B,
+  /// crossed forwards, starts again outside the stack it left, with A showing: it adds to A,
+  /// from where A heads, −66: its change is −133 − (−66) = −67. A runs back to its start and
+  /// ends there reversed at 2 s, leaving its start value 77 with B's change: 77 − 67 = 10.
+  /// (Replacing, as it first did, B would leave −133 and A would end under it.)
+  @Test func anAnimationThatStartsAgainOutsideItsStackAddsToWhatShows() throws {
+    var engine = AnimationEngine()
+    let p = engine.addProperty(.number(29))
+    let t = try engine.addTimeline(
+      timing: EffectTiming(duration: 1 * s, iterations: 2, direction: .alternate, fill: .forwards))
+    _ = try engine.animate(
+      p, with: .tween(from: .number(77), to: .number(-66), duration: 1 * s), placement: .timeline(t, at: 0))
+    _ = try engine.animate(p, with: .tween(to: .number(-133), duration: 0), placement: .timeline(t, at: 1 * s))
+    try engine.play(t)
+    try engine.advance(to: 2500 * ms)
+    #expect(number(engine, p) == 10)
+  }
 }
