@@ -192,9 +192,10 @@ extension AnimationEngine {
         }
       } else if node.kind == .timeline, kind == .repeat, event.forward {
         let direction = timing(of: node).direction
-        if direction != .alternate && direction != .alternateReverse { beginPassFromStart(index) }
+        if direction != .alternate && direction != .alternateReverse { rearmSets(in: index) }
       }
     }
+    armBackwardsFillsOfNewPasses(crossed)
   }
 
   /// Jumps a node to its end (its start when its rate is negative) and fires the completes

@@ -734,6 +734,7 @@ extension AnimationEngine {
     for property in handedOver.sorted() where !isAnimating(property) {
       handle(&self, EngineEvent(kind: .complete, subject: .property(property), time: now, isReversed: false))
     }
+    armBackwardsFillsOfNewPasses(events)
   }
 
   /// Applies what an event means to the engine (an animation taking its property, a value
@@ -775,7 +776,7 @@ extension AnimationEngine {
       }
     } else if node.kind == .timeline, kind == .repeat, event.forward {
       let direction = timing(of: node).direction
-      if direction != .alternate && direction != .alternateReverse { beginPassFromStart(index) }
+      if direction != .alternate && direction != .alternateReverse { rearmSets(in: index) }
     }
     let nodeKind: EngineEvent.Kind =
       switch kind {

@@ -705,14 +705,19 @@ extension AnimationEngine {
     stores[keyPath: V.store].markShowing(index)  // (so the next refresh computes the property)
   }
 
-  /// A new pass of a timeline that does not alternate, from its start (after this instant's
-  /// completes): its `set` items are ahead again (`rearmSets`), and its items that fill
-  /// backwards show their first values again until they start (Web Animations: each pass
-  /// restarts its children's time, in their before phase), even if something took their
-  /// property over in the pass before.
-  mutating func beginPassFromStart(_ index: Int32) {
-    rearmSets(in: index)
-    for child in timelines[Int(nodes[Int(index)].payload)].children { armBackwardsFill(in: child) }
+  /// After an instant's events: each timeline among them that began a new pass from its
+  /// start (a forwards repeat, not alternating) arms its items' backwards fills again, so
+  /// they show their first values until they start (Web Animations: each pass restarts its
+  /// children's time, in their before phase), even if something took their property over
+  /// in the pass before. (After the instant, so that what the pass before left at its end,
+  /// crossed at this same instant, has settled first.)
+  mutating func armBackwardsFillsOfNewPasses(_ events: [Crossed]) {
+    for event in events where event.kind == .repeat && event.forward {
+      guard let index = try? resolve(event.node), nodes[Int(index)].kind == .timeline else { continue }
+      let direction = timing(of: nodes[Int(index)]).direction
+      guard direction != .alternate && direction != .alternateReverse else { continue }
+      for child in timelines[Int(nodes[Int(index)].payload)].children { armBackwardsFill(in: child) }
+    }
   }
 
   /// A new pass of timeline `index` from its start (after this instant's completes, which

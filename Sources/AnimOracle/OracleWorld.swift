@@ -684,6 +684,21 @@ public final class OracleWorld {
     for p in pendingStarts where isAnimating(p) {
       events.append(OracleEvent(time: now, kind: .start, subject: .property(p), reversed: false))
     }
+    joinFillsOfNewPasses(ordered)
+  }
+
+  /// After an instant's crossings: in each timeline that began a new pass from its start,
+  /// items that fill backwards show their first values again until they start (Web
+  /// Animations: each pass of a group restarts its children's time, in their before phase).
+  /// After everything at the instant, the end of the pass before included.
+  func joinFillsOfNewPasses(_ crossings: [Crossing]) {
+    for crossing in crossings where crossing.kind == .repeat && crossing.forward {
+      let node = nodes[crossing.node]
+      guard node.isTimeline, !node.timing.autoreverse else { continue }
+      for id in node.children where nodes[id].zone == 0 && nodes[id].forward {
+        for n in subtree(of: nodes[id]) where n.isEffect && n.timing.fill.backwards { join(n) }
+      }
+    }
   }
 
   /// One instant's crossings in the order they are delivered: completes, repeats, starts,
@@ -785,14 +800,6 @@ public final class OracleWorld {
           for other in nodes where other.maskedBy == id { other.maskedBy = nil }
         }
       }
-      if crossing.kind == .repeat && !node.timing.autoreverse {
-        // Before their start again in the new pass, items that fill backwards show their
-        // first values again until they start (Web Animations: each pass of a group restarts
-        // its children's time, in their before phase). After this instant's completes, and the sets unmasking.
-        for id in node.children where nodes[id].zone == 0 && nodes[id].forward {
-          for n in subtree(of: nodes[id]) where n.isEffect && n.timing.fill.backwards { join(n) }
-        }
-      }
       if node.parent == nil && crossing.kind == .complete {
         node.hold = crossing.forward ? node.bounds.end : node.bounds.start
       }
@@ -841,6 +848,7 @@ public final class OracleWorld {
       var batch: [Crossing] = []
       drive(node, at: now, parentTime: p, parentForward: true, into: &batch, silently: false)
       for crossing in Self.ordered(batch) { applySilently(crossing) }
+      joinFillsOfNewPasses(batch)
     }
   }
 
