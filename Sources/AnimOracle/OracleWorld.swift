@@ -179,9 +179,11 @@ public final class OracleWorld {
         let wasResting = !isAnimating(p, excluding: node.id)
         if wasResting { leavingRest.append(p) }
         // Rule 2 and 3: a backwards fill or a negative delay resolves and shows at placement.
-        // (One that starts now joins now too: animations placed at one instant join their
-        // property's stack in the order they were placed, whatever their delays.)
-        if timing.fill.backwards || timing.delay <= 0 { join(node) }
+        // Rule 2: a backwards fill resolves and shows at placement. (One that starts now, with
+        // a negative delay or none, joins when its start is crossed, at this instant, so that
+        // animations placed at one instant join their stack in the order they were placed;
+        // paused at once, it has not started.)
+        if timing.fill.backwards { join(node) }
         if timing.delay < 0 { count("negative delay") }
         if timing.duration == 0 { count("zero duration") }
         if rate != 1 && rate != -1 { count("rate other than ±1") }
@@ -823,6 +825,8 @@ public final class OracleWorld {
       } else {
         count("timeline set crossed backwards")
         if let recorded = node.recorded { properties[p].base = recorded }
+        // Put back, it has nothing more to put back (starting over later does not again).
+        node.recorded = nil
         properties[p].entries.removeAll { nodes[$0.node].parent == nil }
         for other in nodes where other.maskedBy == node.id {
           other.maskedBy = nil
