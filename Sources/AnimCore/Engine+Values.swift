@@ -698,6 +698,7 @@ extension AnimationEngine {
       }
     }
     stores[keyPath: V.store].effects[Int(index)].from = recorded
+    stores[keyPath: V.store].effects[Int(index)].committedAtEnd = nil
     stores[keyPath: V.store].effects[Int(index)].mode = .replace
     stores[keyPath: V.store].effects[Int(index)].muted = true
     stores[keyPath: V.store].properties[Int(property)].base = effect.to
@@ -742,6 +743,11 @@ extension AnimationEngine {
     for (masked, set) in stores[keyPath: V.store].maskedBy where set == index {
       stores[keyPath: V.store].setMask(nil, ofEffect: masked)
     }
+    // What it recorded in the pass before stays, to be put back if the playhead goes back
+    // into that pass across it (`committedAtEnd` marks a set that holds such a recording).
+    if stores[keyPath: V.store].effects[Int(index)].mode != .unresolved {
+      stores[keyPath: V.store].effects[Int(index)].committedAtEnd = true
+    }
     stores[keyPath: V.store].effects[Int(index)].mode = .unresolved
   }
 
@@ -770,8 +776,9 @@ extension AnimationEngine {
   /// what it masked shows again (at once, for one the playhead is inside).
   mutating func revertSet<V: EngineValue>(_ type: V.Type, _ index: Int32) {
     let effect = stores[keyPath: V.store].effects[Int(index)]
-    guard effect.mode != .unresolved else { return }
+    guard effect.mode != .unresolved || effect.committedAtEnd == true else { return }
     stores[keyPath: V.store].effects[Int(index)].mode = .unresolved
+    stores[keyPath: V.store].effects[Int(index)].committedAtEnd = nil
     stores[keyPath: V.store].properties[Int(effect.property)].base = effect.from
     for (masked, set) in stores[keyPath: V.store].maskedBy where set == index {
       stores[keyPath: V.store].setMask(nil, ofEffect: masked)
