@@ -686,7 +686,7 @@ extension AnimationEngine {
       guard !o.isSet, !o.masked else { continue }
       if topLevelAncestor(of: o.node) != tree {
         end(V.self, other, absorbing: false)
-      } else if o.isShowing || o.counted || ((o.mode == .unresolved || o.committedAtEnd == nil) && startsBefore(o.node, effect.node)) {
+      } else if o.isShowing || o.counted || startsBefore(o.node, effect.node) {
         // (One not reached yet that starts before it, as when the timeline is played from its
         // end: it is masked too, while the playhead is past the set.)
         stores[keyPath: V.store].dropSampler(of: other)
