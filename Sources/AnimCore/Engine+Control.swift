@@ -214,6 +214,13 @@ extension AnimationEngine {
     if node.parent < 0, playback(of: node).holdTime == edge, forward ? node.lastLocal > edge : node.lastLocal < edge {
       return
     }
+    // Reversed before it started (in its delay), a standalone animation is back where it
+    // began: at or behind its start, it has nothing to finish.
+    if node.parent < 0, node.kind == .effect, !forward, !node.hasStarted,
+      localTime(of: index, atParent: now) <= edge
+    {
+      return
+    }
     let parentTime = parentTime(of: index)
     // An idle timeline (never played, or cancelled) that is finished is finished, no longer
     // idle (as Web Animations' finish() gives an idle animation a current time at its end).

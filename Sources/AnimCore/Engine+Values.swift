@@ -559,9 +559,10 @@ extension AnimationEngine {
       }
       effect.muted = true
     }
-    // Ended at its start (reversed), it is not waiting to start: its backwards fill no
-    // longer shows (the rules drop its term there; `play` arms it again).
-    if !forward { effect.fillsBefore = false }
+    // Ended, it is not waiting to start: its backwards fill no longer shows, whichever way
+    // its timeline turns while it stands there (at its start, reversed, the rules drop its
+    // term). A new pass of its timeline, or `play`, arms it again.
+    effect.fillsBefore = false
     effect.next = stores[keyPath: V.store].effects[Int(index)].next
     effect.hasShift = stores[keyPath: V.store].effects[Int(index)].hasShift
     stores[keyPath: V.store].effects[Int(index)] = effect

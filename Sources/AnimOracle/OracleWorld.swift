@@ -266,6 +266,11 @@ public final class OracleWorld {
       if node.parent == nil, node.hold == edge, node.forward == forward, node.zone == (forward ? node.maxZone : 0) {
         return
       }
+      // Reversed before it started (in its delay), a top-level animation is back where it
+      // began: at or behind its start, it has nothing to finish.
+      if node.parent == nil, node.isEffect, !forward, node.zone == 0, !node.started {
+        return
+      }
       node.pausedOffset = nil
       let current = localTime(of: node)
       // An idle (never played) or cancelled timeline that is finished is finished, no longer

@@ -624,4 +624,91 @@ struct DifferentialFindingsTests {
     try engine.advance(to: 2500 * ms)
     #expect(number(engine, p) == 10)
   }
+
+  /// An item that ended shows no backwards fill when its timeline turns around while paused
+  /// there: p = −23; T (678 ms, speed 1.5) holds Z at its end (−121 → −166 over 0 s, fill
+  /// both). T ends at 452 ms, Z crossed there: −166. Paused at 1.206 s and set to rate −1 at
+  /// 1.28 s, nothing moves: −166 (Z is not waiting for its start).
+  @Test func anEndedItemShowsNoBackwardsFillWhenItsTimelineTurnsWhilePaused() throws {
+    var engine = AnimationEngine()
+    let p = engine.addProperty(.number(-23))
+    let t = try engine.addTimeline(timing: EffectTiming(duration: 678 * ms, fill: .forwards), rate: 1.5)
+    _ = try engine.animate(
+      p, with: .tween(from: .number(-121), to: .number(-166), duration: 0, fill: .both), placement: .timeline(t, at: 678 * ms))
+    try engine.play(t)
+    try engine.advance(to: 1206 * ms)
+    #expect(number(engine, p) == -166)
+    try engine.pause(t)
+    try engine.advance(to: 1280 * ms)
+    try engine.setRate(-1, of: t)
+    try engine.advance(to: 1300 * ms)
+    #expect(number(engine, p) == -166)
+  }
+
+  /// `finish` on a standalone animation reversed before it started does nothing: p = −48;
+  /// A (139 → 43 over 0 s, delay 173 ms, fill both, speed 0.5) placed at 182 ms shows 139
+  /// while it waits; reversed at 383 ms, it goes back toward where it began. Finished at
+  /// 1.547 s: nothing fires and p still shows 139.
+  @Test func finishingAnAnimationReversedInItsDelayDoesNothing() throws {
+    var engine = AnimationEngine()
+    var events: [EngineEvent] = []
+    let p = engine.addProperty(.number(-48))
+    try engine.advance(to: 182 * ms)
+    let a = try engine.animate(
+      p, with: .tween(from: .number(139), to: .number(43), duration: 0, delay: 173 * ms, fill: .both, rate: 0.5),
+      placement: .engine(at: 182 * ms))
+    try engine.advance(to: 383 * ms)
+    #expect(number(engine, p) == 139)
+    try engine.reverse(a)
+    try engine.advance(to: 1547 * ms) { _, e in events.append(e) }
+    try engine.finish(a) { _, e in events.append(e) }
+    #expect(events.filter { $0.subject == .node(a) }.isEmpty)
+    #expect(number(engine, p) == 139)
+  }
+
+  /// A set made ready again by a new pass still puts back what it recorded in the pass
+  /// before: p = 32; T (1 s, 2 passes) holds `set p to 4` at 500 ms. Played at 0: 4 from
+  /// 500 ms. Reversed at 1.2 s (pass 1 at 200 ms), T goes back into pass 0 at 1.4 s and
+  /// crosses the set back at 1.9 s (pass 0 at 500 ms): 4 at 1.5 s, 32 at 2 s.
+  @Test func aSetReadyAgainInANewPassPutsBackWhatItRecordedBefore() throws {
+    var engine = AnimationEngine()
+    let p = engine.addProperty(.number(32))
+    let t = try engine.addTimeline(timing: EffectTiming(duration: 1 * s, iterations: 2, fill: .forwards))
+    _ = try engine.addSet(p, to: .number(4), in: t, at: 500 * ms)
+    try engine.play(t)
+    try engine.advance(to: 1200 * ms)
+    #expect(number(engine, p) == 4)
+    try engine.reverse(t)
+    try engine.advance(to: 1500 * ms)
+    #expect(number(engine, p) == 4)
+    try engine.advance(to: 2 * s)
+    #expect(number(engine, p) == 32)
+  }
+
+  /// A set sought past masks an earlier item that had ended at its start: p = 0; T (1 s)
+  /// holds A at 100 ms (0 → 100 over 600 ms) and `set p to 50` at 500 ms. Played at 0 and
+  /// reversed at 200 ms, T is back at 0 at 400 ms (A ended reversed at 300 ms: 0). `play`
+  /// at 500 ms plays it again from its end (rate −1): the set is sought past (50, recording
+  /// 0) and masks A. A's end, crossed back at 800 ms, is silent (p does not leave rest);
+  /// the set, crossed back at 1 s, puts 0 back and A shows again: at 1.1 s (T at 400 ms,
+  /// A at half) 50.
+  @Test func aSetSoughtPastMasksAnItemThatEndedAtItsStart() throws {
+    var engine = AnimationEngine()
+    var events: [EngineEvent] = []
+    let p = engine.addProperty(.number(0))
+    let t = try engine.addTimeline(timing: EffectTiming(duration: 1 * s, fill: .forwards))
+    _ = try engine.animate(p, with: .tween(to: .number(100), duration: 600 * ms), placement: .timeline(t, at: 100 * ms))
+    _ = try engine.addSet(p, to: .number(50), in: t, at: 500 * ms)
+    try engine.play(t)
+    try engine.advance(to: 200 * ms)
+    try engine.reverse(t)
+    try engine.advance(to: 500 * ms)
+    #expect(number(engine, p) == 0)
+    try engine.play(t)
+    try engine.advance(to: 900 * ms) { _, e in events.append(e) }
+    #expect(number(engine, p) == 50)
+    #expect(!events.contains { $0.subject == .property(p) })
+    try engine.advance(to: 1100 * ms) { _, e in events.append(e) }
+    #expect(abs(number(engine, p) - 50) < 1e-9)
+  }
 }
