@@ -12,13 +12,14 @@ public struct DiagnosticRenderer: Sendable {
   /// Whether to colour the output; the CLI decides (a terminal, and NO_COLOR unset).
   public let usesColor: Bool
   /// The number shown for the source's first line: 1 for a file; for a REPL entry read
-  /// from the middle of piped input, the input line it started on.
+  /// from the middle of piped input, the input line it started on (the source's own
+  /// `firstLine` unless given).
   public let firstLine: Int
 
-  public init(source: SourceText, usesColor: Bool = false, firstLine: Int = 1) {
+  public init(source: SourceText, usesColor: Bool = false, firstLine: Int? = nil) {
     self.source = source
     self.usesColor = usesColor
-    self.firstLine = max(1, firstLine)
+    self.firstLine = max(1, firstLine ?? source.firstLine)
   }
 
   /// Whether diagnostics should be coloured: only on a terminal, and not when `NO_COLOR`

@@ -23,11 +23,16 @@ public struct SourceText: Sendable {
   public let bytes: [UInt8]
   /// The byte offset at which each line starts; `lineStarts[0] == 0`.
   let lineStarts: [Int]
+  /// The number people know its first line by: 1 for a file; for a REPL entry read from
+  /// the middle of piped input, the input line it started on (so that an error found when
+  /// it runs, perhaps much later, names that line).
+  public let firstLine: Int
 
   /// Wraps bytes read from a file (which may hold invalid UTF-8).
-  public init(name: String, bytes: [UInt8]) {
+  public init(name: String, bytes: [UInt8], firstLine: Int = 1) {
     self.name = name
     self.bytes = bytes
+    self.firstLine = max(1, firstLine)
     var starts = [0]
     bytes.withUnsafeBytes { buffer in
       guard let base = buffer.baseAddress else { return }
@@ -44,8 +49,8 @@ public struct SourceText: Sendable {
   }
 
   /// Wraps a Swift string (always valid UTF-8).
-  public init(name: String, contents: String) {
-    self.init(name: name, bytes: Array(contents.utf8))
+  public init(name: String, contents: String, firstLine: Int = 1) {
+    self.init(name: name, bytes: Array(contents.utf8), firstLine: firstLine)
   }
 
   /// The 1-based line holding the byte at `offset` (an offset at the end counts as the

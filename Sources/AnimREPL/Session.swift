@@ -84,7 +84,7 @@ public final class Session {
   /// - Returns: whether to go on or leave.
   @discardableResult
   public func evaluate(_ entry: String, firstLine: Int = 1) -> Outcome {
-    let source = SourceText(name: sourceName, contents: entry)
+    let source = SourceText(name: sourceName, contents: entry, firstLine: firstLine)
     let leading = entry.utf8.prefix { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }.count
     if entry.utf8.dropFirst(leading).first == UInt8(ascii: ":") {
       let line = CommandInput(source: source, commandStart: leading)

@@ -52,6 +52,18 @@ struct ReplPipedTests {
     #expect(run.errorLines[1] == "  animate b.x tu 1")
   }
 
+  /// Issue 13, item 6: a runtime error of piped input names the input line its statement
+  /// starts on, also when it runs later, in a handler declared over several lines.
+  @Test func aRuntimeErrorNamesTheInputLineOfItsStatement() throws {
+    let input = "target a { x: 0 }\nlet z = 0\n\nanimate a.x to 1 / z over 1s\non \"go\" {\n  print \"x\"\n  animate a.x to 2 / z over 1s\n}\nemit \"go\"\n"
+    let run = try runAnim(["repl", "--clock", "virtual"], input: input)
+    #expect(run.status == 0)
+    let errors = run.errorLines.filter { $0.hasPrefix("<stdin>:") }
+    #expect(errors.count == 2)
+    #expect(errors.first?.hasPrefix("<stdin>:4:16: error: division by zero") == true)
+    #expect(errors.last?.hasPrefix("<stdin>:7:18: error: division by zero") == true)
+  }
+
   @Test func inputEndingInsideABlockReportsWhatIsMissing() throws {
     let run = try runAnim(["repl", "--clock", "virtual"], input: "timeline x {\n  animate b.x to 1 over 1s\n")
     #expect(run.status == 0)
