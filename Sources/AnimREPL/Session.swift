@@ -296,6 +296,15 @@ public final class Session {
       error(expected, at: expression.span, in: line, firstLine: firstLine)
       return
     }
+    // Nothing runs past the end of time (2^62 ns, about 146 years): a tick that would reach
+    // it is refused whole, and the clock does not move.
+    if delta >= AnimationEngine.endOfTime - clock.now {
+      error(
+        "':tick' would take the clock to or past the end of time, \(AnimationEngine.endOfTime) ns "
+          + "(about 146 years); the clock is at \(clock.now) ns and does not move",
+        at: expression.span, in: line, firstLine: firstLine)
+      return
+    }
     _ = clock.advance(by: delta)
     if let runtime {
       emit(runtime.advance(to: clock.now))

@@ -64,6 +64,21 @@ struct ReplPipedTests {
     #expect(errors.last?.hasPrefix("<stdin>:7:18: error: division by zero") == true)
   }
 
+  /// Issue 13, item 8: `:tick` to or past the end of time (2^62 ns) is an error that names
+  /// the limit and moves nothing; a tick that stays short of it moves the clock.
+  @Test func tickingToTheEndOfTimeIsRefusedAndMovesNothing() throws {
+    let run = try runAnim(
+      ["repl", "--clock", "virtual"], input: ":tick 5000000000s\n:clock\n:tick 4611686018.427387904s\n:clock\n:tick 1s\n:clock\n")
+    #expect(run.status == 0)
+    let errors = run.errorLines.filter { $0.hasPrefix("<stdin>:") }
+    #expect(errors.count == 2)
+    #expect(errors.first?.contains("end of time, 4611686018427387904 ns") == true)
+    #expect(run.outputLines.filter { $0.hasPrefix("virtual clock at") } == [
+      "virtual clock at 0s (moves only on :tick)", "virtual clock at 0s (moves only on :tick)",
+      "virtual clock at 1s (moves only on :tick)",
+    ])
+  }
+
   @Test func inputEndingInsideABlockReportsWhatIsMissing() throws {
     let run = try runAnim(["repl", "--clock", "virtual"], input: "timeline x {\n  animate b.x to 1 over 1s\n")
     #expect(run.status == 0)
