@@ -95,6 +95,7 @@ enum Help {
       let padding = String(repeating: " ", count: width - command.usage.count)
       text += "  \(command.usage)\(padding)  \(command.summary)\n"
     }
+    text += "A prefix that names one command runs it: :q, :h, :st.\n"
     return text
   }
 

@@ -85,6 +85,13 @@ public final class Session {
   @discardableResult
   public func evaluate(_ entry: String, firstLine: Int = 1) -> Outcome {
     let source = SourceText(name: sourceName, contents: entry, firstLine: firstLine)
+    // `help`, `quit` and `exit` typed bare, as other REPLs take them: a one-line hint (unless
+    // the session has declared that name).
+    let word = String(entry.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+    if ["help", "quit", "exit"].contains(word) && environment[word] == nil {
+      note(word == "help" ? "type :help for what can be typed" : "type :quit (or Ctrl-D on an empty line) to leave")
+      return .proceed
+    }
     let leading = entry.utf8.prefix { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }.count
     if entry.utf8.dropFirst(leading).first == UInt8(ascii: ":") {
       let line = CommandInput(source: source, commandStart: leading)
@@ -150,7 +157,16 @@ public final class Session {
 
   private func run(_ line: CommandInput, firstLine: Int) -> Outcome {
     let name = line.commandName
-    guard let command = Command.allCases.first(where: { $0.rawValue == name.text }) else {
+    // A prefix that names exactly one command runs it (`:q`, `:h`, `:st`); an ambiguous one
+    // runs nothing and lists the candidates.
+    let candidates = name.text.isEmpty ? [] : Command.allCases.filter { $0.rawValue.hasPrefix(name.text) }
+    if Command(rawValue: name.text) == nil && candidates.count > 1 {
+      error(
+        "ambiguous command ':\(name.text)': \(candidates.map(\.spelled).sorted().joined(separator: " "))",
+        at: name.span, in: line, firstLine: firstLine)
+      return .proceed
+    }
+    guard let command = Command(rawValue: name.text) ?? (candidates.count == 1 ? candidates[0] : nil) else {
       let shown = ":" + name.text
       error(
         name.text.isEmpty

@@ -79,6 +79,31 @@ struct ReplPipedTests {
     ])
   }
 
+  /// Issue 13: a command prefix that names exactly one command runs it; an ambiguous one
+  /// runs nothing and lists the candidates.
+  @Test func aCommandPrefixRunsTheOneCommandItNames() throws {
+    let run = try runAnim(["repl", "--clock", "virtual"], input: ":c\n:s\n:st\n:q\n:clock\n")
+    #expect(run.status == 0)
+    #expect(run.outputLines.first == "virtual clock at 0s (moves only on :tick)")
+    #expect(run.errorLines.first == "<stdin>:2:1: error: ambiguous command ':s': :save :status")
+    #expect(run.outputLines.contains("nothing is playing or paused"))
+    // `:q` left: the `:clock` after it never ran.
+    #expect(run.outputLines.filter { $0.hasPrefix("virtual clock") }.count == 1)
+  }
+
+  /// Issue 13: `help`, `quit` and `exit` typed bare get a one-line hint, unless the session
+  /// declared the name.
+  @Test func bareHelpQuitAndExitGetAHint() throws {
+    let run = try runAnim(["repl", "--clock", "virtual"], input: "help\nquit\n exit\nlet exit = 2\nexit\n")
+    #expect(run.status == 0)
+    #expect(run.errorLines.filter { !$0.isEmpty } == [
+      "note: type :help for what can be typed",
+      "note: type :quit (or Ctrl-D on an empty line) to leave",
+      "note: type :quit (or Ctrl-D on an empty line) to leave",
+    ])
+    #expect(run.outputLines.contains("exit = 2"))
+  }
+
   @Test func inputEndingInsideABlockReportsWhatIsMissing() throws {
     let run = try runAnim(["repl", "--clock", "virtual"], input: "timeline x {\n  animate b.x to 1 over 1s\n")
     #expect(run.status == 0)
