@@ -49,6 +49,7 @@ public final class RuntimeSession: SessionRuntime {
       case .record(let record): return .line(Self.line(for: record))
       case .error(let error, let source): return .diagnostic(error.diagnostic, in: source)
       case .value(let name, let value): return .line("\(name) = \(value)")
+      case .note(let text): return .line(text)
       }
     }
   }

@@ -14,6 +14,7 @@ extension Runtime {
   /// Creates the targets a program declares at its top level right away, so that every
   /// property exists (with its initial value) from the start of the run, for sampling.
   func createTargets(in statements: [Statement], _ context: ProgramContext) {
+    declaredInEntry = []
     for statement in statements {
       guard case .target(let declaration) = statement.kind else { continue }
       // (Constants only: it cannot fail.)
@@ -41,6 +42,10 @@ extension Runtime {
       values.append((name, initializer.name.text, value))
     }
     // Every value is known (none failed): now they take effect, together.
+    if let old = targets[target], !declaredInEntry.contains(target) {
+      redeclare(target, had: old, keeping: names)
+    }
+    declaredInEntry.insert(target)
     for (name, _, value) in values {
       guard let value else { continue }
       if let existing = properties[name], existing.kind == value.kind {
@@ -53,6 +58,33 @@ extension Runtime {
       }
     }
     targets[target] = names
+  }
+
+  /// A target declared again (in the REPL): its animations end, as `cancel` ends them (each
+  /// property keeps its value), the handlers on its properties go, and properties the new
+  /// declaration lacks are gone. Says what it did in one line.
+  func redeclare(_ target: String, had old: [String], keeping names: [String]) {
+    var ended = 0
+    var removed = 0
+    for property in old {
+      let name = "\(target).\(property)"
+      if let id = properties[name] {
+        for node in engine.animations(on: id) where (try? engine.cancel(node)) != nil { ended += 1 }
+      }
+      for key in lifecycleHandlers.keys where key.subject == name {
+        removed += lifecycleHandlers[key]?.count ?? 0
+        lifecycleHandlers[key] = nil
+      }
+      if !names.contains(property) {
+        properties[name] = nil
+        propertyNames.removeAll { $0 == name }
+        namesByProperty = [:]
+        propertyGeneration += 1
+      }
+    }
+    func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+    output.append(
+      .note("target \(target) redeclared: \(count(ended, "animation")) ended, \(count(removed, "handler")) removed"))
   }
 
   /// Schedules each statement of a block at its time, from engine time `start`: in order,
@@ -121,6 +153,9 @@ extension Runtime {
     case .timeline(let declaration):
       let name = declaration.name.text
       if let old = timelines[name]?.node {
+        // As `cancel`: its values stay where they are (no snap) and nothing fires; the new
+        // one does not start.
+        try? engine.cancel(old)
         try? engine.remove(old)
         timelineNames[old] = nil
       }

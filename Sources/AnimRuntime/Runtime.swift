@@ -28,6 +28,9 @@ public enum RuntimeOutput: Sendable {
   case error(RuntimeError, SourceText)
   /// An expression typed alone (in the REPL): its text and value, `b.x = 40`.
   case value(name: String, value: String)
+  /// A sentence about what a statement did to the session (in the REPL: a target
+  /// redeclared), `target card redeclared: 2 animations ended, 1 handler removed`.
+  case note(String)
 }
 
 /// Plays checked programs on one engine.
@@ -58,6 +61,9 @@ public final class Runtime {
   var sampledIDsGeneration = -1
   /// Target names and their properties in order.
   var targets: [String: [String]] = [:]
+  /// The targets the entry being run has declared so far: declaring one again in a later
+  /// entry (the REPL) is a redeclaration; its own run of the declaration is not.
+  var declaredInEntry = Set<String>()
   /// `let` values.
   var values: [String: RuntimeValue] = [:]
   /// `curve` declarations.

@@ -67,7 +67,7 @@ extension Runtime {
         switch output {
         case .record(let record): if holds { held.append(record) } else { emit(record) }
         case .error(let error, let source): report(error, source)
-        case .value: break
+        case .value, .note: break
         }
       }
     }

@@ -60,7 +60,7 @@ enum RunLog {
       case .error(let error, let source):
         let renderer = DiagnosticRenderer(source: source, usesColor: Output.standardErrorUsesColor)
         append(.standardError, renderer.render(error.diagnostic))
-      case .value:
+      case .value, .note:
         break
       }
     }

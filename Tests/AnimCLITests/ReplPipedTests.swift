@@ -104,6 +104,31 @@ struct ReplPipedTests {
     #expect(run.outputLines.contains("exit = 2"))
   }
 
+  /// Issue 13, item 7: redeclaring a target ends its animations as `cancel` does (values
+  /// stay), removes the handlers on its properties, says so in one line, and a watch of a
+  /// property the new declaration lacks shows `(gone)`.
+  @Test func redeclaringATargetEndsItsAnimationsAndHandlers() throws {
+    let input = "target card { x: 0, y: 0 }\nanimate card.x to 100 over 1s\nanimate card.y to 100 over 2s\n"
+      + "on complete card.x { print \"done\" }\n:watch card.x card.y\n:tick 500ms\ntarget card { x: 5 }\n:tick 2s\n"
+    let run = try runAnim(["repl", "--clock", "virtual"], input: input)
+    #expect(run.status == 0)
+    #expect(run.outputLines.contains("target card redeclared: 2 animations ended, 1 handler removed"))
+    #expect(run.outputLines.suffix(3).prefix(2) == ["card.x = 5", "card.y = (gone)"])
+    #expect(!run.standardOutput.contains("done"))
+    #expect(!run.standardOutput.contains("complete card"))
+  }
+
+  /// Issue 13, item 7: redeclaring a playing timeline cancels the old one (its values stay,
+  /// nothing fires) and does not start the new one.
+  @Test func redeclaringAPlayingTimelineCancelsItWithoutASnap() throws {
+    let input = "target card { x: 0 }\ntimeline t { animate card.x to 100 over 1s }\nplay t\n:tick 500ms\n"
+      + "timeline t { animate card.x to 0 over 1s }\ncard.x\n:tick 1s\ncard.x\n"
+    let run = try runAnim(["repl", "--clock", "virtual"], input: input)
+    #expect(run.status == 0)
+    #expect(run.outputLines.filter { $0.hasPrefix("card.x = ") } == ["card.x = 50", "card.x = 50"])
+    #expect(!run.standardOutput.contains("complete"))
+  }
+
   @Test func inputEndingInsideABlockReportsWhatIsMissing() throws {
     let run = try runAnim(["repl", "--clock", "virtual"], input: "timeline x {\n  animate b.x to 1 over 1s\n")
     #expect(run.status == 0)
