@@ -39,7 +39,10 @@ extension Session {
     }
     // The predeclared names come from the language's one table (Builtins.swift).
     let candidates = Keyword.allCases.map(\.rawValue) + environment.order + Builtins.names
-    return .words(matching(word, candidates))
+    let found = matching(word, candidates)
+    // A target, the one match, completes with its `.`: a property comes next.
+    if found.count == 1, properties(ofTarget: found[0]) != nil { return .words([found[0] + "."]) }
+    return .words(found)
   }
 
   /// `T.p` for every property of every target.

@@ -258,6 +258,8 @@ final class LineEditor {
       rl_attempted_completion_over = 1
       guard !words.isEmpty else { return nil }
       let replacement = words.count == 1 ? words[0] : commonPrefix(of: words)
+      // (`card.` goes on with a property: no space after it.)
+      rl_completion_suppress_append = replacement.hasSuffix(".") ? 1 : 0
       let all = [replacement] + (words.count == 1 ? [] : words)
       guard let array = malloc((all.count + 1) * MemoryLayout<UnsafeMutablePointer<CChar>?>.stride)
       else { return nil }

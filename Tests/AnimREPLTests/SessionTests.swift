@@ -276,6 +276,14 @@ struct CompletionTests {
     #expect(session.completions(of: "ca", after: "") == .words(["cancel", "card"]))
   }
 
+  /// Issue 13: a target name, the one match, completes with its `.` (a property comes next).
+  @Test func aTargetNameCompletesWithItsDot() {
+    let session = session()
+    #expect(session.completions(of: "car", after: "animate ") == .words(["card."]))
+    #expect(session.completions(of: "card.", after: "animate ") == .words(["card.angle", "card.x"]))
+    #expect(session.completions(of: "intr", after: "play ") == .words(["intro"]))
+  }
+
   /// Issue 12, rule 11: completion offers every name of the language's table of builtins
   /// (functions, presets, constructors, step positions, spring labels), none left out.
   @Test func everyBuiltinNameCompletes() {
