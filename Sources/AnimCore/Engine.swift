@@ -136,6 +136,10 @@ public struct NodeStatus: Sendable, Hashable {
   public var progress: Double?
   /// Whether it is a timeline.
   public var isTimeline: Bool
+  /// The pass it is in (1 for the first; before its start, 1; after its end, the last).
+  public var pass: Int = 1
+  /// How many passes it has (`.infinity` for `repeat forever`; may be fractional).
+  public var passCount: Double = 1
 }
 
 /// The animation engine.
@@ -940,9 +944,17 @@ public struct AnimationEngine: Sendable {
       state = .playing
     }
     let progress = end.map { end in end > 0 ? min(max(Double(local) / Double(end), 0), 1) : 1 }
-    return NodeStatus(
+    var status = NodeStatus(
       state: state, rate: rate(of: node), localTime: local, duration: end, progress: progress,
       isTimeline: node.kind == .timeline)
+    var timing = timing(of: node)
+    status.passCount = timing.iterations
+    timing.fill = .both
+    let computed = timing.computedTiming(localTime: timing.wrapped(local, hasStarted: node.hasStarted))
+    if let iteration = computed.currentIteration, iteration.isFinite, iteration >= 0, iteration < Double(Int.max) {
+      status.pass = Int(iteration) + 1
+    }
+    return status
   }
 
   /// The top-level nodes (animations and timelines on the engine), oldest first.

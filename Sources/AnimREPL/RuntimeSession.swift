@@ -67,16 +67,7 @@ public final class RuntimeSession: SessionRuntime {
 
   /// A value as the session shows it: numbers as the trace writes them, vectors as the
   /// language writes them, colors as `#rrggbbaa`.
-  static func text(_ value: AnimationValue) -> String {
-    switch value {
-    case .number(let x): return TraceNumber.format(x)
-    case .vec2(let v): return "(\(TraceNumber.format(v.x)), \(TraceNumber.format(v.y)))"
-    case .vec3(let v): return "(\(TraceNumber.format(v.x)), \(TraceNumber.format(v.y)), \(TraceNumber.format(v.z)))"
-    case .vec4(let v):
-      return "(\([v.x, v.y, v.z, v.w].map(TraceNumber.format).joined(separator: ", ")))"
-    case .color(let c): return c.hexString()
-    }
-  }
+  static func text(_ value: AnimationValue) -> String { TraceNumber.text(value) }
 
   public func status(at now: Nanoseconds) -> [String] {
     _ = engineTime(now)

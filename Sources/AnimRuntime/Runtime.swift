@@ -305,8 +305,16 @@ public final class Runtime {
       let direction = status.rate < 0 ? "backwards" : "forwards"
       let duration = status.duration.map { TraceNumber.seconds($0) + "s" } ?? "forever"
       let progress = status.progress.map { " (\(TraceNumber.format(($0 * 1000).rounded() / 10))%)" } ?? ""
+      // An animation shows its property's value now; one that repeats, its pass.
+      var shown = name
+      if !status.isTimeline, let property = engine.property(of: node) {
+        shown += " = \(TraceNumber.text(engine.value(of: property)))"
+      }
+      let passes =
+        status.passCount == 1
+        ? "" : ", pass \(status.pass) of \(status.passCount.isInfinite ? "forever" : TraceNumber.format(status.passCount))"
       lines.append(
-        "\(name): \(status.state.rawValue), \(direction), speed \(TraceNumber.format(abs(status.rate))), "
+        "\(shown): \(status.state.rawValue), \(direction), speed \(TraceNumber.format(abs(status.rate)))\(passes), "
           + "\(TraceNumber.seconds(status.localTime))s / \(duration)\(progress)")
     }
     return lines

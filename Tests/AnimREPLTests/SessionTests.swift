@@ -166,11 +166,17 @@ struct CommandTests {
     #expect(transcript.standardOutput == "nothing is playing or paused\n")
     transcript.clear()
     transcript.type("target b { x: 0 }", "animate b.x to 100 over 1s", ":tick 250ms", ":status")
-    #expect(transcript.standardOutput.contains("animation of b.x: playing, forwards, speed 1, 0.25s / 1s (25%)"))
+    // An animation shows its property's value now (issue 13): linear, a quarter of 100.
+    #expect(transcript.standardOutput.contains("animation of b.x = 25: playing, forwards, speed 1, 0.25s / 1s (25%)"))
+
     transcript.clear()
     transcript.type(":restore /nonexistent/never-read.json", "b.x")
     #expect(transcript.standardError.hasPrefix("error: cannot read '/nonexistent/never-read.json'"))
     #expect(transcript.standardOutput == "b.x = 25\n")
+    transcript.clear()
+    // One that repeats shows its pass (issue 13): 1.25 s into passes of 1 s, the second.
+    transcript.type("animate b.x to 0 over 1s repeat 3 merge replace", ":tick 1250ms", ":status")
+    #expect(transcript.standardOutput.contains(", pass 2 of 3, 1.25s / 3s"))
   }
 
   @Test func watchChecksNamesAgainstDeclarations() {
