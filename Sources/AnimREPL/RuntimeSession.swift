@@ -22,6 +22,13 @@ public final class RuntimeSession: SessionRuntime {
 
   public init() {}
 
+  public func reset() {
+    runtime = Runtime()
+    offset = 0
+    clockTime = 0
+    isFrozen = false
+  }
+
   private func engineTime(_ now: Nanoseconds) -> Nanoseconds {
     clockTime = now
     if isFrozen { offset = saturatingDifference(runtime.engine.now, now) }

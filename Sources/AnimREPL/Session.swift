@@ -44,6 +44,7 @@ public final class Session {
   public private(set) var watched: [String] = []
 
   private var clock: SessionClock
+  private let gapThreshold: Nanoseconds
   private let sourceName: String
   private let usesColor: Bool
   private let write: Write
@@ -64,6 +65,7 @@ public final class Session {
     gapThreshold: Nanoseconds = 1_000_000_000, write: @escaping Write
   ) {
     self.clock = SessionClock(clock, gapThreshold: gapThreshold)
+    self.gapThreshold = gapThreshold
     self.sourceName = sourceName
     self.usesColor = usesColor
     self.write = write
@@ -217,6 +219,8 @@ public final class Session {
       if noArguments() { showClock() }
     case .tick:
       tick(line, firstLine: firstLine)
+    case .reset:
+      if noArguments() { reset() }
     case .status:
       guard noArguments() else { break }
       if let runtime {
@@ -250,6 +254,19 @@ public final class Session {
       }
     }
     return .proceed
+  }
+
+  /// `:reset`: the session starts afresh; its history and display settings stay. A virtual
+  /// clock goes back to 0; a real clock runs on, and the engine starts again from its time.
+  private func reset() {
+    environment = Environment()
+    watched = []
+    lastWatchText = ""
+    lastWatchTime = .min
+    if clock.choice == .virtual { clock = SessionClock(.virtual, gapThreshold: gapThreshold) }
+    runtime?.reset()
+    if clock.choice == .real, let runtime { _ = runtime.advance(to: clock.now) }
+    write(.standardOutput, "the session is reset: nothing declared, nothing playing\n")
   }
 
   /// `:clock`: which clock and its engine time.

@@ -46,6 +46,10 @@ public protocol SessionRuntime: AnyObject {
   /// Replaces the session with one saved by `save`, paused, and returns the declarations it
   /// holds (the session checks later input against them). On failure nothing changes.
   func restore(from path: String) throws(SessionFileError) -> Environment
+
+  /// Starts afresh (`:reset`): no targets, timelines, curves, values, handlers, animations
+  /// or pending events; the engine at time 0.
+  func reset()
 }
 
 /// Why `:save` or `:restore` failed, in words for the person at the prompt.

@@ -129,6 +129,25 @@ struct ReplPipedTests {
     #expect(!run.standardOutput.contains("complete"))
   }
 
+  /// Issue 13: `:reset` clears targets, timelines, curves, lets, handlers, pending events
+  /// and watches, and sets a virtual clock to 0.
+  @Test func resetStartsTheSessionAfresh() throws {
+    let input = "target card { x: 0 }\nlet k = 3\ntimeline t { animate card.x to 100 over 1s }\nplay t\n"
+      + ":watch card.x\nat 2s print \"late\"\n:tick 500ms\n:reset\n:clock\n:status\ncard.x\nk\n:tick 3s\ntarget card { y: 1 }\ncard.y\n"
+    let run = try runAnim(["repl", "--clock", "virtual"], input: input)
+    #expect(run.status == 0)
+    #expect(run.outputLines.contains("the session is reset: nothing declared, nothing playing"))
+    #expect(run.outputLines.contains("virtual clock at 0s (moves only on :tick)"))
+    #expect(run.outputLines.contains("nothing is playing or paused"))
+    #expect(run.errorLines.contains { $0.contains("unknown") && $0.contains("'card'") })
+    #expect(run.errorLines.contains { $0.contains("unknown") && $0.contains("'k'") })
+    #expect(!run.standardOutput.contains("late"))  // the pending print went with the rest
+    #expect(run.outputLines.last { !$0.isEmpty } == "card.y = 1")
+    // The watch went too: nothing watched shows after the reset.
+    let afterReset = run.outputLines.drop { !$0.hasPrefix("the session is reset") }
+    #expect(!afterReset.contains { $0.hasPrefix("card.x = ") })
+  }
+
   @Test func inputEndingInsideABlockReportsWhatIsMissing() throws {
     let run = try runAnim(["repl", "--clock", "virtual"], input: "timeline x {\n  animate b.x to 1 over 1s\n")
     #expect(run.status == 0)

@@ -29,6 +29,7 @@ final class RecordingRuntime: SessionRuntime {
   func save(to path: String) throws(SessionFileError) { throw SessionFileError("disk full") }
 
   func restore(from path: String) throws(SessionFileError) -> Environment { Environment() }
+  func reset() {}
 }
 
 @Suite("The runtime seam")
