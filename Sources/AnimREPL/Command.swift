@@ -42,6 +42,21 @@ public enum Command: String, CaseIterable, Sendable {
   /// `:help`, `:tick`, ...
   public var spelled: String { ":" + rawValue }
 
+  /// The commands a typed name (without its `:`) names: itself when it is one, else every
+  /// command it is a prefix of (`q` names `quit`; `s` names `save` and `status`).
+  static func candidates(named name: Substring) -> [Command] {
+    if let exact = Command(rawValue: String(name)) { return [exact] }
+    return name.isEmpty ? [] : allCases.filter { $0.rawValue.hasPrefix(name) }
+  }
+
+  /// The one command the first word of a `:` line names, if it names exactly one.
+  static func named(inLine line: String) -> Command? {
+    let text = line.drop { $0 == " " || $0 == "\t" }
+    guard text.first == ":" else { return nil }
+    let found = candidates(named: text.dropFirst().prefix { $0 != " " && $0 != "\t" })
+    return found.count == 1 ? found[0] : nil
+  }
+
   /// Whether the command's arguments are file paths (completion offers file names).
   var takesFile: Bool { self == .load || self == .save || self == .restore }
 }

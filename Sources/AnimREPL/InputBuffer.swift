@@ -45,4 +45,18 @@ struct InputBuffer {
   mutating func discard() {
     lines.removeAll()
   }
+
+  /// What a line typed at `...> ` does when it is `:help` or `:quit` (or a prefix naming
+  /// one): `:help` is answered and the unfinished entry kept; `:quit` leaves, the entry
+  /// discarded. Any other line continues the entry.
+  enum Continuation { case continues, help, quit }
+
+  func continuation(of line: String) -> Continuation {
+    guard isContinuing else { return .continues }
+    switch Command.named(inLine: line) {
+    case .help?: return .help
+    case .quit?: return .quit
+    default: return .continues
+    }
+  }
 }

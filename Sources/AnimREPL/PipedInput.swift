@@ -11,6 +11,15 @@ func runPipedInput(_ session: Session) {
   var lineNumber = 0
   while let line = readLine(strippingNewline: true) {
     lineNumber += 1
+    switch buffer.continuation(of: line) {
+    case .help:
+      session.evaluate(line, firstLine: lineNumber)
+      continue
+    case .quit:
+      return
+    case .continues:
+      break
+    }
     guard let entry = buffer.add(line, lineNumber: lineNumber) else { continue }
     session.tick()
     if session.evaluate(entry, firstLine: buffer.firstLine) == .quit { return }

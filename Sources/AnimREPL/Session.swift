@@ -161,14 +161,14 @@ public final class Session {
     let name = line.commandName
     // A prefix that names exactly one command runs it (`:q`, `:h`, `:st`); an ambiguous one
     // runs nothing and lists the candidates.
-    let candidates = name.text.isEmpty ? [] : Command.allCases.filter { $0.rawValue.hasPrefix(name.text) }
-    if Command(rawValue: name.text) == nil && candidates.count > 1 {
+    let candidates = Command.candidates(named: Substring(name.text))
+    if candidates.count > 1 {
       error(
         "ambiguous command ':\(name.text)': \(candidates.map(\.spelled).sorted().joined(separator: " "))",
         at: name.span, in: line, firstLine: firstLine)
       return .proceed
     }
-    guard let command = Command(rawValue: name.text) ?? (candidates.count == 1 ? candidates[0] : nil) else {
+    guard let command = candidates.count == 1 ? candidates[0] : nil else {
       let shown = ":" + name.text
       error(
         name.text.isEmpty

@@ -24,6 +24,15 @@ func runTerminalInput(_ session: Session, editor: LineEditor) -> Int32? {
         guard let rest = buffer.flush() else { return .quit }
         return session.evaluate(rest) == .quit ? .quit : .proceed
       }
+      switch buffer.continuation(of: line) {
+      case .help:
+        session.evaluate(line)
+        return .proceed
+      case .quit:
+        return .quit
+      case .continues:
+        break
+      }
       // Line numbers count within the entry: an error in an entry's third line is at 3.
       guard let entry = buffer.add(line, lineNumber: 1) else { return .proceed }
       return session.evaluate(entry) == .quit ? .quit : .proceed

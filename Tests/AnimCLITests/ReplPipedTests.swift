@@ -148,6 +148,19 @@ struct ReplPipedTests {
     #expect(!afterReset.contains { $0.hasPrefix("card.x = ") })
   }
 
+  /// Issue 13: at `...>`, `:help` is answered and the unfinished entry kept; `:quit`
+  /// leaves, discarding it.
+  @Test func helpKeepsAnUnfinishedEntryAndQuitDiscardsIt() throws {
+    let input = "target b { x: 0 }\ntimeline t {\n:help commands\n  animate b.x to 1 over 1s\n}\nplay t\n"
+      + "timeline u {\n:q\n:clock\n"
+    let run = try runAnim(["repl", "--clock", "virtual"], input: input)
+    #expect(run.status == 0)
+    #expect(run.standardOutput.contains("Commands:"))
+    #expect(run.outputLines.contains("[0s] start t"))  // the entry went on after :help
+    #expect(!run.outputLines.contains { $0.hasPrefix("virtual clock at") })  // :q left before :clock
+    #expect(!run.standardError.contains("error"))  // nothing of `timeline u {` was evaluated
+  }
+
   @Test func inputEndingInsideABlockReportsWhatIsMissing() throws {
     let run = try runAnim(["repl", "--clock", "virtual"], input: "timeline x {\n  animate b.x to 1 over 1s\n")
     #expect(run.status == 0)
