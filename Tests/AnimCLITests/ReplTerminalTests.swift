@@ -10,6 +10,8 @@ struct ReplTerminalTests {
     defer { tmux.close() }
     var screen = try tmux.waitForScreen { $0.last == "anim>" }
     #expect(screen.last == "anim>")
+    // Issue 13: a one-line banner naming :help, on a terminal (piped input has none).
+    #expect(screen.first { !$0.isEmpty }?.hasSuffix(":help for what can be typed, :quit or Ctrl-D to leave") == true)
 
     try tmux.type("anim")
     try tmux.press("Tab")
