@@ -51,6 +51,28 @@ public struct DiagnosticRenderer: Sendable {
     diagnostics.map(render).joined()
   }
 
+  /// How many diagnostics of one file are shown (`anim check`, `:load`): a file of random
+  /// bytes can hold hundreds of thousands, and printing each with its line would take
+  /// minutes and gigabytes. A script people write never gets near it.
+  public static let shownLimit = 500
+
+  /// The line that says how many diagnostics past the first `limit` were not shown
+  /// (`x.anim: 12 more errors and 1 more warning not shown`), or nil when none was left out.
+  public func notShownLine(_ diagnostics: [Diagnostic], limit: Int = shownLimit) -> String? {
+    guard diagnostics.count > limit else { return nil }
+    let errors = diagnostics.dropFirst(limit).filter(\.isError).count
+    let warnings = diagnostics.count - limit - errors
+    var counts: [String] = []
+    if errors > 0 { counts.append(errors == 1 ? "1 more error" : "\(errors) more errors") }
+    if warnings > 0 { counts.append(warnings == 1 ? "1 more warning" : "\(warnings) more warnings") }
+    return "\(source.name): \(counts.joined(separator: " and ")) not shown\n"
+  }
+
+  /// The first `limit` diagnostics, then the line saying how many more there are.
+  public func renderLimited(_ diagnostics: [Diagnostic], limit: Int = shownLimit) -> String {
+    render(Array(diagnostics.prefix(limit))) + (notShownLine(diagnostics, limit: limit) ?? "")
+  }
+
   /// `FILE:LINE:COLUMN` of a span's start.
   public func position(of span: SourceSpan) -> String {
     let location = source.location(of: span.start)

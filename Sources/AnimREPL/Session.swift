@@ -127,7 +127,7 @@ public final class Session {
     let diagnostics = result.diagnostics
     if !diagnostics.isEmpty {
       let renderer = DiagnosticRenderer(source: source, usesColor: usesColor, firstLine: firstLine)
-      write(.standardError, renderer.render(diagnostics))
+      write(.standardError, renderer.renderLimited(diagnostics))
     }
     guard result.isRunnable, let program = result.program else {
       if let path { note("nothing from '\(path)' was loaded: the session is unchanged") }
@@ -450,8 +450,22 @@ public final class Session {
       write(.standardError, "error: cannot read '\(path)': \(error.reason)\n")
       return .unreadable
     }
+    // A saved session (JSON) is not a script: say what to do with it instead of showing
+    // the errors of reading JSON as `.anim`.
+    if Self.looksLikeSavedSession(bytes) {
+      write(.standardError, "error: '\(path)' looks like a saved session: use :restore\n")
+      return .hadErrors
+    }
     let source = SourceText(name: path, bytes: bytes)
     return evaluateLanguage(source, firstLine: 1, loadedFrom: path) ? .loaded : .hadErrors
+  }
+
+  /// Whether a file reads as a session `:save` wrote: a JSON object with the session's
+  /// keys (`engine`, `version`) near its start.
+  static func looksLikeSavedSession(_ bytes: [UInt8]) -> Bool {
+    guard bytes.first(where: { ![9, 10, 13, 32].contains($0) }) == UInt8(ascii: "{") else { return false }
+    let head = String(decoding: bytes.prefix(1 << 20), as: UTF8.self)
+    return head.contains("\"engine\"") && head.contains("\"version\"")
   }
 
   // MARK: - Output

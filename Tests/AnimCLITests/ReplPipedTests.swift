@@ -161,6 +161,21 @@ struct ReplPipedTests {
     #expect(!run.standardError.contains("error"))  // nothing of `timeline u {` was evaluated
   }
 
+  /// Issue 13, item 4: `:load` shows at most 500 diagnostics and a count, as `check` does,
+  /// and says to use `:restore` for a saved session.
+  @Test func loadShowsAtMost500DiagnosticsAndKnowsASavedSession() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let many = try scratch.file("many.anim", String(repeating: "animate 1\n", count: 800))
+    let saved = scratch.directory.appendingPathComponent("s.json").path
+    let run = try runAnim(
+      ["repl", "--clock", "virtual"], input: ":load \(many)\ntarget b { x: 0 }\n:save \(saved)\n:load \(saved)\n")
+    #expect(run.status == 0)
+    #expect(run.errorLines.filter { $0.contains(": error: ") }.count == 500)
+    #expect(run.errorLines.contains("\(many): 300 more errors not shown"))
+    #expect(run.errorLines.contains("error: '\(saved)' looks like a saved session: use :restore"))
+  }
+
   @Test func inputEndingInsideABlockReportsWhatIsMissing() throws {
     let run = try runAnim(["repl", "--clock", "virtual"], input: "timeline x {\n  animate b.x to 1 over 1s\n")
     #expect(run.status == 0)
