@@ -40,7 +40,7 @@ public struct DiagnosticRenderer: Sendable {
       if let span = note.span {
         output += renderOne(severity: .note, message: note.message, span: span)
       } else {
-        output += "\(paint("note:", .note)) \(note.message)\n"
+        output += "\(paint("note:", .note)) \(ShownText.escaped(note.message))\n"
       }
     }
     return output
@@ -83,7 +83,7 @@ public struct DiagnosticRenderer: Sendable {
     let location = source.location(of: span.start)
     let header =
       bold("\(source.name):\(shownLine(location.line)):\(location.column):") + " "
-      + paint("\(severity.rawValue):", severity) + " " + bold(message)
+      + paint("\(severity.rawValue):", severity) + " " + bold(ShownText.escaped(message))
     let lineRange = source.byteRange(ofLine: location.line)
     let clampedStart = min(max(span.start, lineRange.lowerBound), lineRange.upperBound)
     // A very long line (a minified or generated file) is shown as a window around the
@@ -91,16 +91,17 @@ public struct DiagnosticRenderer: Sendable {
     let shown = window(of: lineRange, around: clampedStart)
     let cutBefore = shown.lowerBound > lineRange.lowerBound ? "..." : ""
     let cutAfter = shown.upperBound < lineRange.upperBound ? "..." : ""
-    let lineText = cutBefore + String(decoding: source.bytes[shown], as: UTF8.self) + cutAfter
+    // (Control bytes and invalid UTF-8 shown as `\x1B`: the caret counts that width.)
+    let lineText = cutBefore + ShownText.escaped(source.bytes[shown]) + cutAfter
     // The caret line copies the tabs of the text before the column so it lines up.
-    let prefix = cutBefore + String(decoding: source.bytes[shown.lowerBound..<clampedStart], as: UTF8.self)
+    let prefix = cutBefore + ShownText.escaped(source.bytes[shown.lowerBound..<clampedStart])
     var caret = ""
     for character in prefix { caret.append(character == "\t" ? "\t" : " ") }
     caret.append("^")
     // Tildes under the rest of the span on this line, counted in Characters.
     let clampedEnd = min(max(span.end, clampedStart), shown.upperBound)
     if clampedEnd > clampedStart {
-      let covered = String(decoding: source.bytes[clampedStart..<clampedEnd], as: UTF8.self)
+      let covered = ShownText.escaped(source.bytes[clampedStart..<clampedEnd])
       let extra = covered.count - 1
       if extra > 0 { caret += String(repeating: "~", count: extra) }
     }

@@ -562,6 +562,7 @@ struct Lexer {
     let start = position
     position += 1
     var segments: [StringSegment] = []
+    var reportedControl = false
     var text: [UInt8] = []
     var textStart = position
 
@@ -645,6 +646,10 @@ struct Lexer {
         position = cursor + 1
         textStart = position
         continue
+      }
+      if isControl(at: position) && !reportedControl {
+        reportedControl = true
+        reportControl(at: position, in: "string")
       }
       if byte >= 0x80 {
         if let length = utf8SequenceLength(at: position) {
@@ -763,13 +768,37 @@ struct Lexer {
   private mutating func checkUTF8(_ range: Range<Int>, what: String) {
     var offset = range.lowerBound
     while offset < range.upperBound {
-      if buffer[offset] < 0x80 { offset += 1; continue }
+      if buffer[offset] < 0x80 {
+        if isControl(at: offset) { reportControl(at: offset, in: what); return }
+        offset += 1
+        continue
+      }
       guard let length = utf8SequenceLength(at: offset), offset + length <= range.upperBound else {
         report("invalid UTF-8 byte 0x\(hex(buffer[offset])) in \(what)", SourceSpan(start: offset, end: offset + 1))
         return
       }
+      if isControl(at: offset) { reportControl(at: offset, in: what); return }
       offset += length
     }
+  }
+
+  /// Whether a control character starts at `offset`: a C0 byte but tab and carriage return
+  /// (a line may end in CR LF), DEL, or a C1 character (U+0080–U+009F, C2 80–C2 9F).
+  private func isControl(at offset: Int) -> Bool {
+    let byte = buffer[offset]
+    if byte < 0x20 { return byte != 0x09 && byte != 0x0D && byte != 0x0A }
+    if byte == 0x7F { return true }
+    return byte == 0xC2 && offset + 1 < bytes.count && (0x80...0x9F).contains(buffer[offset + 1])
+  }
+
+  /// A control character in a comment or string: it would reach a terminal as it is (an
+  /// escape sequence, a bell), so it is an error, shown escaped (`\x1B`).
+  private mutating func reportControl(at offset: Int, in what: String) {
+    let length = buffer[offset] == 0xC2 ? 2 : 1
+    report(
+      "control character \(ShownText.escaped(bytes[offset..<offset + length])) in \(what): "
+        + "a script holds no control characters but tab",
+      SourceSpan(start: offset, end: offset + length))
   }
 
   /// The length of the well-formed UTF-8 sequence at `offset` (RFC 3629: no overlongs, no

@@ -191,7 +191,8 @@ extension Runtime {
       }
       _ = try engineCall(at: statement.span) { engine throws(EngineError) in try engine.set(property, to: value) }
     case .print(let literal):
-      record(.print(time: engine.now, text: try interpolate(literal, context)))
+      // (What a print writes never holds a control byte: each is shown as `\x1B`.)
+      record(.print(time: engine.now, text: ShownText.escaped(try interpolate(literal, context))))
     case .emit(let literal):
       let name = try interpolate(literal, context)
       // An emit queues behind the events already due at this instant.
