@@ -92,12 +92,17 @@ public final class RuntimeSession: SessionRuntime {
     } catch {
       throw SessionFileError("cannot save the session: \(error)")
     }
-    // Atomically: a temporary file beside it, then a rename over it.
-    let url = URL(fileURLWithPath: path)
+    // Atomically: a temporary file beside the destination (links followed; nothing but a
+    // regular file is replaced), keeping an existing file's mode (and owner, as root), then
+    // a rename over it.
+    let destination = try SaveDestination.resolve(path)
+    let url = URL(fileURLWithPath: destination.path)
     let temporary = url.deletingLastPathComponent()
       .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")
     do {
       try data.write(to: temporary)
+      if let mode = destination.mode { chmod(temporary.path, mode) }
+      if let (uid, gid) = destination.owner, geteuid() == 0 { chown(temporary.path, uid, gid) }
       if rename(temporary.path, url.path) != 0 {
         let reason = String(cString: strerror(errno))
         try? FileManager.default.removeItem(at: temporary)

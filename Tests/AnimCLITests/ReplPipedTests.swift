@@ -176,6 +176,45 @@ struct ReplPipedTests {
     #expect(run.errorLines.contains("error: '\(saved)' looks like a saved session: use :restore"))
   }
 
+  /// Issue 13, item 5: `:save` refuses a device, a FIFO, a directory, a link to a directory
+  /// and a link loop with one sentence; writes through a symbolic link to its target (a
+  /// dangling one creates it); keeps an existing file's mode. All in a scratch directory
+  /// (the device, a copy of /dev/null's numbers, only when running as root).
+  @Test func saveRefusesWhatIsNotAFileAndWritesThroughLinks() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let dir = scratch.directory.path
+    let file = try scratch.file("f.json", "old")
+    #expect(chmod(file, 0o640) == 0)
+    #expect(symlink("f.json", dir + "/link") == 0)
+    #expect(symlink("loop2", dir + "/loop1") == 0)
+    #expect(symlink("loop1", dir + "/loop2") == 0)
+    #expect(symlink(dir, dir + "/dirlink") == 0)
+    #expect(symlink("made.json", dir + "/dangling") == 0)
+    #expect(mkfifo(dir + "/fifo", 0o600) == 0)
+    let root = geteuid() == 0
+    if root { #expect(mknod(dir + "/device", S_IFCHR | 0o600, dev_t((1 << 8) | 3)) == 0) }  // major 1, minor 3: /dev/null's numbers
+    let names = ["fifo", ".", "dirlink", "loop1"] + (root ? ["device"] : []) + ["link", "dangling"]
+    let input = "target b { x: 0 }\n" + names.map { ":save \(dir)/\($0)\n" }.joined()
+    let run = try runAnim(["repl", "--clock", "virtual"], input: input)
+    #expect(run.status == 0)
+    #expect(run.errorLines.contains("error: cannot save to '\(dir)/fifo': it is a FIFO, not a file"))
+    #expect(run.errorLines.contains("error: cannot save to '\(dir)/.': it is a directory; give a file name"))
+    #expect(run.errorLines.contains("error: cannot save to '\(dir)/dirlink': it is a directory; give a file name"))
+    #expect(run.errorLines.contains("error: cannot save to '\(dir)/loop1': its symbolic links loop"))
+    if root {
+      #expect(run.errorLines.contains("error: cannot save to '\(dir)/device': it is a device, not a file"))
+      var info = stat()
+      #expect(lstat(dir + "/device", &info) == 0 && info.st_mode & S_IFMT == S_IFCHR)
+    }
+    // Through the links: f.json rewritten with its mode kept, made.json created; the links stay.
+    var info = stat()
+    #expect(lstat(dir + "/link", &info) == 0 && info.st_mode & S_IFMT == S_IFLNK)
+    #expect(stat(file, &info) == 0 && info.st_mode & 0o777 == 0o640)
+    #expect(try scratch.contents(file).hasPrefix("{"))
+    #expect(try scratch.contents(dir + "/made.json").hasPrefix("{"))
+  }
+
   @Test func inputEndingInsideABlockReportsWhatIsMissing() throws {
     let run = try runAnim(["repl", "--clock", "virtual"], input: "timeline x {\n  animate b.x to 1 over 1s\n")
     #expect(run.status == 0)
