@@ -14,6 +14,7 @@
 
 import AnimCore
 import AnimLanguage
+import Foundation
 
 /// One interactive session: clock, declared names, watched values, and an optional runtime.
 public final class Session {
@@ -192,10 +193,12 @@ public final class Session {
         return nil
       }
       if arguments.count > 1 {
-        error("'\(command.spelled)' takes one file name", at: arguments[1].span, in: line, firstLine: firstLine)
+        error(
+          "'\(command.spelled)' takes one file name (write one with spaces in double quotes)", at: arguments[1].span,
+          in: line, firstLine: firstLine)
         return nil
       }
-      return file.text
+      return Self.expandingTilde(file.text)
     }
 
     switch command {
@@ -458,6 +461,23 @@ public final class Session {
     }
     let source = SourceText(name: path, bytes: bytes)
     return evaluateLanguage(source, firstLine: 1, loadedFrom: path) ? .loaded : .hadErrors
+  }
+
+  /// A leading `~` or `~user` as a shell expands it: the home directory (`$HOME`, or the
+  /// password database's), or that user's; anything else, or an unknown user, as written.
+  static func expandingTilde(_ path: String) -> String {
+    guard path.hasPrefix("~") else { return path }
+    let slash = path.firstIndex(of: "/") ?? path.endIndex
+    let user = path[path.index(after: path.startIndex)..<slash]
+    var home: String?
+    if user.isEmpty {
+      home = ProcessInfo.processInfo.environment["HOME"].flatMap { $0.isEmpty ? nil : $0 }
+        ?? getpwuid(getuid()).flatMap { $0.pointee.pw_dir.map { String(cString: $0) } }
+    } else {
+      home = getpwnam(String(user)).flatMap { $0.pointee.pw_dir.map { String(cString: $0) } }
+    }
+    guard let home else { return path }
+    return home + path[slash...]
   }
 
   /// Whether a file reads as a session `:save` wrote: a JSON object with the session's

@@ -18,7 +18,7 @@ struct AnimRun {
 
 /// Runs `anim ARGUMENTS` with `input` as standard input (a file, so not a terminal), and
 /// collects both output streams (through files, so a full pipe can never block it).
-func runAnim(_ arguments: [String], input: String) throws -> AnimRun {
+func runAnim(_ arguments: [String], input: String, home: String? = nil) throws -> AnimRun {
   let directory = URL(fileURLWithPath: NSTemporaryDirectory())
     .appendingPathComponent("anim-cli-\(UUID().uuidString)")
   try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -31,6 +31,7 @@ func runAnim(_ arguments: [String], input: String) throws -> AnimRun {
   var environment = ProcessInfo.processInfo.environment
   environment["NO_COLOR"] = "1"
   environment["XDG_STATE_HOME"] = directory.path
+  if let home { environment["HOME"] = home }
   let status = try spawnAndWait(
     [try animExecutable()] + arguments, environment: environment,
     standardInput: inputFile.path, standardOutput: outputFile.path, standardError: errorFile.path)

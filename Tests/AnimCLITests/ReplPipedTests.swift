@@ -215,6 +215,21 @@ struct ReplPipedTests {
     #expect(try scratch.contents(dir + "/made.json").hasPrefix("{"))
   }
 
+  /// Issue 13, item 9: `:load`, `:save` and `:restore` expand a leading `~` (here HOME is a
+  /// scratch directory) and `~user`; a path with spaces is written in double quotes.
+  @Test func fileCommandsExpandATildeAndTakeQuotedPaths() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    _ = try scratch.file("has space.anim", "print \"loaded\"\n")
+    let input = ":load \"~/has space.anim\"\n:save ~/s.json\n:load ~nosuchuser-anim/x.anim\n"
+    let run = try runAnim(["repl", "--clock", "virtual"], input: input, home: scratch.directory.path)
+    #expect(run.status == 0)
+    #expect(run.outputLines.contains("[0s] loaded"))
+    #expect(run.outputLines.contains("saved the session to '\(scratch.directory.path)/s.json'"))
+    #expect(FileManager.default.fileExists(atPath: scratch.directory.appendingPathComponent("s.json").path))
+    #expect(run.errorLines.contains("error: cannot read '~nosuchuser-anim/x.anim': No such file or directory"))
+  }
+
   @Test func inputEndingInsideABlockReportsWhatIsMissing() throws {
     let run = try runAnim(["repl", "--clock", "virtual"], input: "timeline x {\n  animate b.x to 1 over 1s\n")
     #expect(run.status == 0)
