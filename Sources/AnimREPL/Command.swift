@@ -3,7 +3,7 @@
 
 /// A `:command` of the REPL.
 public enum Command: String, CaseIterable, Sendable {
-  case help, status, watch, unwatch, load, save, restore, clock, tick, reset, quit
+  case help, status, watch, unwatch, events, load, save, restore, clock, tick, reset, quit
 
   /// How it is typed, arguments included.
   public var usage: String {
@@ -12,6 +12,7 @@ public enum Command: String, CaseIterable, Sendable {
     case .status: return ":status"
     case .watch: return ":watch T.p ..."
     case .unwatch: return ":unwatch [T.p ...]"
+    case .events: return ":events [on|off|S ...]"
     case .load: return ":load FILE"
     case .save: return ":save FILE"
     case .restore: return ":restore FILE"
@@ -29,6 +30,7 @@ public enum Command: String, CaseIterable, Sendable {
     case .status: return "every animation and timeline: state, direction, speed, time, progress"
     case .watch: return "show these values live above the prompt (after each :tick when piped)"
     case .unwatch: return "stop showing these values (all of them when none is named)"
+    case .events: return "show all events, none, or only those of these timelines, T.p or emitted names"
     case .load: return "check a script and run it into the session"
     case .save: return "write the whole session to a JSON file"
     case .restore: return "continue a saved session, paused (resume starts it)"

@@ -28,6 +28,9 @@ extension Session {
       case .help: return .words(matching(word, Help.topicNames))
       case .load, .save, .restore: return .fileNames
       case .watch, .unwatch: return .words(matching(word, propertyPaths))
+      case .events:
+        let timelines = environment.order.filter { environment.timeline(named: $0) != nil }
+        return .words(matching(word, ["on", "off"] + timelines + propertyPaths))
       default: return .words([])
       }
     }

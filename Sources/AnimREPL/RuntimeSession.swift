@@ -53,7 +53,9 @@ public final class RuntimeSession: SessionRuntime {
   private func lines(_ outputs: [AnimRuntime.RuntimeOutput]) -> [SessionOutput] {
     outputs.map { output in
       switch output {
-      case .record(let record): return .line(Self.line(for: record))
+      case .record(let record):
+        if case .event(_, let name, let subject) = record { return .event(subject: subject ?? name, line: Self.line(for: record)) }
+        return .line(Self.line(for: record))
       case .error(let error, let source): return .diagnostic(error.diagnostic, in: source)
       case .value(let name, let value): return .line("\(name) = \(value)")
       case .note(let text): return .line(text)

@@ -44,6 +44,22 @@ public final class Session {
   /// The properties `:watch` shows, as `T.p`, in the order asked.
   public private(set) var watched: [String] = []
 
+  /// Which events `:events` lets through: all (`on`, the start), none (`off`), or those of
+  /// some subjects (timelines, `T.p`, emitted names). Prints are never filtered.
+  enum EventFilter: Equatable {
+    case all, none
+    case only(Set<String>)
+
+    func shows(_ subject: String) -> Bool {
+      switch self {
+      case .all: return true
+      case .none: return false
+      case .only(let subjects): return subjects.contains(subject)
+      }
+    }
+  }
+  private var eventFilter = EventFilter.all
+
   private var clock: SessionClock
   private let gapThreshold: Nanoseconds
   private let sourceName: String
@@ -224,6 +240,8 @@ public final class Session {
       tick(line, firstLine: firstLine)
     case .reset:
       if noArguments() { reset() }
+    case .events:
+      events(arguments.map(\.text))
     case .status:
       guard noArguments() else { break }
       if let runtime {
@@ -257,6 +275,21 @@ public final class Session {
       }
     }
     return .proceed
+  }
+
+  /// `:events [on | off | SUBJECT ...]`: which events show (prints always do).
+  private func events(_ arguments: [String]) {
+    switch arguments {
+    case []: break
+    case ["on"]: eventFilter = .all
+    case ["off"]: eventFilter = .none
+    default: eventFilter = .only(Set(arguments))
+    }
+    switch eventFilter {
+    case .all: write(.standardOutput, "events: all shown\n")
+    case .none: write(.standardOutput, "events: none shown (prints still are)\n")
+    case .only(let subjects): write(.standardOutput, "events: only of \(subjects.sorted().joined(separator: " "))\n")
+    }
   }
 
   /// `:reset`: the session starts afresh; its history and display settings stay. A virtual
@@ -495,6 +528,8 @@ public final class Session {
       switch output {
       case .line(let text):
         write(.standardOutput, text + "\n")
+      case .event(let subject, let text):
+        if eventFilter.shows(subject) { write(.standardOutput, text + "\n") }
       case .diagnostic(let diagnostic, let source):
         write(.standardError, DiagnosticRenderer(source: source, usesColor: usesColor).render(diagnostic))
       }

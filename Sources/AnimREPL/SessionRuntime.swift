@@ -15,6 +15,9 @@ import AnimLanguage
 public enum SessionOutput: Sendable {
   /// One line of standard output, without its newline: `b.x = 40`, `[1.3s] landed`.
   case line(String)
+  /// An event's line (`[1.3s] complete card.x`, `[2s] landed` for `emit "landed"`), with its
+  /// subject (the timeline, `T.p`, or the emitted name), which `:events` filters on.
+  case event(subject: String, line: String)
   /// A runtime error, shown with the source it points into.
   case diagnostic(Diagnostic, in: SourceText)
 }

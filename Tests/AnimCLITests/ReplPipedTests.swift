@@ -230,6 +230,24 @@ struct ReplPipedTests {
     #expect(run.errorLines.contains("error: cannot read '~nosuchuser-anim/x.anim': No such file or directory"))
   }
 
+  /// Issue 13: `:events on | off | SUBJECT ...` filters start, repeat, complete and emitted
+  /// events by subject; prints are never filtered.
+  @Test func eventsFiltersEventsBySubjectButNeverPrints() throws {
+    let input = "target a { x: 0 }\ntarget b { y: 0 }\n:events a.x done\n"
+      + "animate a.x to 1 over 1s\nanimate b.y to 1 over 1s\nat 500ms emit \"done\"\nat 500ms emit \"other\"\n"
+      + "on \"other\" { print \"printed\" }\n:tick 2s\n:events off\nanimate a.x to 0 over 1s\n:tick 2s\n:events on\n"
+      + "animate b.y to 0 over 1s\n:tick 2s\n"
+    let run = try runAnim(["repl", "--clock", "virtual"], input: input)
+    #expect(run.status == 0)
+    let events = run.outputLines.filter { $0.hasPrefix("[") }
+    #expect(events == [
+      "[0s] start a.x", "[0.5s] done", "[0.5s] printed", "[1s] complete a.x",
+      "[4s] start b.y", "[5s] complete b.y",
+    ])
+    #expect(run.outputLines.contains("events: only of a.x done"))
+    #expect(run.outputLines.contains("events: none shown (prints still are)"))
+  }
+
   @Test func inputEndingInsideABlockReportsWhatIsMissing() throws {
     let run = try runAnim(["repl", "--clock", "virtual"], input: "timeline x {\n  animate b.x to 1 over 1s\n")
     #expect(run.status == 0)
