@@ -3,7 +3,7 @@
 
 /// A `:command` of the REPL.
 public enum Command: String, CaseIterable, Sendable {
-  case help, status, watch, unwatch, events, load, save, restore, clock, tick, reset, quit
+  case help, status, watch, unwatch, events, load, save, restore, clock, tick, precision, reset, quit
 
   /// How it is typed, arguments included.
   public var usage: String {
@@ -18,6 +18,7 @@ public enum Command: String, CaseIterable, Sendable {
     case .restore: return ":restore FILE"
     case .clock: return ":clock"
     case .tick: return ":tick D"
+    case .precision: return ":precision [full|short]"
     case .reset: return ":reset"
     case .quit: return ":quit"
     }
@@ -36,6 +37,7 @@ public enum Command: String, CaseIterable, Sendable {
     case .restore: return "continue a saved session, paused (resume starts it)"
     case .clock: return "show the clock and its time"
     case .tick: return "advance a virtual clock by D (400ms, 1.5s)"
+    case .precision: return "values and times exactly (full) or to 6 digits and the millisecond (short)"
     case .reset: return "start afresh: no declarations, handlers, animations or watches (a virtual clock at 0)"
     case .quit: return "leave the session (Ctrl-D on an empty line does the same)"
     }

@@ -52,6 +52,9 @@ public enum REPL {
       }
       // One line for a person at a terminal (piped input has none): where help is.
       writeToStandardStreams(.standardOutput, "anim \(clock == .virtual ? "(virtual clock) " : "")— :help for what can be typed, :quit or Ctrl-D to leave\n")
+      // A person at a terminal reads 6 significant digits and milliseconds (`:precision full`
+      // shows the exact values); piped output stays exact.
+      session.setPrecision(.short)
       if let file, session.load(path: file) == .unreadable { return cannotReadFile }
       let lineEditor = LineEditor(historyPath: historyFilePath()) { word, lineBefore in
         session.completions(of: word, after: lineBefore)

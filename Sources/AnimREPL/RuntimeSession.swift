@@ -22,7 +22,13 @@ public final class RuntimeSession: SessionRuntime {
 
   public init() {}
 
+  public func setPrecision(_ precision: Precision) {
+    runtime.numberStyle = precision == .full ? .exact : .short
+  }
+
   public func reset() {
+    let style = runtime.numberStyle
+    defer { runtime.numberStyle = style }
     runtime = Runtime()
     offset = 0
     clockTime = 0
@@ -54,8 +60,8 @@ public final class RuntimeSession: SessionRuntime {
     outputs.map { output in
       switch output {
       case .record(let record):
-        if case .event(_, let name, let subject) = record { return .event(subject: subject ?? name, line: Self.line(for: record)) }
-        return .line(Self.line(for: record))
+        if case .event(_, let name, let subject) = record { return .event(subject: subject ?? name, line: line(for: record)) }
+        return .line(line(for: record))
       case .error(let error, let source): return .diagnostic(error.diagnostic, in: source)
       case .value(let name, let value): return .line("\(name) = \(value)")
       case .note(let text): return .line(text)
@@ -64,7 +70,21 @@ public final class RuntimeSession: SessionRuntime {
   }
 
   /// One time-stamped line for an event or print: `[1.3s] complete intro`, `[0.3s] done`.
-  static func line(for record: TraceRecord) -> String {
+  func line(for record: TraceRecord) -> String {
+    let style = runtime.numberStyle
+    func seconds(_ time: Nanoseconds) -> String { TraceNumber.seconds(time, style: style) }
+    switch record {
+    case .print(let time, let text): return "[\(seconds(time))s] \(text)"
+    case .event(let time, let name, let subject?): return "[\(seconds(time))s] \(name) \(subject)"
+    case .event(let time, let name, nil): return "[\(seconds(time))s] \(name)"
+    case .sample(let time, let values):
+      return "[\(seconds(time))s] "
+        + values.map { "\($0.name) = \(TraceNumber.text($0.value, style: style))" }.joined(separator: ", ")
+    }
+  }
+
+  /// The line of a record as the trace's exact numbers write it.
+  static func exactLine(for record: TraceRecord) -> String {
     switch record {
     case .print(let time, let text): return "[\(TraceNumber.seconds(time))s] \(text)"
     case .event(let time, let name, let subject?): return "[\(TraceNumber.seconds(time))s] \(name) \(subject)"
@@ -84,7 +104,7 @@ public final class RuntimeSession: SessionRuntime {
   }
 
   public func value(ofTarget target: String, property: String) -> String? {
-    runtime.value(of: "\(target).\(property)").map(Self.text)
+    runtime.value(of: "\(target).\(property)").map { TraceNumber.text($0, style: runtime.numberStyle) }
   }
 
   public func save(to path: String) throws(SessionFileError) {
@@ -132,6 +152,7 @@ public final class RuntimeSession: SessionRuntime {
       throw SessionFileError("cannot restore '\(path)': \(error.description); the session is unchanged")
     }
     let runtime = restored.0
+    runtime.numberStyle = self.runtime.numberStyle
     // It continues paused, where it was saved, until `resume`.
     runtime.pauseAll()
     self.runtime = runtime

@@ -36,7 +36,12 @@ public final class Session {
   public typealias Write = (Stream, String) -> Void
 
   /// The engine: the runtime by default. Nil: statements are checked only.
-  public var runtime: (any SessionRuntime)? = RuntimeSession()
+  public var runtime: (any SessionRuntime)? = RuntimeSession() {
+    didSet { runtime?.setPrecision(precision) }
+  }
+
+  /// How values and times are shown (`:precision`): short on a terminal, full when piped.
+  public private(set) var precision = Precision.full
   /// The declarations so far, as the checker's session mode keeps them: a later `let`,
   /// `curve`, `target` or `timeline` replaces an earlier one of the same name. Completion
   /// and `:watch` read names here.
@@ -242,6 +247,14 @@ public final class Session {
       if noArguments() { reset() }
     case .events:
       events(arguments.map(\.text))
+    case .precision:
+      switch arguments.map(\.text) {
+      case []: write(.standardOutput, "precision \(precision.rawValue)\n")
+      case ["full"]: setPrecision(.full)
+      case ["short"]: setPrecision(.short)
+      default:
+        error("expected 'full' or 'short' after ':precision'", at: arguments[0].span, in: line, firstLine: firstLine)
+      }
     case .status:
       guard noArguments() else { break }
       if let runtime {
@@ -277,6 +290,12 @@ public final class Session {
     return .proceed
   }
 
+  /// Shows values and times exactly (`full`) or to 6 significant digits and the millisecond.
+  public func setPrecision(_ precision: Precision) {
+    self.precision = precision
+    runtime?.setPrecision(precision)
+  }
+
   /// `:events [on | off | SUBJECT ...]`: which events show (prints always do).
   private func events(_ arguments: [String]) {
     switch arguments {
@@ -310,11 +329,11 @@ public final class Session {
     clock.read()
     switch clock.choice {
     case .virtual:
-      write(.standardOutput, "virtual clock at \(formatSeconds(clock.now)) (moves only on :tick)\n")
+      write(.standardOutput, "virtual clock at \(formatSeconds(clock.now, precision)) (moves only on :tick)\n")
     case .real:
       let paused = clock.pausedTime
-      let pauses = paused > 0 ? ", \(formatSeconds(paused)) left out as pauses" : ""
-      write(.standardOutput, "real clock at \(formatSeconds(clock.now))\(pauses)\n")
+      let pauses = paused > 0 ? ", \(formatSeconds(paused, precision)) left out as pauses" : ""
+      write(.standardOutput, "real clock at \(formatSeconds(clock.now, precision))\(pauses)\n")
     }
   }
 

@@ -79,8 +79,9 @@ struct SessionClock {
 
 /// Seconds as people and the trace read them: the shortest decimal that reads back to the
 /// same Double, with no `.0` on whole numbers: `0.4s`, `2s`, `0.0166666667s`.
-func formatSeconds(_ nanoseconds: Nanoseconds) -> String {
-  formatNumber(seconds(nanoseconds)) + "s"
+func formatSeconds(_ nanoseconds: Nanoseconds, _ precision: Precision = .full) -> String {
+  guard precision == .short else { return formatNumber(seconds(nanoseconds)) + "s" }
+  return formatNumber((Double(nanoseconds) / 1e6).rounded() / 1e3) + "s"
 }
 
 /// A number written the way the trace writes it: shortest round-trip form, whole numbers

@@ -50,9 +50,19 @@ public protocol SessionRuntime: AnyObject {
   /// holds (the session checks later input against them). On failure nothing changes.
   func restore(from path: String) throws(SessionFileError) -> Environment
 
+  /// How values and times are shown: exact, as the trace writes them, or short.
+  func setPrecision(_ precision: Precision)
+
   /// Starts afresh (`:reset`): no targets, timelines, curves, values, handlers, animations
   /// or pending events; the engine at time 0.
   func reset()
+}
+
+/// How a session shows numbers: `full` as the trace writes them (piped input, and after
+/// `:precision full`), `short` for a person at a terminal (6 significant digits, `%g`-like,
+/// times to the millisecond).
+public enum Precision: String, Sendable {
+  case full, short
 }
 
 /// Why `:save` or `:restore` failed, in words for the person at the prompt.

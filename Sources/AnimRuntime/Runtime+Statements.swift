@@ -215,7 +215,7 @@ extension Runtime {
     case .expression(let expression):
       let value = try evaluate(expression, context)
       let text = String(decoding: context.source.bytes[expression.span.start..<expression.span.end], as: UTF8.self)
-      output.append(.value(name: text, value: value.text))
+      output.append(.value(name: text, value: value.text(style: numberStyle)))
     case .wait, .label, .group:
       // `wait` is handled where blocks are scheduled; labels and groups belong to timelines.
       break

@@ -38,6 +38,10 @@ public final class Runtime {
   /// The engine everything plays on.
   public internal(set) var engine = Runtime.makeEngine()
 
+  /// How values and times a session is shown are written: exact (the trace's spelling), or
+  /// short for a person at a terminal. Traces and records are always exact.
+  public var numberStyle = TraceNumber.Style.exact
+
   /// An engine whose own limit on a chain at one instant (in rounds of events) stays behind
   /// the runtime's, which counts handler runs (`handlerRunLimitPerInstant`), each of which
   /// takes a round or two.
@@ -303,19 +307,19 @@ public final class Runtime {
         continue
       }
       let direction = status.rate < 0 ? "backwards" : "forwards"
-      let duration = status.duration.map { TraceNumber.seconds($0) + "s" } ?? "forever"
+      let duration = status.duration.map { TraceNumber.seconds($0, style: numberStyle) + "s" } ?? "forever"
       let progress = status.progress.map { " (\(TraceNumber.format(($0 * 1000).rounded() / 10))%)" } ?? ""
       // An animation shows its property's value now; one that repeats, its pass.
       var shown = name
       if !status.isTimeline, let property = engine.property(of: node) {
-        shown += " = \(TraceNumber.text(engine.value(of: property)))"
+        shown += " = \(TraceNumber.text(engine.value(of: property), style: numberStyle))"
       }
       let passes =
         status.passCount == 1
         ? "" : ", pass \(status.pass) of \(status.passCount.isInfinite ? "forever" : TraceNumber.format(status.passCount))"
       lines.append(
         "\(shown): \(status.state.rawValue), \(direction), speed \(TraceNumber.format(abs(status.rate)))\(passes), "
-          + "\(TraceNumber.seconds(status.localTime))s / \(duration)\(progress)")
+          + "\(TraceNumber.seconds(status.localTime, style: numberStyle))s / \(duration)\(progress)")
     }
     return lines
   }

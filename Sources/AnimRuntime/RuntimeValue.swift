@@ -52,12 +52,16 @@ enum RuntimeValue: Hashable {
   }
 
   /// How `print` and `{...}` interpolation show the value.
-  var text: String {
+  var text: String { text(style: .exact) }
+
+  /// The value as a session shows it, numbers in `style`.
+  func text(style: TraceNumber.Style) -> String {
+    func f(_ x: Double) -> String { TraceNumber.format(x, style: style) }
     switch self {
-    case .number(let x): return TraceNumber.format(x)
-    case .duration(let ns): return TraceNumber.seconds(ns) + "s"
-    case .percent(let p): return TraceNumber.format(p) + "%"
-    case .vector(let v): return "(" + v.map(TraceNumber.format).joined(separator: ", ") + ")"
+    case .number(let x): return f(x)
+    case .duration(let ns): return TraceNumber.seconds(ns, style: style) + "s"
+    case .percent(let p): return f(p) + "%"
+    case .vector(let v): return "(" + v.map(f).joined(separator: ", ") + ")"
     case .color:
       guard case .color(let c)? = animationValue else { return "" }
       return c.hexString()

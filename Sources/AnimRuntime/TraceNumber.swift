@@ -5,6 +5,7 @@
 // compared with values computed on paper and parsed back without loss.
 
 import AnimCore
+import Foundation
 
 /// Numbers and times written the way `anim trace` writes them.
 public enum TraceNumber {
@@ -115,6 +116,42 @@ public enum TraceNumber {
       return String(Int64(value))
     }
     return normalizedExponent(value.description)
+  }
+
+  /// How a session shows numbers: exact (the trace's spelling: piped, `anim trace`,
+  /// `:precision full`) or short for a person at a terminal (6 significant digits, times to
+  /// the millisecond).
+  public enum Style: Sendable {
+    case exact, short
+  }
+
+  /// A number in `style`: short is `%g` with 6 significant digits (no exponent for
+  /// 1e-4 ≤ |x| < 1e6), `-0` as `0`.
+  public static func format(_ value: Double, style: Style) -> String {
+    guard style == .short, value.isFinite else { return format(value) }
+    if value == 0 { return "0" }
+    var text = String(format: "%.6g", value)
+    if text.hasPrefix("-0") && Double(text) == 0 { text = "0" }
+    return text
+  }
+
+  /// A time in seconds in `style`: short is rounded to the millisecond.
+  public static func seconds(_ nanoseconds: Nanoseconds, style: Style) -> String {
+    guard style == .short else { return seconds(nanoseconds) }
+    let milliseconds = (Double(nanoseconds) / 1e6).rounded()
+    return format(milliseconds / 1e3)
+  }
+
+  /// A value in `style` (see `text(_:)`).
+  public static func text(_ value: AnimationValue, style: Style) -> String {
+    func f(_ x: Double) -> String { format(x, style: style) }
+    switch value {
+    case .number(let x): return f(x)
+    case .vec2(let v): return "(\(f(v.x)), \(f(v.y)))"
+    case .vec3(let v): return "(\(f(v.x)), \(f(v.y)), \(f(v.z)))"
+    case .vec4(let v): return "(\([v.x, v.y, v.z, v.w].map(f).joined(separator: ", ")))"
+    case .color(let c): return c.hexString()
+    }
   }
 
   /// A time in seconds: the exact nanosecond count divided by 10⁹ (one correctly rounded

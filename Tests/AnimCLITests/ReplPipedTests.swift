@@ -248,6 +248,22 @@ struct ReplPipedTests {
     #expect(run.outputLines.contains("events: none shown (prints still are)"))
   }
 
+  /// Issue 13: piped output is exact; `:precision short` shows 6 significant digits (no
+  /// exponent for 1e-4 ≤ |x| < 1e6, -0 as 0) and times to the millisecond, as a terminal
+  /// does; `:precision full` is exact again.
+  @Test func precisionShortShowsSixDigitsAndMilliseconds() throws {
+    let input = "target b { x: 0, v: (0, 0) }\nanimate b.x to 100 over 3s\nat 1.0004s print \"t\"\n:tick 1001ms\nb.x\n"
+      + ":precision short\nb.x\nb.x * 1e6\n0.00001234567\n-0.0\n(1 / 3, 2 / 3)\n:precision full\nb.x\n"
+    let run = try runAnim(["repl", "--clock", "virtual"], input: input)
+    #expect(run.status == 0)
+    #expect(run.outputLines.contains("[1.0004s] t"))
+    let values = run.outputLines.filter { $0.contains(" = ") }
+    #expect(values == [
+      "b.x = 33.36666666666667", "b.x = 33.3667", "b.x * 1e6 = 3.33667e+07", "0.00001234567 = 1.23457e-05",
+      "-0.0 = 0", "(1 / 3, 2 / 3) = (0.333333, 0.666667)", "b.x = 33.36666666666667",
+    ])
+  }
+
   @Test func inputEndingInsideABlockReportsWhatIsMissing() throws {
     let run = try runAnim(["repl", "--clock", "virtual"], input: "timeline x {\n  animate b.x to 1 over 1s\n")
     #expect(run.status == 0)

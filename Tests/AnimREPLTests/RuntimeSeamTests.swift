@@ -30,6 +30,7 @@ final class RecordingRuntime: SessionRuntime {
 
   func restore(from path: String) throws(SessionFileError) -> Environment { Environment() }
   func reset() {}
+  func setPrecision(_ precision: Precision) {}
 }
 
 @Suite("The runtime seam")
