@@ -8,6 +8,10 @@
 /// One run of operations. `Oracle.run` replays a whole list from scratch.
 public final class OracleWorld {
   public private(set) var now: OracleTime = 0
+  /// A run that passes this instant gives up (the oracle crosses every pass boundary one
+  /// by one: a 0.1 ms `repeat forever` over minutes is millions of them), and says so.
+  public var deadline: ContinuousClock.Instant?
+  public private(set) var gaveUp = false
   /// Every event so far, in order.
   public private(set) var events: [OracleEvent] = []
 
@@ -495,6 +499,10 @@ public final class OracleWorld {
       // Properties that an operation took out of rest, with nothing else due now.
       if !leavingRest.isEmpty && next != now { deliver([]) }
       guard let next else { break }
+      if let deadline, ContinuousClock.now > deadline {
+        gaveUp = true
+        break
+      }
       now = next
       checkNow = false
       var batch: [Crossing] = []

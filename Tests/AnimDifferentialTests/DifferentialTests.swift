@@ -20,6 +20,8 @@ struct Summary {
   var samples = 0
   var events = 0
   var mismatches = 0
+  /// Seeds the oracle gave up on (too slow to replay within its deadline): not compared.
+  var tooSlow = 0
   var classes: [String: (DifferentialCase, Mismatch)] = [:]
   /// How many seeds mismatched in each class.
   var classCounts: [String: Int] = [:]
@@ -28,6 +30,7 @@ struct Summary {
 
   var line: String {
     "differential: seeds \(seeds), sequences \(sequences), samples \(samples), events \(events), mismatches \(mismatches) (\(classes.count) distinct)"
+      + (tooSlow > 0 ? ", \(tooSlow) not compared (the oracle too slow)" : "")
   }
 
   /// Runs one seed; a mismatch of a new class is reduced and kept.
@@ -39,6 +42,10 @@ struct Summary {
     sequences += 1
     features.formUnion(generator.features)
     let (mismatch, engine, oracle) = check(c)
+    if oracle.gaveUp {
+      tooSlow += 1
+      return
+    }
     samples += c.samples.count
     events += max(engine.events.count, oracle.events.count)
     for (key, n) in oracle.tally { tally[key, default: 0] += n }
@@ -87,9 +94,15 @@ struct Summary {
     var seed = ProcessInfo.processInfo.environment["ANIM_DIFFERENTIAL_SEED"].flatMap(UInt64.init)
       ?? UInt64(Date().timeIntervalSince1970 * 1000)
     var summary = Summary()
+    var lastLine = clock.now
     while clock.now < deadline {
       summary.run(seed: seed)
       seed &+= 1
+      // (Every five minutes, the summary so far: a run stopped early still says something.)
+      if clock.now - lastLine > .seconds(300) {
+        lastLine = clock.now
+        print("so far, " + summary.line)
+      }
     }
     print(summary.report())
   }

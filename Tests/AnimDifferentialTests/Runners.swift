@@ -12,6 +12,8 @@ struct Observation {
   var events: [OracleEvent] = []
   /// What the oracle did (empty for the engine).
   var tally: [String: Int] = [:]
+  /// The oracle took longer than its deadline and gave up: nothing to compare.
+  var gaveUp = false
 }
 
 /// The instants of a case: every step time and sample time, in order.
@@ -21,11 +23,16 @@ func instants(of c: DifferentialCase) -> [OracleTime] {
 
 func runOracle(_ c: DifferentialCase) -> Observation {
   let world = OracleWorld()
+  world.deadline = ContinuousClock.now + .seconds(20)
   var observation = Observation()
   var next = 0
   let samples = Set(c.samples)
   for t in instants(of: c) {
     world.advance(to: t)
+    if world.gaveUp {
+      observation.gaveUp = true
+      return observation
+    }
     while next < c.steps.count && c.steps[next].time == t {
       world.apply(c.steps[next].operation)
       next += 1
