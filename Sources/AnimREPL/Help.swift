@@ -1,6 +1,8 @@
 // Help: the text of `:help` and `:help TOPIC`. Every example is a line (or block) of the
 // language exactly as it may be typed at the prompt; a test parses each one.
 
+import AnimLanguage
+
 /// One `:help` topic: the words that name it, what it is, and examples to copy.
 struct HelpTopic: Sendable {
   /// The first name is the one listed; the others (every control verb, `:tick`) find it too.
@@ -65,7 +67,9 @@ enum Help {
       form: "let NAME = EXPR", examples: ["let duration = 600ms", "let accent = #ff8800"]),
     HelpTopic(
       names: ["curve", "curves"],
-      summary: "names a curve: linear, ease, easeIn, easeOut, easeInOut, cubic, steps, spring, smooth, snappy, bouncy",
+      // (The names come from the language's one table, Builtins.swift: they cannot drift.)
+      summary: "names a curve: "
+        + (CurvePreset.allCases.map(\.rawValue) + CurveConstructor.allCases.map(\.rawValue)).joined(separator: ", "),
       form: "curve NAME = CURVE",
       examples: [
         "curve snap = cubic(0.2, 0.9, 0.1, 1)", "curve wobble = spring(response: 0.5, dampingFraction: 0.45)",

@@ -131,6 +131,15 @@ struct CommandTests {
     #expect(transcript.standardError.isEmpty)
   }
 
+  /// `:help curves` names every curve preset and constructor of the language's table.
+  @Test func curveHelpNamesEveryCurveOfTheTable() {
+    let transcript = Transcript()
+    transcript.type(":help curves")
+    for name in CurvePreset.allCases.map(\.rawValue) + CurveConstructor.allCases.map(\.rawValue) {
+      #expect(transcript.standardOutput.contains(name), "\(name)")
+    }
+  }
+
   @Test func unknownHelpTopicSuggestsTheNearOne() {
     let transcript = Transcript()
     transcript.type(":help animat")
