@@ -85,6 +85,8 @@ final class LineEditor {
       LineEditor.current = nil
     }
 
+    // (The prompt of a new entry: seeing it again after a line means the entry is complete.)
+    let entryPrompt = prompt()
     install(prompt: prompt())
     while signals.terminating == nil {
       if signals.takeSuspend() { suspend(resumed: resumed) }
@@ -113,6 +115,7 @@ final class LineEditor {
       }
       fflush(display)
       if accept(line) == .quit { break }
+      if prompt() == entryPrompt { entryEnded() }
       install(prompt: prompt())
     }
     return signals.terminating
@@ -154,6 +157,11 @@ final class LineEditor {
 
     using_history()
     stifle_history(1000)
+    // A multi-line entry is one item, also in the file (timestamps delimit items there).
+    // (readline writes an item's timestamp after its comment character, NUL unless set.)
+    history_comment_char = CChar(UInt8(ascii: "#"))
+    history_multiline_entries = 1
+    history_write_timestamps = 1
     if let historyPath { _ = read_history(historyPath) }
   }
 
@@ -176,17 +184,44 @@ final class LineEditor {
   /// Adds a non-empty line to the history unless it repeats the last one.
   private func remember(_ line: String) {
     guard line.contains(where: { $0 != " " && $0 != "\t" }) else { return }
-    if history_length > 0, let last = history_get(history_base + history_length - 1),
+    if entryLines.isEmpty, history_length > 0, let last = history_get(history_base + history_length - 1),
       let text = last.pointee.line, String(cString: text) == line
     {
       return
     }
     add_history(line)
+    addedThisSession += 1
+    entryLines.append(line)
   }
 
+  /// The lines of the entry being typed that went into the history, one item each so far.
+  private var entryLines: [String] = []
+  /// History items this session added (appended to the file on the way out).
+  private var addedThisSession = 0
+
+  /// An entry is complete: its lines become one history item, recalled whole (and written
+  /// as one, `history_multiline_entries`).
+  private func entryEnded() {
+    defer { entryLines = [] }
+    guard entryLines.count > 1, history_length >= Int32(entryLines.count) else { return }
+    for _ in entryLines {
+      if let removed = remove_history(history_length - 1) { free_history_entry(removed) }
+    }
+    add_history(entryLines.joined(separator: "\n"))
+    addedThisSession -= entryLines.count - 1
+  }
+
+  /// Appends this session's items to the history file (so that sessions running at once
+  /// do not overwrite each other's), then keeps its last 1,000; a new file is written whole.
   private func saveHistory() {
     guard let historyPath else { return }
-    let status = write_history(historyPath)
+    let status: Int32
+    if access(historyPath, F_OK) == 0 {
+      status = addedThisSession > 0 ? append_history(Int32(addedThisSession), historyPath) : 0
+      if status == 0 { _ = history_truncate_file(historyPath, 1000) }
+    } else {
+      status = write_history(historyPath)
+    }
     if status != 0 {
       fputs("note: could not save the history to '\(historyPath)': \(systemErrorText(status))\n", stderr)
     }
@@ -197,6 +232,7 @@ final class LineEditor {
   /// Ctrl-C: the line being typed (and any unfinished entry) is dropped, and a fresh
   /// prompt appears below it. The session goes on.
   private func dropLine(prompt: () -> String, interrupted: () -> Void) {
+    entryLines = []  // (the entry is dropped: what of it went into the history stays as lines)
     guard handlerInstalled else {
       interrupted()
       return

@@ -70,7 +70,41 @@ struct ReplTerminalTests {
 
     let history = try String(
       contentsOf: tmux.stateHome.appendingPathComponent("anim/history"), encoding: .utf8)
-    #expect(history.split(separator: "\n") == ["let first = 1", "let second = 2"])
+    #expect(history.split(separator: "\n").filter { !$0.hasPrefix("#") } == ["let first = 1", "let second = 2"])
+  }
+
+  /// Issue 13: a multi-line entry is one history item, recalled whole, also in a later
+  /// session; sessions open at once append to the history file instead of overwriting it.
+  @Test func aMultiLineEntryIsOneHistoryItemAndSessionsAppend() throws {
+    let first = try TmuxSession()
+    defer { first.close() }
+    let second = try TmuxSession(stateHome: first.stateHome)
+    defer { second.close() }
+    try first.waitForScreen { $0.last == "anim>" }
+    try second.waitForScreen { $0.last == "anim>" }
+    for line in ["let a = 1", "timeline t {", "  wait 1s", "}"] {
+      try first.type(line)
+      try first.press("Enter")
+    }
+    try first.waitForScreen { $0.last == "anim>" && $0.contains("...>   wait 1s") }
+    try second.type("let b = 2")
+    try second.press("Enter")
+    try second.waitForScreen { $0.suffix(2) == ["anim> let b = 2", "anim>"] }
+    try first.press("C-d")
+    #expect(first.waitForExit() == 0)
+    try second.press("C-d")
+    #expect(second.waitForExit() == 0)
+    let file = first.stateHome.appendingPathComponent("anim/history")
+    let history = try String(contentsOf: file, encoding: .utf8).split(separator: "\n")
+    #expect(history.filter { !$0.hasPrefix("#") } == ["let a = 1", "timeline t {", "  wait 1s", "}", "let b = 2"])
+    #expect(history.filter { $0.hasPrefix("#") }.count == 3)  // three items, each stamped
+
+    let later = try TmuxSession(stateHome: first.stateHome)
+    defer { later.close() }
+    try later.waitForScreen { $0.last == "anim>" }
+    try later.press("Up", "Up")
+    let screen = try later.waitForScreen { $0.suffix(3) == ["anim> timeline t {", "  wait 1s", "}"] }
+    #expect(screen.suffix(3) == ["anim> timeline t {", "  wait 1s", "}"])
   }
 
   /// SIGHUP (the terminal going away) or SIGTERM ends the session by that signal, with the
@@ -92,7 +126,7 @@ struct ReplTerminalTests {
     #expect(try tmux.query("#{cursor_flag}") == "1")
     let history = try String(
       contentsOf: tmux.stateHome.appendingPathComponent("anim/history"), encoding: .utf8)
-    #expect(history.split(separator: "\n") == ["let kept = 1"])
+    #expect(history.split(separator: "\n").filter { !$0.hasPrefix("#") } == ["let kept = 1"])
   }
 
   @Test func ctrlZSuspendsAndTheTimeAwayIsAPause() throws {

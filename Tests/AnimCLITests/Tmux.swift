@@ -11,8 +11,8 @@ final class TmuxSession {
 
   /// - Parameter underJobControl: run the session from an interactive shell (so Ctrl-Z
   ///   stops it and `fg` brings it back) instead of directly in the pane.
-  init(arguments: String = "repl", underJobControl: Bool = false) throws {
-    stateHome = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent(socket)
+  init(arguments: String = "repl", underJobControl: Bool = false, stateHome shared: URL? = nil) throws {
+    stateHome = shared ?? URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent(socket)
     try FileManager.default.createDirectory(at: stateHome, withIntermediateDirectories: true)
     statusFile = stateHome.appendingPathComponent("status")
     let session = "'\(try animExecutable())' \(arguments); echo $? > '\(statusFile.path)'"
