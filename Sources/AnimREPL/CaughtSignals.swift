@@ -37,7 +37,7 @@ public struct CaughtSignals {
     continuedAfterStop.store(false, ordering: .relaxed)
     terminalResized.store(false, ordering: .relaxed)
     terminatingSignal.store(0, ordering: .relaxed)
-    let signals = [SIGINT, SIGTSTP, SIGCONT, SIGTERM, SIGHUP] + (resize ? [SIGWINCH] : [])
+    let signals = [SIGINT, SIGTSTP, SIGCONT, SIGTERM, SIGHUP, SIGQUIT] + (resize ? [SIGWINCH] : [])
     var set = sigset_t()
     sigemptyset(&set)
     for signal in signals { sigaddset(&set, signal) }
@@ -47,6 +47,9 @@ public struct CaughtSignals {
     install({ _ in continuedAfterStop.store(true, ordering: .relaxed) }, for: SIGCONT)
     install({ signal in terminatingSignal.store(signal, ordering: .relaxed) }, for: SIGTERM)
     install({ signal in terminatingSignal.store(signal, ordering: .relaxed) }, for: SIGHUP)
+    // Ctrl-\ ends the session as SIGTERM does (terminal restored, history saved) and then by
+    // SIGQUIT, status 131, instead of Swift's backtracer reporting a crash.
+    install({ signal in terminatingSignal.store(signal, ordering: .relaxed) }, for: SIGQUIT)
     if resize { install({ _ in terminalResized.store(true, ordering: .relaxed) }, for: SIGWINCH) }
   }
 
@@ -101,6 +104,8 @@ public struct CaughtSignals {
   /// Ends the process by `signal` with its default action, as if never caught (call it after
   /// the terminal is restored): the parent sees how it ended.
   public static func die(of signal: Int32) -> Never {
+    // (SIGQUIT's default action would also dump core: its status, without the core.)
+    if signal == SIGQUIT { exit(128 + SIGQUIT) }
     var defaultAction = sigaction()
     defaultAction.__sigaction_handler.sa_handler = SIG_DFL
     sigemptyset(&defaultAction.sa_mask)

@@ -73,6 +73,25 @@ struct ReplTerminalTests {
     #expect(history.split(separator: "\n").filter { !$0.hasPrefix("#") } == ["let first = 1", "let second = 2"])
   }
 
+  /// Issue 13, item 8: Ctrl-\\ restores the terminal, saves the history and exits 131, with
+  /// no crash report.
+  @Test func ctrlBackslashEndsTheSessionWithStatus131() throws {
+    // (From an interactive shell, which ignores SIGQUIT itself, as a person's does.)
+    let tmux = try TmuxSession(underJobControl: true)
+    defer { tmux.close() }
+    try tmux.waitForScreen { $0.last == "anim>" }
+    try tmux.type("let kept = 1")
+    try tmux.press("Enter")
+    try tmux.waitForScreen { $0.suffix(2) == ["anim> let kept = 1", "anim>"] }
+    try tmux.press("C-\\")
+    #expect(tmux.waitForExit() == 131)
+    let screen = try tmux.waitForScreen { $0.last == "$" }
+    #expect(!screen.contains { $0.contains("Crash") || $0.contains("💣") || $0.contains("Backtrace") })
+    let history = try String(
+      contentsOf: tmux.stateHome.appendingPathComponent("anim/history"), encoding: .utf8)
+    #expect(history.split(separator: "\n").filter { !$0.hasPrefix("#") } == ["let kept = 1"])
+  }
+
   /// Issue 13: a multi-line entry is one history item, recalled whole, also in a later
   /// session; sessions open at once append to the history file instead of overwriting it.
   @Test func aMultiLineEntryIsOneHistoryItemAndSessionsAppend() throws {
