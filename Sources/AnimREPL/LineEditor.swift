@@ -89,8 +89,16 @@ final class LineEditor {
     let entryPrompt = prompt()
     install(prompt: prompt())
     while signals.terminating == nil {
-      if signals.takeSuspend() { suspend(resumed: resumed) }
-      if signals.takeContinued() { redrawAfterStop(resumed: resumed) }
+      // (After a stop, round again first: a SIGTERM that came while stopped ends the loop
+      // before anything reads the terminal, which in the background would stop it again.)
+      if signals.takeSuspend() {
+        suspend(resumed: resumed)
+        continue
+      }
+      if signals.takeContinued() {
+        redrawAfterStop(resumed: resumed)
+        continue
+      }
       if signals.takeResize(), handlerInstalled { rl_resize_terminal() }
       if signals.takeInterrupt() {
         dropLine(prompt: prompt, interrupted: interrupted)
@@ -269,7 +277,9 @@ final class LineEditor {
   /// and the terminal, which the shell may have changed, is prepared and redrawn.
   private func redrawAfterStop(resumed: () -> Void) {
     resumed()
-    guard handlerInstalled else { return }
+    // Continued to end (`kill %1` sends SIGTERM, then SIGCONT), or in the background: the
+    // terminal is the shell's, and preparing it would stop the process again (SIGTTOU).
+    guard handlerInstalled, signals.terminating == nil, tcgetpgrp(STDIN_FILENO) == getpgrp() else { return }
     rl_prep_terminal(1)
     rl_forced_update_display()
     fflush(display)

@@ -92,6 +92,26 @@ struct ReplTerminalTests {
     #expect(history.split(separator: "\n").filter { !$0.hasPrefix("#") } == ["let kept = 1"])
   }
 
+  /// Issue 13, item 8: Ctrl-Z, then `kill %1` (SIGTERM, then the shell's SIGCONT) ends the
+  /// stopped session within a second, status 143, without redrawing its prompt.
+  @Test func killingASuspendedSessionEndsItWithStatus143() throws {
+    let tmux = try TmuxSession(underJobControl: true)
+    defer { tmux.close() }
+    try tmux.waitForScreen { $0.last == "anim>" }
+    try tmux.press("C-z")
+    try tmux.waitForScreen { $0.contains { $0.contains("Stopped") } && $0.last == "$" }
+    let started = Date()
+    try tmux.type("kill %1")
+    try tmux.press("Enter")
+    // bash tells how the job ended at its next prompt: "Terminated" is SIGTERM's end, 143.
+    Thread.sleep(forTimeInterval: 0.5)
+    try tmux.press("Enter")
+    let screen = try tmux.waitForScreen { $0.contains { $0.contains("Terminated") } }
+    #expect(screen.contains { $0.hasPrefix("[1]+") && $0.contains("Terminated") })
+    #expect(Date().timeIntervalSince(started) < 1.5)
+    #expect(screen.filter { $0.hasPrefix("anim>") }.count == 1)  // the prompt not drawn again
+  }
+
   /// Issue 13: a multi-line entry is one history item, recalled whole, also in a later
   /// session; sessions open at once append to the history file instead of overwriting it.
   @Test func aMultiLineEntryIsOneHistoryItemAndSessionsAppend() throws {
