@@ -83,21 +83,6 @@ public final class RuntimeSession: SessionRuntime {
     }
   }
 
-  /// The line of a record as the trace's exact numbers write it.
-  static func exactLine(for record: TraceRecord) -> String {
-    switch record {
-    case .print(let time, let text): return "[\(TraceNumber.seconds(time))s] \(text)"
-    case .event(let time, let name, let subject?): return "[\(TraceNumber.seconds(time))s] \(name) \(subject)"
-    case .event(let time, let name, nil): return "[\(TraceNumber.seconds(time))s] \(name)"
-    case .sample(let time, let values):
-      return "[\(TraceNumber.seconds(time))s] " + values.map { "\($0.name) = \(Self.text($0.value))" }.joined(separator: ", ")
-    }
-  }
-
-  /// A value as the session shows it: numbers as the trace writes them, vectors as the
-  /// language writes them, colors as `#rrggbbaa`.
-  static func text(_ value: AnimationValue) -> String { TraceNumber.text(value) }
-
   public func status(at now: Nanoseconds) -> [String] {
     _ = engineTime(now)
     return runtime.statusLines()

@@ -11,15 +11,7 @@ import Foundation
 public enum TraceNumber {
   /// A value as a session shows it: numbers as the trace writes them, vectors as the
   /// language writes them, colors as `#rrggbbaa`.
-  public static func text(_ value: AnimationValue) -> String {
-    switch value {
-    case .number(let x): return format(x)
-    case .vec2(let v): return "(\(format(v.x)), \(format(v.y)))"
-    case .vec3(let v): return "(\(format(v.x)), \(format(v.y)), \(format(v.z)))"
-    case .vec4(let v): return "(\([v.x, v.y, v.z, v.w].map(format).joined(separator: ", ")))"
-    case .color(let c): return c.hexString()
-    }
-  }
+  public static func text(_ value: AnimationValue) -> String { text(value, style: .exact) }
 
   /// The shortest text that reads back (with any correct decimal parser, `Double(_:)`,
   /// JSON's, Python's `float`) to the same Double.
