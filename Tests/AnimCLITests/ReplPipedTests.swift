@@ -192,8 +192,10 @@ struct ReplPipedTests {
     #expect(symlink(dir, dir + "/dirlink") == 0)
     #expect(symlink("made.json", dir + "/dangling") == 0)
     #expect(mkfifo(dir + "/fifo", 0o600) == 0)
-    let root = geteuid() == 0
-    if root { #expect(mknod(dir + "/device", S_IFCHR | 0o600, dev_t((1 << 8) | 3)) == 0) }  // major 1, minor 3: /dev/null's numbers
+    // A device node (major 1, minor 3: /dev/null's numbers) can be made only as root, and
+    // not in every container even then; without one, that case is said to be left out.
+    let root = geteuid() == 0 && mknod(dir + "/device", S_IFCHR | 0o600, dev_t((1 << 8) | 3)) == 0
+    if !root { print("saveRefusesWhatIsNotAFile: no device node could be made here; the device case is not checked") }
     let names = ["fifo", ".", "dirlink", "loop1"] + (root ? ["device"] : []) + ["link", "dangling"]
     let input = "target b { x: 0 }\n" + names.map { ":save \(dir)/\($0)\n" }.joined()
     let run = try runAnim(["repl", "--clock", "virtual"], input: input)
