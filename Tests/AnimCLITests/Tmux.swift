@@ -14,7 +14,8 @@ final class TmuxSession {
   init(arguments: String = "repl", underJobControl: Bool = false, stateHome shared: URL? = nil) throws {
     stateHome = shared ?? URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent(socket)
     try FileManager.default.createDirectory(at: stateHome, withIntermediateDirectories: true)
-    statusFile = stateHome.appendingPathComponent("status")
+    // (One per session: sessions may share a state home.)
+    statusFile = stateHome.appendingPathComponent("status-\(socket)")
     let session = "'\(try animExecutable())' \(arguments); echo $? > '\(statusFile.path)'"
     let environment = "XDG_STATE_HOME='\(stateHome.path)' INPUTRC=/dev/null"
     let command =
