@@ -34,7 +34,7 @@ public enum Command: String, CaseIterable, Sendable {
     case .events: return "show all events, none, or only those of these timelines, T.p or emitted names"
     case .load: return "check a script and run it into the session"
     case .save: return "write the whole session to a JSON file"
-    case .restore: return "continue a saved session, paused (resume starts it)"
+    case .restore: return "continue a saved session, held at its instant until resume"
     case .clock: return "show the clock and its time"
     case .tick: return "advance a virtual clock by D (400ms, 1.5s)"
     case .precision: return "values and times exactly (full) or to 6 digits and the millisecond (short)"

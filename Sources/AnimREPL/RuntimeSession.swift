@@ -1,8 +1,8 @@
 // RuntimeSession: the runtime (AnimRuntime) as a REPL session's engine.
 //
-// It turns what the runtime reports into the lines the session prints, keeps the session's
-// clock and the engine's time in step (a restored session continues at the engine time it
-// was saved at, whatever the clock reads), and reads and writes session files atomically.
+// It turns what the runtime reports into the lines the session prints, holds a restored
+// session's engine at its instant until `resume` (the session sets its clock to that instant,
+// so clock time and engine time stay one), and reads and writes session files atomically.
 
 import AnimCore
 import AnimLanguage
@@ -12,13 +12,6 @@ import Foundation
 /// The runtime behind a REPL session.
 public final class RuntimeSession: SessionRuntime {
   private(set) var runtime = Runtime()
-  /// Engine time minus the session clock's time (non-zero after a restore).
-  private var offset: Nanoseconds = 0
-  /// The last clock time the session gave.
-  private var clockTime: Nanoseconds = 0
-  /// A restored session holds its engine time still until `resume`, so that everything,
-  /// statements scheduled on the root included, continues exactly where it was saved.
-  private var isFrozen = false
 
   public init() {}
 
@@ -30,30 +23,19 @@ public final class RuntimeSession: SessionRuntime {
     let style = runtime.numberStyle
     defer { runtime.numberStyle = style }
     runtime = Runtime()
-    offset = 0
-    clockTime = 0
-    isFrozen = false
   }
 
-  private func engineTime(_ now: Nanoseconds) -> Nanoseconds {
-    clockTime = now
-    if isFrozen { offset = saturatingDifference(runtime.engine.now, now) }
-    return saturatingSum(now, offset)
-  }
+  public var isHeld: Bool { runtime.isHeld }
 
   public func run(_ program: CheckedProgram, of source: SourceText, at now: Nanoseconds) -> [SessionOutput] {
-    let time = engineTime(now)
-    if isFrozen, program.file.statements.contains(where: Self.isResume) { isFrozen = false }
-    return lines(runtime.run(program, of: source, at: time))
-  }
-
-  private static func isResume(_ statement: Statement) -> Bool {
-    if case .control(let control) = statement.kind { return control.action == .resume }
-    return false
+    // Held, the engine stays at its instant whatever the clock says (the session holds its
+    // clock too): the input runs there.
+    lines(runtime.run(program, of: source, at: runtime.isHeld ? runtime.engine.now : now))
   }
 
   public func advance(to time: Nanoseconds) -> [SessionOutput] {
-    lines(runtime.advance(to: engineTime(time)))
+    guard !runtime.isHeld else { return [] }
+    return lines(runtime.advance(to: time))
   }
 
   private func lines(_ outputs: [AnimRuntime.RuntimeOutput]) -> [SessionOutput] {
@@ -84,8 +66,7 @@ public final class RuntimeSession: SessionRuntime {
   }
 
   public func status(at now: Nanoseconds) -> [String] {
-    _ = engineTime(now)
-    return runtime.statusLines()
+    runtime.statusLines()
   }
 
   public func value(ofTarget target: String, property: String) -> String? {
@@ -123,7 +104,7 @@ public final class RuntimeSession: SessionRuntime {
     }
   }
 
-  public func restore(from path: String) throws(SessionFileError) -> Environment {
+  public func restore(from path: String) throws(SessionFileError) -> RestoredSession {
     let data: Data
     do {
       data = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -138,12 +119,10 @@ public final class RuntimeSession: SessionRuntime {
     }
     let runtime = restored.0
     runtime.numberStyle = self.runtime.numberStyle
-    // It continues paused, where it was saved, until `resume`.
-    runtime.pauseAll()
+    // It continues where it was saved, held as a whole until a bare `resume`.
+    runtime.isHeld = true
     self.runtime = runtime
-    offset = saturatingDifference(runtime.engine.now, clockTime)
-    isFrozen = true
-    return restored.1
+    return RestoredSession(environment: restored.1, time: runtime.engine.now)
   }
 
   private static func reason(_ error: any Error) -> String {

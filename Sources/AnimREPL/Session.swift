@@ -158,6 +158,8 @@ public final class Session {
     guard !program.file.statements.isEmpty else { return true }
     if let runtime {
       emit(runtime.run(program, of: source, at: clock.now))
+      // A bare `resume` released a restored session's hold: the clock goes on from there.
+      if clock.isHeld && !runtime.isHeld { clock.release() }
     } else if let path {
       note("'\(path)' checked (\(count(program.file.statements.count, "statement"))); no runtime is attached, so nothing runs")
     } else {
@@ -280,8 +282,13 @@ public final class Session {
           try runtime.save(to: path)
           write(.standardOutput, "saved the session to '\(path)'\n")
         } else {
-          environment = try runtime.restore(from: path)
-          write(.standardOutput, "restored the session from '\(path)': paused until 'resume'\n")
+          let restored = try runtime.restore(from: path)
+          environment = restored.environment
+          clock.hold(at: restored.time)
+          write(
+            .standardOutput,
+            "restored the session from '\(path)' at \(formatSeconds(restored.time, precision)): "
+              + "held until 'resume'\n")
         }
       } catch {
         write(.standardError, "error: \(error.message)\n")
@@ -319,6 +326,7 @@ public final class Session {
     lastWatchText = ""
     lastWatchTime = .min
     if clock.choice == .virtual { clock = SessionClock(.virtual, gapThreshold: gapThreshold) }
+    clock.release()
     runtime?.reset()
     if clock.choice == .real, let runtime { _ = runtime.advance(to: clock.now) }
     write(.standardOutput, "the session is reset: nothing declared, nothing playing\n")
@@ -328,12 +336,15 @@ public final class Session {
   private func showClock() {
     clock.read()
     switch clock.choice {
+    case .virtual where clock.isHeld:
+      write(.standardOutput, "virtual clock at \(formatSeconds(clock.now, precision)) (held since :restore until 'resume')\n")
     case .virtual:
       write(.standardOutput, "virtual clock at \(formatSeconds(clock.now, precision)) (moves only on :tick)\n")
     case .real:
       let paused = clock.pausedTime
       let pauses = paused > 0 ? ", \(formatSeconds(paused, precision)) left out as pauses" : ""
-      write(.standardOutput, "real clock at \(formatSeconds(clock.now, precision))\(pauses)\n")
+      let held = clock.isHeld ? " (held since :restore until 'resume')" : ""
+      write(.standardOutput, "real clock at \(formatSeconds(clock.now, precision))\(held)\(pauses)\n")
     }
   }
 
@@ -391,6 +402,12 @@ public final class Session {
         "':tick' would take the clock to or past the end of time, \(AnimationEngine.endOfTime) ns "
           + "(about 146 years); the clock is at \(clock.now) ns and does not move",
         at: expression.span, in: line, firstLine: firstLine)
+      return
+    }
+    if clock.isHeld {
+      note(
+        "the session is held at \(formatSeconds(clock.now, precision)) since :restore, and the clock "
+          + "does not move: 'resume' releases it")
       return
     }
     _ = clock.advance(by: delta)

@@ -19,17 +19,56 @@ struct SessionClock {
   }
 
   private var source: Source
+  private let gapThreshold: Nanoseconds
   /// Engine time at the last reading.
   private(set) var now: Nanoseconds = 0
+  /// While the session is held (restored, until `resume`): the raw monotonic time the hold
+  /// began. The clock reads the held instant throughout; on release it goes on from there.
+  private var heldSince: Nanoseconds?
+  /// Pauses of clocks replaced by a re-basing, and holds on the real clock, so far.
+  private var earlierPauses: Nanoseconds = 0
 
   /// - Parameter gapThreshold: for the real clock, a delta between two readings larger
   ///   than this counts as a pause (the process was stopped or starved), not as time played.
   init(_ choice: ClockChoice, gapThreshold: Nanoseconds) {
+    self.gapThreshold = gapThreshold
     switch choice {
     case .real: source = .real(MonotonicClock(gapThreshold: gapThreshold))
     case .virtual: source = .virtual(ManualClock())
     }
     _ = read()
+  }
+
+  /// Whether the clock is held at the instant of a restored session.
+  var isHeld: Bool { heldSince != nil }
+
+  /// Holds the clock at `time` (a restored session's instant): a virtual clock is set to
+  /// it, a real one re-based to read it now; it reads `time` until `release`.
+  mutating func hold(at time: Nanoseconds) {
+    rebase(to: time)
+    heldSince = MonotonicClock.systemMonotonicTime()
+  }
+
+  /// Goes on from the held instant: the real time spent held counts as a pause.
+  mutating func release() {
+    guard let since = heldSince else { return }
+    heldSince = nil
+    if case .real = source {
+      earlierPauses = saturatingSum(earlierPauses, max(MonotonicClock.systemMonotonicTime() - since, 0))
+    }
+    rebase(to: now)
+  }
+
+  /// A clock of the same kind that reads `time` from now on.
+  private mutating func rebase(to time: Nanoseconds) {
+    switch source {
+    case .real(let clock):
+      earlierPauses = saturatingSum(earlierPauses, clock.totalGap)
+      source = .real(MonotonicClock(startTime: time, gapThreshold: gapThreshold))
+    case .virtual:
+      source = .virtual(ManualClock(startingAt: time))
+    }
+    read()
   }
 
   var choice: ClockChoice {
@@ -40,6 +79,7 @@ struct SessionClock {
   /// Reads the clock: the real clock moves on by itself; the virtual one stays put.
   @discardableResult
   mutating func read() -> ClockReading {
+    if isHeld { return ClockReading(time: now, gap: 0) }
     let reading: ClockReading
     switch source {
     case .real(var clock):
@@ -53,10 +93,10 @@ struct SessionClock {
     return reading
   }
 
-  /// Advances a virtual clock by `delta`; false on the real clock (which nobody moves) or
-  /// for a negative delta.
+  /// Advances a virtual clock by `delta`; false on the real clock (which nobody moves), while
+  /// held, or for a negative delta.
   mutating func advance(by delta: Nanoseconds) -> Bool {
-    guard case .virtual(var clock) = source, clock.advance(by: delta) else { return false }
+    guard !isHeld, case .virtual(var clock) = source, clock.advance(by: delta) else { return false }
     source = .virtual(clock)
     read()
     return true
@@ -69,10 +109,10 @@ struct SessionClock {
     source = .real(clock)
   }
 
-  /// The total time left out as pauses (suspensions, stalls) on the real clock; 0 on the
-  /// virtual one.
+  /// The total time left out as pauses (suspensions, stalls, holds) on the real clock; 0 on
+  /// the virtual one.
   var pausedTime: Nanoseconds {
-    if case .real(let clock) = source { return clock.totalGap }
+    if case .real(let clock) = source { return saturatingSum(earlierPauses, clock.totalGap) }
     return 0
   }
 }

@@ -46,9 +46,16 @@ public protocol SessionRuntime: AnyObject {
   /// Writes the whole session (targets, timing state, pending events, handlers) as JSON.
   func save(to path: String) throws(SessionFileError)
 
-  /// Replaces the session with one saved by `save`, paused, and returns the declarations it
-  /// holds (the session checks later input against them). On failure nothing changes.
-  func restore(from path: String) throws(SessionFileError) -> Environment
+  /// Replaces the session with one saved by `save`, held as a whole at the instant it was
+  /// saved (see `isHeld`), and returns the declarations it holds (the session checks later
+  /// input against them) and that instant (the session's clock reads it from now on). On
+  /// failure nothing changes.
+  func restore(from path: String) throws(SessionFileError) -> RestoredSession
+
+  /// Whether the session as a whole is held (restored, and no bare `resume` since): the
+  /// engine does not advance, input runs at the held instant, and the session's clock
+  /// stands still with it.
+  var isHeld: Bool { get }
 
   /// How values and times are shown: exact, as the trace writes them, or short.
   func setPrecision(_ precision: Precision)
@@ -56,6 +63,17 @@ public protocol SessionRuntime: AnyObject {
   /// Starts afresh (`:reset`): no targets, timelines, curves, values, handlers, animations
   /// or pending events; the engine at time 0.
   func reset()
+}
+
+/// What `restore` gives back: the restored declarations and the engine time it was saved at.
+public struct RestoredSession {
+  public var environment: Environment
+  public var time: Nanoseconds
+
+  public init(environment: Environment, time: Nanoseconds) {
+    self.environment = environment
+    self.time = time
+  }
 }
 
 /// How a session shows numbers: `full` as the trace writes them (piped input, and after

@@ -249,6 +249,11 @@ extension Runtime {
     var newest: NodeID?
     switch control.subject {
     case nil:
+      // A held session (restored): a bare `resume` releases the hold, and only that.
+      if control.action == .resume && isHeld {
+        isHeld = false
+        return
+      }
       nodes = engine.topLevelNodes
     case .name(let identifier)?:
       let name = identifier.text

@@ -287,15 +287,21 @@ public final class Runtime {
     .print(time: time, text: "(the clock skipped \(TraceNumber.seconds(gap))s: treated as a pause)")
   }
 
-  /// Pauses every animation and timeline (a restored session waits for `resume`).
-  public func pauseAll() {
-    for node in engine.topLevelNodes { try? engine.pause(node) }
-  }
+  /// Whether the session as a whole is held (a restored session, until a bare `resume`).
+  /// While held, the embedder does not advance the engine: statements run at the held
+  /// instant and move once it is released. A bare `resume` releases this hold and nothing
+  /// else, so what the person had paused stays paused.
+  public var isHeld = false
 
   /// One line per animation and timeline: name, state, direction, speed, local time /
   /// duration, progress (the REPL's `:status`).
   public func statusLines() -> [String] {
     var lines: [String] = []
+    if isHeld {
+      lines.append(
+        "the session is held at \(TraceNumber.seconds(engine.now, style: numberStyle))s since :restore: "
+          + "'resume' releases it (what was paused stays paused)")
+    }
     for node in engine.topLevelNodes {
       guard let status = try? engine.status(of: node) else { continue }
       let name: String

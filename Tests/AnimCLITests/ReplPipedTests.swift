@@ -327,11 +327,14 @@ struct ReplPipedTests {
     #expect(first.standardError.isEmpty)
     let second = try runAnim(
       ["repl", "--clock", "virtual"],
-      input: ":tick 3s\n:restore \(path)\nb.x\n:tick 1s\nb.x\nresume\n:tick 500ms\nb.x\n:tick 1s\nb.x\n")
+      input: ":tick 3s\n:restore \(path)\nb.x\n:clock\n:tick 1s\nb.x\nresume\n:tick 500ms\nb.x\n:clock\n:tick 1s\nb.x\n")
     #expect(second.status == 0)
-    #expect(second.standardError.isEmpty)
+    // Held: the clock reads the saved instant, and a tick moves nothing and says why.
+    #expect(second.outputLines.contains("virtual clock at 0.25s (held since :restore until 'resume')"))
+    #expect(second.standardError.contains("the session is held at 0.25s since :restore"))
+    #expect(second.outputLines.contains("virtual clock at 0.75s (moves only on :tick)"))
     let values = second.outputLines.filter { $0.hasPrefix("b.x = ") }
-    // Restored at 25, paused until resume, then on from exactly there: 75 after 0.5 s, 100.
+    // Restored at 25, held until resume, then on from exactly there: 75 after 0.5 s, 100.
     #expect(values == ["b.x = 25", "b.x = 25", "b.x = 75", "b.x = 100"])
     // The handler came back with the session and fired at the saved timeline's 1 s.
     #expect(second.outputLines.contains("[1s] b done with 100"))

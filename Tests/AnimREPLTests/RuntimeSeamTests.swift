@@ -28,7 +28,10 @@ final class RecordingRuntime: SessionRuntime {
 
   func save(to path: String) throws(SessionFileError) { throw SessionFileError("disk full") }
 
-  func restore(from path: String) throws(SessionFileError) -> Environment { Environment() }
+  func restore(from path: String) throws(SessionFileError) -> RestoredSession {
+    RestoredSession(environment: Environment(), time: 0)
+  }
+  var isHeld: Bool { false }
   func reset() {}
   func setPrecision(_ precision: Precision) {}
 }

@@ -40,10 +40,11 @@ struct SaveRestoreTests {
     #expect(restored.standardError.isEmpty)
     #expect(restored.standardOutput.contains("restored the session"))
     #expect(restored.standardOutput.hasSuffix("b.x = 40\nc.y = 20\n"))
-    // Paused until resume: time passes and nothing moves.
+    // Held until resume: the clock does not move, and nothing does.
     restored.clear()
     restored.type(":tick 1s", "b.x")
     #expect(restored.standardOutput == "b.x = 40\n")
+    #expect(restored.standardError.contains("held"))
     restored.clear()
     restored.type("resume", ":tick 3s", "b.x", "c.y")
     // The same events at the same engine times, the handler bound again, the same values.
@@ -92,5 +93,110 @@ struct SaveRestoreTests {
     session.type(":tick 100ms", "keep.z")
     #expect(session.standardOutput == "keep.z = 6\n")
     #expect(session.session.environment.target(named: "keep") != nil)
+  }
+
+  // MARK: - A restored session continues exactly
+
+  @Test func resumeReleasesOnlyTheHoldSoWhatWasPausedStaysPaused() throws {
+    let original = Transcript()
+    original.type(
+      "target a { x: 0 }", "target b { y: 0 }",
+      "animate a.x to 100 over 2s", "animate b.y to 100 over 2s", ":tick 500ms", "pause b.y", ":tick 500ms")
+    let path = NSTemporaryDirectory() + "anim-session-\(UUID().uuidString).json"
+    original.type(":save \(path)")
+    let restored = Transcript()
+    restored.type(":restore \(path)")
+    #expect(restored.standardError.isEmpty)
+    // The clock and `now` read the saved instant (1 s), and :status says the session is held.
+    restored.clear()
+    restored.type(":clock", "print \"now {now}\"", ":status")
+    let lines = restored.standardOutput.split(separator: "\n").map(String.init)
+    #expect(lines.first == "virtual clock at 1s (held since :restore until 'resume')")
+    #expect(lines.contains("[1s] now 1s"))
+    #expect(lines.dropFirst(2).first?.hasPrefix("the session is held at 1s since :restore") == true)
+    // A bare resume releases the hold only: a.x runs on (50 at 1 s, +25 per 0.5 s); b.y,
+    // paused at 25 by the person, stays there.
+    restored.clear()
+    restored.type("resume", ":tick 500ms", "a.x", "b.y", "resume b.y", ":tick 500ms", "a.x", "b.y")
+    #expect(restored.standardOutput.hasSuffix("a.x = 75\nb.y = 25\n[2s] complete a.x\na.x = 100\nb.y = 50\n"))
+    #expect(restored.standardError.isEmpty)
+  }
+
+  @Test func statementsTypedWhileHeldArePlacedAtTheHeldInstant() throws {
+    let original = Transcript()
+    original.type("target a { x: 0 }", ":tick 2s")
+    let path = NSTemporaryDirectory() + "anim-session-\(UUID().uuidString).json"
+    original.type(":save \(path)")
+    let restored = Transcript()
+    restored.type(":tick 7s", ":restore \(path)")
+    // Typed while held at 2 s: it starts there and does not move until the hold is released.
+    restored.type("animate a.x to 100 over 1s", "at 500ms print \"half {now}\"", ":tick 300ms", "a.x")
+    #expect(restored.standardOutput.hasSuffix("a.x = 0\n"))
+    restored.clear()
+    restored.type("resume", ":tick 250ms", "a.x", ":tick 250ms")
+    #expect(restored.standardOutput == "a.x = 25\n[2.5s] half 2.5s\n")
+  }
+
+  /// The examples, read from the repository's examples/ folder.
+  static let examples: [(name: String, path: String)] = {
+    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("examples")
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    return names.filter { $0.hasSuffix(".anim") }.sorted().map { ($0, folder.appendingPathComponent($0).path) }
+  }()
+
+  /// Every split point of every example continues exactly as the uninterrupted run: the same
+  /// events at the same times and the same values of every property after every step.
+  @Test func everySplitPointOfEveryExampleContinuesAsAnUninterruptedRun() throws {
+    #expect(Self.examples.count >= 10)
+    // 130 ms steps, so splits fall between round times as well as on them.
+    let step = "130ms"
+    let steps = 40
+    var splits = 0
+    for (name, path) in Self.examples {
+      /// A session with the example loaded and every property watched; its output so far cleared.
+      func started() -> Transcript {
+        let transcript = Transcript()
+        transcript.type(":load \(path)")
+        let watched = transcript.session.targetNames.flatMap { target in
+          (transcript.session.properties(ofTarget: target) ?? []).map { "\(target).\($0)" }
+        }
+        if !watched.isEmpty { transcript.type(":watch \(watched.joined(separator: " "))") }
+        return transcript
+      }
+      // The uninterrupted run: what each step prints (events, prints, then the watched values).
+      let whole = started()
+      var expected: [String] = []
+      for _ in 0..<steps {
+        whole.clear()
+        whole.type(":tick \(step)")
+        expected.append(whole.standardOutput)
+      }
+      #expect(whole.standardError.isEmpty, "\(name)")
+      for split in 0..<steps {
+        let first = started()
+        for _ in 0..<split { first.type(":tick \(step)") }
+        let file = NSTemporaryDirectory() + "anim-split-\(UUID().uuidString).json"
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        first.clear()
+        first.type(":save \(file)")
+        #expect(first.standardError.isEmpty, "\(name) at step \(split)")
+        let second = Transcript()
+        second.type(":restore \(file)")
+        let watched = whole.session.watched
+        if !watched.isEmpty { second.type(":watch \(watched.joined(separator: " "))") }
+        second.type("resume")
+        var continued: [String] = []
+        for _ in split..<steps {
+          second.clear()
+          second.type(":tick \(step)")
+          continued.append(second.standardOutput)
+        }
+        #expect(second.standardError.isEmpty, "\(name) at step \(split)")
+        #expect(continued == Array(expected[split...]), "\(name), split after step \(split)")
+        splits += 1
+      }
+    }
+    #expect(splits == Self.examples.count * steps)
   }
 }
