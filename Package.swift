@@ -42,6 +42,9 @@ let package = Package(
     // libFuzzer over lex, parse, check and fmt: fuzz/run.sh SECONDS builds and runs it.
     .systemLibrary(name: "CLibFuzzer"),
     .executableTarget(name: "anim-fuzz", dependencies: ["AnimLanguage", "CLibFuzzer"]),
+    // libFuzzer over restoring saved sessions: fuzz/run-restore.sh SECONDS builds and runs it.
+    .executableTarget(
+      name: "anim-fuzz-restore", dependencies: ["AnimCore", "AnimLanguage", "AnimRuntime", "CLibFuzzer"]),
     .testTarget(name: "AnimCoreTests", dependencies: ["AnimCore"]),
     // An independent reference evaluator of the timing model, written from engine.md and
     // language.md with no dependency on AnimCore: a test helper, never shipped.

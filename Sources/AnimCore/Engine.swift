@@ -418,14 +418,17 @@ public struct AnimationEngine: Sendable {
     return PropertyID(kind: V.kind, index: Int32(stores[keyPath: V.store].properties.count - 1))
   }
 
-  func contains(_ property: PropertyID) -> Bool {
-    switch property.kind {
-    case .number: Int(property.index) < stores.numbers.properties.count
-    case .vec2: Int(property.index) < stores.vec2s.properties.count
-    case .vec3: Int(property.index) < stores.vec3s.properties.count
-    case .vec4: Int(property.index) < stores.vec4s.properties.count
-    case .color: Int(property.index) < stores.colors.properties.count
-    }
+  /// Whether the property is one of this engine's.
+  public func contains(_ property: PropertyID) -> Bool {
+    let count =
+      switch property.kind {
+      case .number: stores.numbers.properties.count
+      case .vec2: stores.vec2s.properties.count
+      case .vec3: stores.vec3s.properties.count
+      case .vec4: stores.vec4s.properties.count
+      case .color: stores.colors.properties.count
+      }
+    return property.index >= 0 && Int(property.index) < count
   }
 
   /// The property's value now (as of the last advance, or the event being handled).

@@ -73,15 +73,13 @@ extension AnimationEngine: Codable {
     // Exactly the nodes on the engine, each once: their order is the list's.
     let onEngine = nodes.indices.filter { nodes[$0].kind != .free && nodes[$0].parent < 0 }
     guard topLevel.map(Int.init).sorted() == onEngine else {
-      throw DecodingError.dataCorruptedError(
-        forKey: .topLevel, in: container, debugDescription: "corrupt engine snapshot: top-level nodes")
+      throw EngineSnapshotError("the list of top-level nodes is wrong")
     }
     self.topLevel = topLevel
     let saved = try container.decode([SavedPending].self, forKey: .pending)
     curveIndex = Dictionary(curves.enumerated().map { ($1, Int32($0)) }, uniquingKeysWith: { first, _ in first })
     guard versions.count == nodes.count else {
-      throw DecodingError.dataCorruptedError(
-        forKey: .versions, in: container, debugDescription: "the node tables disagree in length")
+      throw EngineSnapshotError("the node tables disagree in length")
     }
     try restorePending(saved)
     try validate()
@@ -113,15 +111,12 @@ extension AnimationEngine: Codable {
 
   /// Rebuilds the pending events from their written form, in the order of their sequences.
   private mutating func restorePending(_ saved: [SavedPending]) throws {
-    struct Corrupt: Error, CustomStringConvertible {
-      var description: String
-    }
     var entries: [Pending] = []
     for entry in saved.sorted(by: { $0.sequence < $1.sequence }) {
       switch entry.node {
       case Self.leavingRest:
         guard let property = property(fromKey: entry.key) else {
-          throw Corrupt(description: "corrupt engine snapshot: pending events")
+          throw EngineSnapshotError("a pending event is for something that is not there")
         }
         propertiesLeavingRest.append(property)
       case -1:
@@ -129,7 +124,7 @@ extension AnimationEngine: Codable {
         entries.append(Pending(time: entry.time, sequence: pendingSequence, slot: engineCallbackSlot(for: entry.key)))
       default:
         guard entry.node >= 0, Int(entry.node) < nodes.count else {
-          throw Corrupt(description: "corrupt engine snapshot: pending events")
+          throw EngineSnapshotError("a pending event is for something that is not there")
         }
         // Only the node's live entry (a stale one would be skipped anyway).
         guard entry.version == versions[Int(entry.node)], nodes[Int(entry.node)].kind != .free else { continue }
@@ -176,67 +171,5 @@ extension AnimationEngine: Codable {
           key: property.kind.order << 32 | Int(property.index)))
     }
     try container.encode(saved, forKey: .pending)
-  }
-
-  /// Checks that every index in a decoded engine points where it should, so a corrupt file
-  /// is refused rather than trapping later.
-  func validate() throws {
-    struct Corrupt: Error, CustomStringConvertible {
-      var description: String
-    }
-    func check(_ condition: Bool, _ what: String) throws {
-      if !condition { throw Corrupt(description: "corrupt engine snapshot: \(what)") }
-    }
-    func inNodes(_ i: Int32) -> Bool { i >= 0 && Int(i) < nodes.count }
-    for (i, node) in nodes.enumerated() where node.kind != .free {
-      try check(node.parent == -1 || (inNodes(node.parent) && nodes[Int(node.parent)].kind == .timeline), "node \(i)'s parent")
-      switch node.kind {
-      case .timeline: try check(node.payload >= 0 && Int(node.payload) < timelines.count, "timeline \(i)")
-      case .callback: try check(node.payload >= 0 && Int(node.payload) < callbacks.count, "callback \(i)")
-      case .effect: try check(effectIndexIsValid(node), "effect \(i)")
-      case .free: break
-      }
-    }
-    for record in timelines where record.node >= 0 {
-      try check(record.children.allSatisfy(inNodes), "a timeline's children")
-    }
-    try check(
-      pending.unordered.allSatisfy { $0.slot < 0 ? (~$0.slot & 1 == 0 || Int(~$0.slot >> 1) < engineCallbackKeys.count) : inNodes($0.slot) },
-      "pending events")
-    try check(propertiesLeavingRest.properties.allSatisfy(contains), "properties leaving rest")
-    try checkStore(stores.numbers, check)
-    try checkStore(stores.vec2s, check)
-    try checkStore(stores.vec3s, check)
-    try checkStore(stores.vec4s, check)
-    try checkStore(stores.colors, check)
-  }
-
-  private func effectIndexIsValid(_ node: Node) -> Bool {
-    let i = Int(node.payload)
-    guard i >= 0 else { return false }
-    switch node.valueKind {
-    case .number: return i < stores.numbers.effects.count
-    case .vec2: return i < stores.vec2s.effects.count
-    case .vec3: return i < stores.vec3s.effects.count
-    case .vec4: return i < stores.vec4s.effects.count
-    case .color: return i < stores.colors.effects.count
-    }
-  }
-
-  private func checkStore<V: EngineValue>(_ store: ValueStore<V>, _ check: (Bool, String) throws -> Void) throws {
-    let effects = store.effects.count
-    try check(store.currents.count == store.properties.count, "the current values")
-    for slot in store.properties {
-      try check(slot.firstEffect >= -1 && Int(slot.firstEffect) < effects, "a property's animations")
-    }
-    for effect in store.effects {
-      try check(effect.next >= -1 && Int(effect.next) < effects, "an animation list")
-      try check(effect.property >= 0 && Int(effect.property) < store.properties.count, "an animation's property")
-      try check(effect.node >= -1 && Int(effect.node) < nodes.count, "an animation's node")
-      try check(effect.curve >= -1 && Int(effect.curve) < curves.count, "an animation's curve")
-    }
-    for frames in store.tracks.values {
-      try check(frames.allSatisfy { $0.curve >= 0 && Int($0.curve) < curves.count }, "a keyframe's curve")
-    }
   }
 }

@@ -145,7 +145,7 @@ extension Runtime {
     do {
       session = try JSONDecoder().decode(SavedSession.self, from: data)
     } catch {
-      throw refuse("the saved session is corrupt: \(error)")
+      throw refuse("the saved session is corrupt: \(whatIsWrong(error))")
     }
     let runtime = Runtime()
     var environment = Environment()
@@ -184,7 +184,9 @@ extension Runtime {
       else { throw refuse("the saved session is corrupt: a handler is not there") }
       let handler = Handler(body: body, program: contexts[saved.at.entry], span: body.span)
       if let kind = saved.kind {
-        guard let event = LifecycleEvent(rawValue: kind) else { throw refuse("the saved session is corrupt: event '\(kind)'") }
+        guard let event = LifecycleEvent(rawValue: kind) else {
+          throw refuse("the saved session is corrupt: a handler's event '\(kind)' is not one")
+        }
         runtime.lifecycleHandlers[HandlerKey(kind: event, subject: saved.subject), default: []].append(handler)
       } else {
         runtime.customHandlers[saved.subject, default: []].append(handler)
@@ -221,10 +223,102 @@ extension Runtime {
     runtime.nextKey = session.nextKey
     runtime.abandoned = Set(session.abandoned)
     runtime.nextInvocation = session.nextInvocation
-    for name in runtime.propertyNames where runtime.properties[name] == nil {
-      throw refuse("the saved session is corrupt: property '\(name)'")
-    }
+    if let fault = runtime.restoredFault(session) { throw refuse("the saved session is corrupt: \(fault)") }
     return (runtime, environment)
+  }
+
+  /// Counters stay below this, so that they can count on for ever (2⁵³: a count that
+  /// reaches it took longer than the age of the universe at a billion a second).
+  static let counterLimit = 1 << 53
+
+  /// What is wrong with a runtime just read from a file, beyond what its engine checked
+  /// itself: names, references and counters; nil when nothing is.
+  func restoredFault(_ session: SavedSession) -> String? {
+    for (name, property) in properties where !engine.contains(property) {
+      return "property '\(name)' is not in the engine"
+    }
+    guard Set(propertyNames).count == propertyNames.count, Set(propertyNames) == Set(properties.keys) else {
+      return "the list of properties disagrees with their table"
+    }
+    for (target, names) in targets where names.contains(where: { properties["\(target).\($0)"] == nil }) {
+      return "target '\(target)' has a property that is not there"
+    }
+    for (name, timeline) in timelines {
+      if let node = timeline.node, (try? engine.status(of: node))?.isTimeline != true {
+        return "timeline '\(name)' is not in the engine"
+      }
+    }
+    for node in pendingValues.keys where !engine.contains(node) {
+      return "an animation waiting for its values is not in the engine"
+    }
+    guard nextKey >= 0, nextKey < Self.counterLimit, actions.keys.allSatisfy({ $0 >= 0 && $0 <= nextKey }) else {
+      return "its count of scheduled statements is out of range"
+    }
+    let invocations = session.actions.values.compactMap(\.invocation) + session.abandoned
+    guard nextInvocation >= 0, nextInvocation < Self.counterLimit,
+      invocations.allSatisfy({ $0 >= 0 && $0 <= nextInvocation })
+    else {
+      return "its count of handler runs is out of range"
+    }
+    for (name, curve) in curves where (try? RuntimeValue.curve(curve)) == nil {
+      return "curve '\(name)' has a parameter out of its range"
+    }
+    for (name, value) in values where !value.isInDomain {
+      return "the value of '\(name)' is out of its range"
+    }
+    return nil
+  }
+
+  /// What a decoding error says, as the end of one sentence: where in the file, and what.
+  static func whatIsWrong(_ error: any Error) -> String {
+    func place(_ path: [any CodingKey]) -> String {
+      var text = ""
+      for key in path {
+        if let index = key.intValue {
+          text += "[\(index)]"
+        } else {
+          text += text.isEmpty ? key.stringValue : ".\(key.stringValue)"
+        }
+      }
+      return text.isEmpty ? "the whole file" : "'\(text)'"
+    }
+    func oneLine(_ text: String) -> String {
+      String(text.prefix(200).map { $0.isNewline ? " " : $0 })
+    }
+    switch error {
+    case DecodingError.keyNotFound(let key, let context):
+      return "\(place(context.codingPath + [key])) is missing"
+    case DecodingError.valueNotFound(_, let context):
+      return "\(place(context.codingPath)) is null"
+    case DecodingError.typeMismatch(let type, let context):
+      return "\(place(context.codingPath)) is not \(article(for: type))"
+    case DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty:
+      // The header was read, so the file is JSON: Foundation says "not valid JSON" of a
+      // number that does not fit its field, and does not say which.
+      return "a number does not fit its field (out of range, or not a whole number)"
+    case DecodingError.dataCorrupted(let context):
+      // Our own descriptions: a curve's parameter out of its range, an iteration count.
+      if context.debugDescription.hasPrefix("Cannot initialize") {
+        return "\(place(context.codingPath)) is not one of the values it can take"
+      }
+      return "\(place(context.codingPath)): \(oneLine(context.debugDescription))"
+    default:
+      return oneLine(String(describing: error))
+    }
+  }
+
+  private static func article(for type: Any.Type) -> String {
+    switch type {
+    case is Bool.Type: return "true or false"
+    case is String.Type: return "a string"
+    case is Int.Type, is Int32.Type, is Int64.Type, is UInt32.Type, is UInt64.Type, is UInt8.Type: return "a whole number in range"
+    case is Double.Type: return "a number"
+    default:
+      let name = String(describing: type)
+      if name.hasPrefix("Array") { return "a list" }
+      if name.hasPrefix("Dictionary") { return "an object" }
+      return "of the right kind"
+    }
   }
 
   /// The timeline declaration whose name has span `span`.
@@ -274,6 +368,19 @@ extension Runtime {
 }
 
 extension RuntimeValue {
+  /// Whether a value read from a file is one the language could have made: finite numbers,
+  /// two to four components, colours in their ranges, curves whose parameters are valid.
+  var isInDomain: Bool {
+    switch self {
+    case .number(let x), .percent(let x): return x.isFinite
+    case .duration(let ns): return ns > -AnimationEngine.endOfTime && ns < AnimationEngine.endOfTime
+    case .vector(let v): return (2...4).contains(v.count) && v.allSatisfy(\.isFinite)
+    case .color(let r, let g, let b, let a): return [r, g, b, a].allSatisfy { $0.isFinite && $0 >= 0 && $0 <= 1 }
+    case .string: return true
+    case .curve(let c): return (try? RuntimeValue.curve(c)) != nil
+    }
+  }
+
   /// The value as the language's constant (for saving).
   var constant: ConstantValue {
     switch self {
