@@ -18,13 +18,22 @@ struct FileReadError: Error, Sendable {
 
 /// Reads the whole file at `path` (a script is small; a huge or endless file is cut off at
 /// `limit` bytes with an error rather than exhausting memory).
-func readWholeFile(atPath path: String, limit: Int = SourceText.largestScript) throws(FileReadError) -> [UInt8] {
-  let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+///
+/// With `regularOnly`, anything but a regular file (a FIFO, a device, a socket) is refused
+/// without waiting for it: it is opened without blocking and looked at first.
+func readWholeFile(
+  atPath path: String, limit: Int = SourceText.largestScript, regularOnly: Bool = false
+) throws(FileReadError) -> [UInt8] {
+  let descriptor = open(path, O_RDONLY | O_CLOEXEC | (regularOnly ? O_NONBLOCK : 0))
   guard descriptor >= 0 else { throw FileReadError(reason: systemErrorText(errno)) }
   defer { close(descriptor) }
   var status = stat()
-  if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
-    throw FileReadError(reason: "it is a directory")
+  if fstat(descriptor, &status) == 0 {
+    let type = status.st_mode & S_IFMT
+    if type == S_IFDIR { throw FileReadError(reason: "it is a directory") }
+    if regularOnly && type != S_IFREG {
+      throw FileReadError(reason: "it is not a regular file (a device, a FIFO or a socket)")
+    }
   }
   var bytes: [UInt8] = []
   var chunk = [UInt8](repeating: 0, count: 65_536)

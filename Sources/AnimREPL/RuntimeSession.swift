@@ -104,12 +104,16 @@ public final class RuntimeSession: SessionRuntime {
     }
   }
 
+  /// The largest session file `:restore` reads: a file (and its decoding) beyond this would
+  /// take more memory than a session should; a session of 100,000 animations is ~30 MB.
+  static let largestSessionFile = 256 << 20
+
   public func restore(from path: String) throws(SessionFileError) -> RestoredSession {
     let data: Data
     do {
-      data = try Data(contentsOf: URL(fileURLWithPath: path))
+      data = Data(try readWholeFile(atPath: path, limit: Self.largestSessionFile, regularOnly: true))
     } catch {
-      throw SessionFileError("cannot read '\(path)': \(Self.reason(error))")
+      throw SessionFileError("cannot read '\(path)': \(error.reason); the session is unchanged")
     }
     let restored: (Runtime, Environment)
     do {

@@ -260,7 +260,7 @@ extension Runtime {
     else {
       return "its count of handler runs is out of range"
     }
-    for (name, curve) in curves where (try? RuntimeValue.curve(curve)) == nil {
+    for (name, curve) in curves where (try? CurveConversion.curve(curve)) == nil {
       return "curve '\(name)' has a parameter out of its range"
     }
     for (name, value) in values where !value.isInDomain {
@@ -377,7 +377,7 @@ extension RuntimeValue {
     case .vector(let v): return (2...4).contains(v.count) && v.allSatisfy(\.isFinite)
     case .color(let r, let g, let b, let a): return [r, g, b, a].allSatisfy { $0.isFinite && $0 >= 0 && $0 <= 1 }
     case .string: return true
-    case .curve(let c): return (try? RuntimeValue.curve(c)) != nil
+    case .curve(let c): return (try? CurveConversion.curve(c)) != nil
     }
   }
 

@@ -126,6 +126,77 @@ struct EngineSnapshotTests {
     #expect(throws: (any Error).self) { try JSONDecoder().decode(AnimationEngine.self, from: data) }
   }
 
+  /// The corruptions new users' files had (issue 13): each is refused, with a sentence that
+  /// names what is wrong, instead of trapping, hanging or being accepted.
+  @Test(arguments: [
+    ("an effect's node of -1", "a number animation's node is not its own"),
+    ("an effect's property of 99", "a number animation is listed on another property"),
+    ("a property's first effect of 99", "a number property's animations are not there"),
+    ("a timeline that contains itself", "node 0 is its own ancestor"),
+    ("an effect list that loops", "a number animation list loops or is shared"),
+    ("iterations 1e308", "node 1 would end after the end of time"),
+    ("a negative duration", "node 1's duration is negative"),
+    ("a negative count", "node 1's pass count is negative"),
+    ("an engine time of Int64.max", "the engine's time is outside 0 to the end of time"),
+    ("a pending event at Int64.max", "a pending event is due outside 0 to the end of time"),
+    ("a rate of NaN", "a number does not fit"),
+    ("a base value of 1e308 squared", "a number does not fit"),
+  ])
+  func aCorruptSnapshotIsRefusedWithWhatIsWrong(_ corruption: String, _ expected: String) throws {
+    // A timeline (node 0) holding an animation (node 1) of x, plus a second animation on x.
+    var engine = AnimationEngine()
+    let x = engine.addProperty(.number(0))
+    let timeline = try engine.addTimeline(timing: EffectTiming(duration: 2 * s, fill: .forwards))
+    _ = try engine.animate(x, with: .tween(to: .number(1), duration: s), placement: .timeline(timeline, at: 0))
+    try engine.play(timeline)
+    _ = try engine.animate(x, with: .tween(to: .number(5), duration: s), placement: .engine(at: 0))
+    try engine.advance(to: 100 * ms)
+    var object = try JSONSerialization.jsonObject(with: JSONEncoder().encode(engine)) as! [String: Any]
+    func edit(_ path: [Any], _ value: Any) {
+      func set(_ node: Any, _ path: ArraySlice<Any>) -> Any {
+        guard let key = path.first else { return value }
+        if let key = key as? String, var dictionary = node as? [String: Any] {
+          dictionary[key] = set(dictionary[key]!, path.dropFirst())
+          return dictionary
+        }
+        var array = node as! [Any]
+        let index = key as! Int
+        array[index] = set(array[index], path.dropFirst())
+        return array
+      }
+      object = set(object, path[...]) as! [String: Any]
+    }
+    let effects: [Any] = ["stores", "numbers", "effects"]
+    switch corruption {
+    case "an effect's node of -1": edit(effects + [0, "node"], -1)
+    case "an effect's property of 99": edit(effects + [0, "property"], 99)
+    case "a property's first effect of 99": edit(["stores", "numbers", "properties", 0, "firstEffect"], 99)
+    case "a timeline that contains itself":
+      edit(["nodes", 0, "parent"], 0)
+      edit(["timelines", 0, "children"], [1, 0])
+      edit(["topLevel"], [2])
+    case "an effect list that loops": edit(effects + [1, "next"], 0)
+    case "iterations 1e308": edit(["nodes", 1, "timing", "iterations"], 1e308)
+    case "a negative duration": edit(["nodes", 1, "timing", "duration"], -5)
+    case "a negative count": edit(["nodes", 1, "timing", "iterations"], -2)
+    case "an engine time of Int64.max": edit(["now"], Int64.max)
+    case "a pending event at Int64.max": edit(["pending", 0, "time"], Int64.max)
+    case "a rate of NaN": edit(["nodes", 1, "playback", "rate"], "NaN")
+    default: edit(["stores", "numbers", "properties", 0, "base"], "1e616")
+    }
+    let data = try JSONSerialization.data(withJSONObject: object)
+    do {
+      _ = try JSONDecoder().decode(AnimationEngine.self, from: data)
+      Issue.record("\(corruption) was accepted")
+    } catch let error as EngineSnapshotError {
+      #expect(error.description.contains(expected), "\(corruption): \(error.description)")
+    } catch {
+      // A value of the wrong shape is the decoder's to refuse (its words are the runtime's
+      // to put in a sentence: see SessionRestoreTests).
+      #expect(expected == "a number does not fit", "\(corruption): \(error)")
+    }
+  }
+
   /// Regression: a property's refresh stamp was written out but the store's refresh count
   /// started over on restore, so the refresh whose count met the old stamp skipped the
   /// property and its current value went stale for a frame.

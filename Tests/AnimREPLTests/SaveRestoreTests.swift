@@ -95,6 +95,111 @@ struct SaveRestoreTests {
     #expect(session.session.environment.target(named: "keep") != nil)
   }
 
+  // MARK: - Refusals
+
+  /// A saved session's JSON with one field changed (`path` of keys and indices).
+  func corrupted(_ text: String, _ path: [Any], _ value: Any) throws -> String {
+    func set(_ node: Any, _ path: ArraySlice<Any>) -> Any {
+      guard let key = path.first else { return value }
+      if let key = key as? String, var dictionary = node as? [String: Any] {
+        dictionary[key] = set(dictionary[key] as Any, path.dropFirst())
+        return dictionary
+      }
+      var array = node as! [Any]
+      array[key as! Int] = set(array[key as! Int], path.dropFirst())
+      return array
+    }
+    let object = set(try JSONSerialization.jsonObject(with: Data(text.utf8)), path[...])
+    return String(decoding: try JSONSerialization.data(withJSONObject: object), as: UTF8.self)
+  }
+
+  /// Corruptions of the runtime's part of a file (issue 13's list), each refused with one
+  /// sentence that says what is wrong, and the session unchanged.
+  @Test(arguments: [
+    ("property index -1", "property 'b.x' is not in the engine"),
+    ("property index 99", "property 'b.x' is not in the engine"),
+    ("nextKey at Int64.max", "its count of scheduled statements is out of range"),
+    ("nextInvocation at Int64.max", "its count of handler runs is out of range"),
+    ("a cubic's y of 1e308", "curve 'wild' has a parameter out of its range"),
+    ("an iteration count of 1e308", "would end after the end of time"),
+    ("a number that is not whole", "a number does not fit its field"),
+    ("a null field", "'engine.nodes' is null"),
+  ])
+  func aCorruptSessionIsRefusedInOneSentence(_ corruption: String, _ expected: String) throws {
+    let source = Transcript()
+    source.type(
+      "target b { x: 0 }", "curve wild = cubic(0.2, 0.5, 0.8, 0.5)",
+      "animate b.x to 100 over 1s with wild repeat 2", "on complete b.x { print \"done\" }", ":tick 300ms")
+    let good = NSTemporaryDirectory() + "anim-session-\(UUID().uuidString).json"
+    defer { try? FileManager.default.removeItem(atPath: good) }
+    source.type(":save \(good)")
+    let text = try String(contentsOfFile: good, encoding: .utf8)
+    let bad: String
+    switch corruption {
+    case "property index -1": bad = try corrupted(text, ["properties", "b.x", "index"], -1)
+    case "property index 99": bad = try corrupted(text, ["properties", "b.x", "index"], 99)
+    case "nextKey at Int64.max": bad = try corrupted(text, ["nextKey"], Int64.max)
+    case "nextInvocation at Int64.max": bad = try corrupted(text, ["nextInvocation"], Int64.max)
+    case "a cubic's y of 1e308":
+      bad = try corrupted(text, ["curves", "wild", "cubic", "y1"], 1e308)
+    case "an iteration count of 1e308": bad = try corrupted(text, ["engine", "nodes", 0, "timing", "iterations"], 1e308)
+    case "a number that is not whole": bad = try corrupted(text, ["engine", "nodes", 0, "parent"], 0.5)
+    default: bad = try corrupted(text, ["engine", "nodes"], NSNull())
+    }
+    #expect(bad != text)
+    let path = try temporaryFile(bad, suffix: ".json")
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let session = Transcript()
+    session.type("target keep { z: 0 }", "animate keep.z to 10 over 1s", ":tick 500ms")
+    session.clear()
+    session.type(":restore \(path)")
+    let lines = session.standardError.split(separator: "\n")
+    #expect(lines.count == 1, "\(corruption): \(session.standardError)")
+    #expect(session.standardError.contains(expected), "\(corruption): \(session.standardError)")
+    #expect(session.standardError.hasSuffix("; the session is unchanged\n"))
+    for word in ["DecodingError", "NSCocoaErrorDomain", "codingPath", "CodingKeys"] {
+      #expect(!session.standardError.contains(word))
+    }
+    session.clear()
+    session.type(":tick 100ms", "keep.z")
+    #expect(session.standardOutput == "keep.z = 6\n")
+  }
+
+  @Test func aDirectoryAMissingFileAndAFIFOAreEachSaidPlainly() throws {
+    let directory = NSTemporaryDirectory() + "anim-dir-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let fifo = directory + "/fifo"
+    #expect(mkfifo(fifo, 0o600) == 0)
+    let session = Transcript()
+    session.type(":restore \(directory)")
+    #expect(session.standardError == "error: cannot read '\(directory)': it is a directory; the session is unchanged\n")
+    session.clear()
+    session.type(":restore \(directory)/nothing.json")
+    #expect(
+      session.standardError
+        == "error: cannot read '\(directory)/nothing.json': No such file or directory; the session is unchanged\n")
+    // A FIFO with no writer would block a reader for ever: refused at once.
+    session.clear()
+    session.type(":restore \(fifo)")
+    #expect(session.standardError.contains("it is not a regular file"))
+  }
+
+  @Test func aFileWithoutPermissionIsSaidPlainly() throws {
+    let path = try temporaryFile("{}", suffix: ".json")
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    chmod(path, 0)
+    let session = Transcript()
+    session.type(":restore \(path)")
+    if geteuid() == 0 {
+      // Root reads it anyway (CI runs as root): then it is refused for what it holds.
+      #expect(session.standardError.contains("not a saved anim session"))
+      print("aFileWithoutPermissionIsSaidPlainly: running as root, so the file was readable; checked its refusal instead")
+    } else {
+      #expect(session.standardError == "error: cannot read '\(path)': Permission denied; the session is unchanged\n")
+    }
+  }
+
   // MARK: - A restored session continues exactly
 
   @Test func resumeReleasesOnlyTheHoldSoWhatWasPausedStaysPaused() throws {
