@@ -56,6 +56,6 @@ let package = Package(
     .testTarget(name: "AnimRuntimeTests", dependencies: ["AnimRuntime", "AnimLanguage", "AnimCore"]),
     .testTarget(name: "AnimREPLTests", dependencies: ["AnimREPL", "AnimRuntime", "AnimLanguage", "AnimCore"]),
     // End to end: runs the built `anim` binary (the dependency makes `swift test` build it).
-    .testTarget(name: "AnimCLITests", dependencies: ["anim"]),
+    .testTarget(name: "AnimCLITests", dependencies: ["anim", "anim-fuzz-restore"]),
   ]
 )

@@ -31,14 +31,19 @@ enum CLI {
     return candidates[0].appendingPathComponent("anim")
   }()
 
+  /// Another product built beside `anim` (`anim-fuzz-restore`).
+  static func sibling(_ name: String) -> URL {
+    executable.deletingLastPathComponent().appendingPathComponent(name)
+  }
+
   /// Runs `anim ARGUMENTS`; kills it and reports a crash-like failure after `timeout`
   /// seconds, so a hang fails the test instead of stopping the run.
   static func run(
     _ arguments: [String], environment: [String: String] = [:], errorToTerminal: Bool = false,
-    timeout: Double = 60
+    timeout: Double = 60, program: URL = CLI.executable
   ) throws -> Result {
     let process = Process()
-    process.executableURL = executable
+    process.executableURL = program
     process.arguments = arguments
     var variables = ProcessInfo.processInfo.environment
     variables.removeValue(forKey: "NO_COLOR")
