@@ -194,6 +194,19 @@ public enum CurveConstructor: String, CaseIterable, Sendable {
 public enum CurvePreset: String, CaseIterable, Sendable {
   case linear, ease, easeIn, easeOut, easeInOut, smooth, snappy, bouncy
 
+  /// The preset's curve as the language writes it: `cubic(0.25, 0.1, 0.25, 1)`.
+  public var written: String {
+    switch value {
+    case .linear: return "linear"
+    case .cubic(let x1, let y1, let x2, let y2):
+      return "cubic(\([x1, y1, x2, y2].map(formatNumber).joined(separator: ", ")))"
+    case .spring(.duration(let duration, let bounce), _):
+      return "spring(duration: \(formatNumber(duration))s, bounce: \(formatNumber(bounce)))"
+    case .spring, .steps:
+      return rawValue  // (no preset is written so)
+    }
+  }
+
   public var value: CurveValue {
     switch self {
     case .linear: return .linear
@@ -235,8 +248,18 @@ public enum SpringForm: CaseIterable, Sendable {
 
   public static let allLabels = allCases.flatMap(\.labels) + [velocityLabel]
 
-  static let usage =
-    "write spring(response: R, dampingFraction: F), spring(duration: D, bounce: B) or spring(mass: M, stiffness: K, damping: C)"
+  /// The form as grammar.md and `:help curves` write it: `spring(response: R, dampingFraction: F)`.
+  public var written: String {
+    let placeholders = [
+      "response": "R", "dampingFraction": "F", "duration": "D", "bounce": "B", "mass": "M", "stiffness": "K",
+      "damping": "C",
+    ]
+    return "spring(" + labels.map { "\($0): \(placeholders[$0] ?? "X")" }.joined(separator: ", ") + ")"
+  }
+
+  static var usage: String {
+    "write " + allCases.dropLast().map(\.written).joined(separator: ", ") + " or " + allCases.last!.written
+  }
 
   public static func form(of label: String) -> SpringForm? {
     allCases.first { $0.labels.contains(label) }

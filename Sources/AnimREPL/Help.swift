@@ -50,7 +50,7 @@ enum Help {
       names: ["set"], summary: "sets a property's base value at once (and ends its animations)",
       form: "set T.p to EXPR", examples: ["set card.x to 0"]),
     HelpTopic(
-      names: ["timeline", "sequence", "parallel", "label", "wait"],
+      names: ["timeline", "sequence", "parallel", "wait"],
       summary: "declares (does not start) a timeline; items without `at` are appended at its end so far",
       form: "timeline NAME [OPTIONS] { ITEMS }",
       examples: [
@@ -58,38 +58,66 @@ enum Help {
         "timeline both {\n  parallel {\n    animate card.x to 10 over 1s\n    animate card.angle to 90 over 1s\n  }\n  wait 500ms\n  sequence { animate card.x to 0 over 1s }\n}",
       ]),
     HelpTopic(
-      names: ["control", "play", "pause", "resume", "reverse", "seek", "speed", "finish", "cancel"],
-      summary: "control a timeline or a property T.p; pause, resume and reverse alone act on everything",
-      form: "play X | pause [X] | resume [X] | reverse [X] | seek X to D | speed X S | finish X | cancel X",
-      examples: ["play intro", "pause intro", "resume", "reverse intro", "seek intro to 1.5s", "speed intro 0.5", "finish intro", "cancel card.x"]),
-    HelpTopic(
       names: ["let"], summary: "binds a value; a later `let` of the same name replaces it",
       form: "let NAME = EXPR", examples: ["let duration = 600ms", "let accent = #ff8800"]),
     HelpTopic(
-      names: ["curve", "curves"],
-      // (The names come from the language's one table, Builtins.swift: they cannot drift.)
-      summary: "names a curve: "
-        + (CurvePreset.allCases.map(\.rawValue) + CurveConstructor.allCases.map(\.rawValue)).joined(separator: ", "),
-      form: "curve NAME = CURVE",
+      names: ["curve"], summary: "names a curve (:help curves lists them all)", form: "curve NAME = CURVE",
       examples: [
         "curve snap = cubic(0.2, 0.9, 0.1, 1)", "curve wobble = spring(response: 0.5, dampingFraction: 0.45)",
         "curve tick = steps(4, jumpStart)",
       ]),
     HelpTopic(
-      names: ["on", "events"], summary: "runs statements when an event happens, at its exact time",
+      names: ["on"], summary: "runs statements when an event happens, at its exact time",
       form: "on complete|start|repeat SUBJECT { STATEMENTS }  |  on \"name\" { STATEMENTS }",
       examples: ["on complete intro { emit \"intro-done\" }", "on \"intro-done\" { print \"done\" }"]),
     HelpTopic(
       names: ["print", "emit"], summary: "writes a line (stamped with the time) or sends a script event",
       form: "print STRING | emit STRING", examples: ["print \"x is {card.x}\"", "emit \"landed\""]),
     HelpTopic(
-      names: ["at"], summary: "in the REPL, `at D` is relative to now",
-      form: "at D ITEM", examples: ["at 500ms print \"half a second later\"", "at 2s pause intro"]),
-    HelpTopic(
       names: ["expressions", "values"],
       summary: "an expression alone prints its text and value; `T.p.x` reads a vector component",
       form: "EXPR", examples: ["card.x", "card.position.x", "card.x * 2 + 1"]),
   ]
+
+  /// The topics printed from the language's reference tables (the same rows as grammar.md's
+  /// tables, so they cannot drift), with the other words that find them and examples.
+  static let tableTopics: [(table: ReferenceTable, names: [String], examples: [String])] = [
+    (.options, ["options", "delay", "repeat", "autoreverse", "fill", "merge"],
+     ["animate card.x to 200 over 1s delay 250ms repeat 2 autoreverse", "animate card.x to 0 over 1s fill backwards"]),
+    (.events, ["events"], ["on complete intro { emit \"intro-done\" }", "on \"intro-done\" { print \"done\" }"]),
+    (.placement, ["placement", "at", "label", "previous"],
+     ["at 500ms print \"half a second later (in the REPL, at D is relative to now)\"", "at 2s pause intro"]),
+    (.control, ["control", "play", "pause", "resume", "reverse", "seek", "speed", "finish", "cancel"],
+     ["play intro", "pause intro", "resume", "reverse intro", "seek intro to 1.5s", "speed intro 0.5", "finish intro", "cancel card.x"]),
+  ]
+
+  /// A reference table as two aligned columns, its summary first, then examples.
+  static func text(of table: ReferenceTable, examples: [String]) -> String {
+    let width = table.rows.map(\.form.count).max() ?? 0
+    var text = "\(table.rawValue): \(table.summary)\n"
+    for row in table.rows {
+      text += "  \(row.form)\(String(repeating: " ", count: width - row.form.count))  \(row.meaning)\n"
+    }
+    if !examples.isEmpty { text += "Examples:\n" + examples.map { "  \($0)\n" }.joined() }
+    return text
+  }
+
+  /// `:help curves`: the presets with what each is, the constructors, the spring forms and
+  /// the step positions, all from the language's one table (Builtins.swift).
+  static var curvesText: String {
+    let width = CurvePreset.allCases.map(\.rawValue.count).max() ?? 0
+    var text = "curves: the default is linear; `with CURVE` after an animation, or `curve NAME = CURVE`\n"
+    for preset in CurvePreset.allCases {
+      text += "  \(preset.rawValue)\(String(repeating: " ", count: width - preset.rawValue.count))  \(preset.written)\n"
+    }
+    text += "  cubic(x1, y1, x2, y2)  CSS cubic-bezier; x1, x2 in 0...1\n"
+    text += "  steps(n, POSITION)     POSITION: \(StepPosition.allCases.map(\.rawValue).joined(separator: ", "))\n"
+    text += "Springs (`velocity:` goes with any form):\n"
+    for form in SpringForm.allCases { text += "  \(form.written)\n" }
+    text += "Examples:\n  animate card.x to 0 with spring(response: 0.5, dampingFraction: 0.45)\n"
+    text += "  curve tick = steps(4, jumpStart)\n"
+    return text
+  }
 
   /// `:help commands`, `:help :tick`.
   static var commandsText: String {
@@ -121,7 +149,7 @@ enum Help {
       animate card.x to 200 over 1s
       card.x
     A line with an unclosed { or ( goes on at the `...> ` prompt.
-    Topics: \(languageTopics.map { $0.names[0] }.joined(separator: " ")) commands keys
+    Topics: \((languageTopics.map { $0.names[0] } + ["curves"] + tableTopics.map { $0.names[0] }).joined(separator: " ")) commands keys
     (:help TOPIC shows its form and examples.)
 
     """ + commandsText
@@ -129,13 +157,18 @@ enum Help {
 
   /// Every word `:help` accepts as a topic, for completion and suggestions.
   static var topicNames: [String] {
-    languageTopics.flatMap(\.names) + ["commands", "keys"] + Command.allCases.map(\.spelled)
+    languageTopics.flatMap(\.names) + ["curves", "springs"] + tableTopics.flatMap(\.names) + ["commands", "keys"]
+      + Command.allCases.map(\.spelled)
   }
 
   /// The text of a topic, or nil for a word that is not one.
   static func text(forTopic topic: String) -> String? {
     if topic == "commands" { return commandsText }
     if topic == "keys" { return keysText }
+    if topic == "curves" || topic == "springs" { return curvesText }
+    if let (table, _, examples) = tableTopics.first(where: { $0.names.contains(topic) }) {
+      return text(of: table, examples: examples)
+    }
     if let command = Command.allCases.first(where: { $0.spelled == topic || $0.rawValue == topic }),
       !languageTopics.contains(where: { $0.names.contains(topic) })
     {

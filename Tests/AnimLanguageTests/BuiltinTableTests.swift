@@ -35,6 +35,23 @@ import Testing
     }
   }
 
+  /// grammar.md's tables of options, events, placement and control are the code's tables
+  /// (ReferenceTables.swift), row for row, form and meaning, which `:help` prints.
+  @Test(arguments: ReferenceTable.allCases)
+  func grammarsReferenceTablesAreTheTables(table: ReferenceTable) throws {
+    let rows = try Self.rows(marked: table.rawValue)
+    #expect(rows.map { $0[0] } == table.rows.map(\.form))
+    #expect(rows.map { $0.count > 1 ? $0[1] : "" } == table.rows.map(\.meaning))
+    let grammar = try GrammarTests.read("grammar.md")
+    #expect(grammar.contains("<!-- \(table.rawValue) -->\n| \(table.formHeading) | \(table.meaningHeading) |\n"))
+  }
+
+  /// Each preset is written in grammar.md as the code writes it (`:help curves` too).
+  @Test func grammarsPresetsAreWrittenAsTheCodeWritesThem() throws {
+    let rows = try Self.rows(marked: "presets")
+    #expect(rows.map { $0[1] } == CurvePreset.allCases.map(\.written))
+  }
+
   @Test func grammarsSpringFormsAreTheTable() throws {
     let listed = GrammarTests.words(marked: "springs", in: try GrammarTests.read("grammar.md")).joined(separator: " ")
     let forms = listed.components(separatedBy: "spring(").dropFirst().map { form in

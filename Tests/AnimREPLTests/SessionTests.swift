@@ -140,6 +140,40 @@ struct CommandTests {
     }
   }
 
+  /// `:help options`, `events`, `placement` and `control` print every row of the language's
+  /// reference tables (the rows grammar.md's tables are tested equal to), and each verb,
+  /// option word or placement word finds its table.
+  @Test(arguments: ReferenceTable.allCases)
+  func tableTopicsPrintEveryRowOfTheirTable(table: ReferenceTable) {
+    let transcript = Transcript()
+    transcript.type(":help \(table.rawValue)")
+    let lines = transcript.standardOutput.split(separator: "\n").map(String.init)
+    #expect(lines.first == "\(table.rawValue): \(table.summary)")
+    for row in table.rows {
+      #expect(lines.contains { $0.hasPrefix("  \(row.form) ") && $0.hasSuffix("  \(row.meaning)") }, "\(row.form)")
+    }
+    for name in Help.tableTopics.first(where: { $0.table == table })!.names {
+      let other = Transcript()
+      other.type(":help \(name)")
+      #expect(other.standardOutput == transcript.standardOutput, "\(name)")
+    }
+    #expect(Help.overview.contains(table.rawValue))
+  }
+
+  /// `:help curves` writes each preset as the checker reads it back to the same curve.
+  @Test func curveHelpWritesEachPresetAsItsValue() {
+    let transcript = Transcript()
+    transcript.type(":help springs")
+    for preset in CurvePreset.allCases {
+      #expect(transcript.standardOutput.contains("  \(preset.rawValue)"))
+      #expect(transcript.standardOutput.contains(preset.written))
+      var environment = Environment()
+      let result = parseAndCheck(SourceText(name: "h", contents: "curve c = \(preset.written)"), in: &environment, mode: .script)
+      #expect(result.diagnostics.isEmpty && environment.curve(named: "c")?.value == preset.value, "\(preset)")
+    }
+    for form in SpringForm.allCases { #expect(transcript.standardOutput.contains(form.written)) }
+  }
+
   @Test func unknownHelpTopicSuggestsTheNearOne() {
     let transcript = Transcript()
     transcript.type(":help animat")
@@ -147,7 +181,7 @@ struct CommandTests {
   }
 
   /// Every example `:help` shows is valid language.
-  @Test(arguments: Help.languageTopics.flatMap(\.examples))
+  @Test(arguments: Help.languageTopics.flatMap(\.examples) + Help.tableTopics.flatMap(\.examples))
   func helpExamplesParse(example: String) {
     let result = parse(SourceText(name: "example", contents: example))
     #expect(result.diagnostics.isEmpty, "\(example)")
