@@ -3,6 +3,12 @@
 
 import AnimLanguage
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// What to complete a word with.
 public enum CompletionResult: Equatable, Sendable {
   /// These words (each the whole word, not only the missing part), sorted.
@@ -26,7 +32,12 @@ extension Session {
       guard let command = Command(rawValue: String(commandName)) else { return .words([]) }
       switch command {
       case .help: return .words(matching(word, Help.topicNames))
-      case .load, .save, .restore: return .fileNames
+      case .load, .save, .restore:
+        // `~us` completes to a user's home, `~user/`, as bash does; the rest is readline's.
+        if word.hasPrefix("~") && !word.contains("/") {
+          return .words(matching(word, userNames().map { "~\($0)/" }))
+        }
+        return .fileNames
       case .watch, .unwatch: return .words(matching(word, propertyPaths))
       case .events:
         let timelines = environment.order.filter { environment.timeline(named: $0) != nil }
@@ -54,6 +65,17 @@ extension Session {
       (properties(ofTarget: target) ?? []).map { "\(target).\($0)" }
     }
   }
+}
+
+/// The names of the users of this machine (`~user` completion).
+private func userNames() -> [String] {
+  var names: [String] = []
+  setpwent()
+  defer { endpwent() }
+  while let entry = getpwent(), names.count < 100_000 {
+    if let name = entry.pointee.pw_name { names.append(String(cString: name)) }
+  }
+  return names
 }
 
 /// The candidates that start with `prefix`, sorted, without duplicates.

@@ -160,8 +160,14 @@ final class LineEditor {
     // the line is then dropped with Ctrl-C.
     rl_variable_bind("revert-all-at-newline", "on")
     // `card.x` and `:help` are one word; blanks, brackets and operators separate words.
-    rl_completer_word_break_characters = UnsafePointer(strdup(" \t\n\"(){},;=+-*/"))
+    rl_completer_word_break_characters = UnsafePointer(strdup(languageWordBreaks))
     rl_attempted_completion_function = completeWord
+    // After `:load`, `:save` and `:restore` a word is a path: it breaks at blanks only (so
+    // `a-b/c` and `~/x` are one word), and a name with a blank is written in double quotes,
+    // as bash does with its own quotes.
+    rl_completion_word_break_hook = wordBreaks
+    rl_completer_quote_characters = UnsafePointer(strdup("\""))
+    rl_filename_quote_characters = UnsafePointer(strdup(" \t\n\"'\\()<>;&|$*?[]{}#!`="))
 
     using_history()
     stifle_history(1000)
@@ -287,6 +293,11 @@ final class LineEditor {
 
   // MARK: - Completion
 
+  /// Whether the words of this line are paths (it is `:load`, `:save` or `:restore`).
+  fileprivate func completesFileNames(_ line: String) -> Bool {
+    completer("", line + " ") == .fileNames
+  }
+
   /// The matches for readline: nil for file-name completion, else a malloc'd,
   /// NULL-terminated array of strdup'd strings, the first being what replaces the word
   /// (the common prefix of several matches).
@@ -305,7 +316,7 @@ final class LineEditor {
       guard !words.isEmpty else { return nil }
       let replacement = words.count == 1 ? words[0] : commonPrefix(of: words)
       // (`card.` goes on with a property: no space after it.)
-      rl_completion_suppress_append = replacement.hasSuffix(".") ? 1 : 0
+      rl_completion_suppress_append = replacement.hasSuffix(".") || replacement.hasSuffix("/") ? 1 : 0
       let all = [replacement] + (words.count == 1 ? [] : words)
       guard let array = malloc((all.count + 1) * MemoryLayout<UnsafeMutablePointer<CChar>?>.stride)
       else { return nil }
@@ -322,6 +333,21 @@ private let lineHandler: @convention(c) (UnsafeMutablePointer<CChar>?) -> Void =
   let text = line.map { String(cString: $0) }
   free(line)
   MainActor.assumeIsolated { LineEditor.current?.lineArrived(text) }
+}
+
+/// Where words break in the language: blanks, brackets and operators (`card.x` and `:help`
+/// stay one word).
+private let languageWordBreaks = " \t\n\"(){},;=+-*/"
+/// Where they break in a path after `:load`, `:save` and `:restore`.
+private let pathWordBreaks = " \t\n"
+nonisolated(unsafe) private let languageBreaksC = strdup(languageWordBreaks)
+nonisolated(unsafe) private let pathBreaksC = strdup(pathWordBreaks)
+
+/// Readline's word-break hook: the path breaks when the line is a file command.
+private let wordBreaks: @convention(c) () -> UnsafeMutablePointer<CChar>? = {
+  let line = rl_line_buffer.map { String(cString: $0) } ?? ""
+  let isFileCommand = MainActor.assumeIsolated { LineEditor.current?.completesFileNames(line) ?? false }
+  return isFileCommand ? pathBreaksC : languageBreaksC
 }
 
 /// Readline's completion entry point.

@@ -44,6 +44,53 @@ struct ReplTerminalTests {
     #expect(screen.suffix(3) == ["anim> timeline t {", "...> }", "anim>"])
   }
 
+  /// Issue 13, item 9: after `:load`, `:save` and `:restore`, Tab completes paths as bash
+  /// does: through `-` and `/`, into directories, `~/` and `~user`, and a name with a blank in
+  /// double quotes (which the commands read as one path).
+  @Test func fileNamesCompleteAfterFileCommands() throws {
+    let root = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("anim-files-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let manager = FileManager.default
+    for folder in ["work/a-b", "work/my dir", "home/sub-dir"] {
+      try manager.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
+    }
+    try "target t { x: 1 }\n".write(to: root.appendingPathComponent("work/a-b/file-1.anim"), atomically: true, encoding: .utf8)
+    try "{}".write(to: root.appendingPathComponent("work/my dir/s.json"), atomically: true, encoding: .utf8)
+    try "".write(to: root.appendingPathComponent("home/sub-dir/x.anim"), atomically: true, encoding: .utf8)
+    let tmux = try TmuxSession(directory: root.appendingPathComponent("work"), home: root.appendingPathComponent("home"))
+    defer { tmux.close() }
+    try tmux.waitForScreen { $0.last == "anim>" }
+    // Typed, then Tab (twice where the first stops at a directory), and what the line reads.
+    let cases: [(typed: String, tabs: Int, line: String)] = [
+      (":load a-", 2, "anim> :load a-b/file-1.anim"),
+      (":restore my", 2, "anim> :restore \"my dir/s.json\""),
+      (":load ~/su", 1, "anim> :load ~/sub-dir/"),
+      (":save ~roo", 1, "anim> :save ~root/"),
+    ]
+    for (typed, tabs, line) in cases {
+      try tmux.press("C-u")
+      try tmux.type(typed)
+      for _ in 0..<tabs {
+        try tmux.press("Tab")
+        Thread.sleep(forTimeInterval: 0.2)
+      }
+      let screen = try tmux.waitForScreen { $0.last == line }
+      #expect(screen.last == line, "\(typed)")
+    }
+    // The completed path loads.
+    try tmux.press("C-u")
+    try tmux.type(":load a-")
+    try tmux.press("Tab")
+    Thread.sleep(forTimeInterval: 0.2)
+    try tmux.press("Tab")
+    try tmux.waitForScreen { $0.last == "anim> :load a-b/file-1.anim" }
+    try tmux.press("Enter")
+    try tmux.type("t.x")
+    try tmux.press("Enter")
+    let screen = try tmux.waitForScreen { $0.contains("t.x = 1") }
+    #expect(screen.contains("t.x = 1"))
+  }
+
   @Test func historyRecallAndCtrlD() throws {
     let tmux = try TmuxSession()
     defer { tmux.close() }

@@ -11,17 +11,23 @@ final class TmuxSession {
 
   /// - Parameter underJobControl: run the session from an interactive shell (so Ctrl-Z
   ///   stops it and `fg` brings it back) instead of directly in the pane.
-  init(arguments: String = "repl", underJobControl: Bool = false, stateHome shared: URL? = nil) throws {
+  ///   - directory: the session's working directory; `home`: its HOME (both for file-name
+  ///     completion).
+  init(
+    arguments: String = "repl", underJobControl: Bool = false, stateHome shared: URL? = nil,
+    directory: URL? = nil, home: URL? = nil
+  ) throws {
     stateHome = shared ?? URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent(socket)
     try FileManager.default.createDirectory(at: stateHome, withIntermediateDirectories: true)
     // (One per session: sessions may share a state home.)
     statusFile = stateHome.appendingPathComponent("status-\(socket)")
     let session = "'\(try animExecutable())' \(arguments); echo $? > '\(statusFile.path)'"
-    let environment = "XDG_STATE_HOME='\(stateHome.path)' INPUTRC=/dev/null"
+    var environment = "XDG_STATE_HOME='\(stateHome.path)' INPUTRC=/dev/null"
+    if let home { environment += " HOME='\(home.path)'" }
     let command =
       underJobControl
       ? "env -i PATH=/usr/bin:/bin TERM=screen \(environment) PS1='$ ' bash --norc --noprofile -i"
-      : "sh -c \"env \(environment) \(session)\""
+      : "sh -c \"\(directory.map { "cd '\($0.path)' && " } ?? "")env \(environment) \(session)\""
     try tmux(["new-session", "-d", "-x", "100", "-y", "30", "-s", "repl", command])
     if underJobControl {
       _ = try waitForScreen { $0.last == "$" }
