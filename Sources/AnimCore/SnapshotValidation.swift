@@ -76,8 +76,11 @@ extension AnimationEngine {
     try check(
       freeNodes.count == nodes.count(where: { $0.kind == .free }), "the free nodes are not all listed")
 
-    // Timelines: each child once, pointing back at its timeline.
-    for (t, record) in timelines.enumerated() where record.node >= 0 {
+    // Timelines: each child once, pointing back at its timeline. (A freed record keeps the
+    // node it had; it is on the free list and owned by no node.)
+    try checkFreeList(freeTimelines, count: timelines.count, "free timelines") { timelineOwner[Int($0)] == -1 }
+    let freeRecords = Set(freeTimelines)
+    for (t, record) in timelines.enumerated() where !freeRecords.contains(Int32(t)) {
       try check(timelineOwner[t] == record.node, "timeline record \(t) names a node that is not its timeline")
       var seen = Set<Int32>()
       for child in record.children {
@@ -86,7 +89,6 @@ extension AnimationEngine {
         try check(seen.insert(child).inserted, "timeline record \(t) lists a child twice")
       }
     }
-    try checkFreeList(freeTimelines, count: timelines.count, "free timelines") { timelines[Int($0)].node < 0 }
     try checkFreeList(freeCallbacks, count: callbacks.count, "free callbacks") { callbackOwner[Int($0)] == -1 }
     for extras in nodeExtras {
       try check(extras.rate.isFinite, "a rate is not a finite number")
