@@ -55,7 +55,20 @@ extension AnimationEngine {
       let playback = playback(of: node)
       try check(playback.rate.isFinite, "node \(i)'s rate is not a finite number")
       // (A start time, a hold time and the last local time may be anything: the engine's
-      // arithmetic on them saturates, and a rate far from 1 takes them far from 0.)
+      // arithmetic on them saturates, and a rate far from 1 takes them far from 0. But a
+      // paused node's offset is what resuming starts again from: resumed now, it must still
+      // reach its end, or its start going backwards, before the end of time.)
+      if node.parent < 0, let offset = playback.pausedOffset, playback.rate != 0 {
+        let local = scaled(offset, by: playback.rate)
+        let points = EventPoints(timing(of: node), hasStarted: node.hasStarted)
+        let remaining =
+          playback.rate > 0
+          ? points.end.map { max(Double($0) - Double(local), 0) } ?? 0
+          : max(Double(local) - Double(points.start), 0)
+        try check(
+          offset > -end && offset < end && Double(now) + remaining / abs(playback.rate) < Double(end),
+          "node \(i) would end after the end of time once resumed")
+      }
       if node.parent >= 0 {
         let record = timelines[Int(nodes[Int(node.parent)].payload)]
         try check(record.children.contains(index), "node \(i) is not among its parent's children")

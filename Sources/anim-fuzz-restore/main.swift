@@ -62,6 +62,12 @@ func exercise(_ data: Data) {
   }
 }
 
+/// Writes `text` to standard error (through the descriptor: Swift 6 rejects C's `stderr`).
+func printError(_ text: String) {
+  var text = text
+  text.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
+}
+
 #if FUZZING
   /// libFuzzer's entry point (see anim-fuzz: the driver is started from main below).
   @_cdecl("LLVMFuzzerTestOneInput")
@@ -77,12 +83,6 @@ func exercise(_ data: Data) {
       fuzzerTestOneInput(data, size)
     })
 #else
-  /// Writes `text` to standard error (through the descriptor: Swift 6 rejects C's `stderr`).
-  func printError(_ text: String) {
-    var text = text
-    text.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
-  }
-
   let arguments = Array(CommandLine.arguments.dropFirst())
   switch arguments.first {
   case "--write-seeds" where arguments.count == 3:
