@@ -42,6 +42,16 @@ struct ReplTerminalTests {
     try tmux.press("Enter")
     screen = try tmux.waitForScreen { $0.suffix(3) == ["anim> timeline t {", "...> }", "anim>"] }
     #expect(screen.suffix(3) == ["anim> timeline t {", "...> }", "anim>"])
+
+    // A command prefix that names one command runs it; an ambiguous one lists the candidates.
+    try tmux.type(":cl")
+    try tmux.press("Enter")
+    screen = try tmux.waitForScreen { $0.contains { $0.hasPrefix("real clock at ") } }
+    #expect(screen.contains { $0.hasPrefix("real clock at ") })
+    try tmux.type(":s")
+    try tmux.press("Enter")
+    screen = try tmux.waitForScreen { $0.contains { $0.contains(":save :status") } }
+    #expect(screen.contains { $0.contains(":save :status") })
   }
 
   /// Issue 13, item 9: after `:load`, `:save` and `:restore`, Tab completes paths as bash
