@@ -12,9 +12,16 @@ import AnimCore
 import AnimLanguage
 import Foundation
 
-/// Why a saved session cannot be restored.
+/// Why a saved session cannot be restored: one line, whatever names the file holds.
 public struct SessionRestoreError: Error, Sendable, CustomStringConvertible {
   public var description: String
+
+  /// The sentence with what came from the file made safe to show: control characters
+  /// (a name with a line break in it) escaped, and the whole cut to a line's length.
+  init(saying text: String) {
+    let shown = ShownText.escaped(text)
+    description = shown.count <= 300 ? shown : String(shown.prefix(299)) + "…"
+  }
 }
 
 extension Runtime {
@@ -123,7 +130,7 @@ extension Runtime {
 
   /// A runtime rebuilt from `sessionData()`, and the declarations its programs make.
   public static func restored(from data: Data) throws(SessionRestoreError) -> (Runtime, Environment) {
-    func refuse(_ why: String) -> SessionRestoreError { SessionRestoreError(description: why) }
+    func refuse(_ why: String) -> SessionRestoreError { SessionRestoreError(saying: why) }
     // The version first, so that a newer file is refused for what it is.
     struct Header: Decodable {
       var format: String?
@@ -326,7 +333,7 @@ extension Runtime {
     named span: SavedSpan, _ contexts: [ProgramContext]
   ) throws(SessionRestoreError) -> (Statement, ProgramContext) {
     guard span.entry >= 0, span.entry < contexts.count else {
-      throw SessionRestoreError(description: "the saved session is corrupt: a timeline is not there")
+      throw SessionRestoreError(saying: "the saved session is corrupt: a timeline is not there")
     }
     for statement in contexts[span.entry].checked.file.statements {
       if case .timeline(let declaration) = statement.kind, declaration.name.span.start == span.start,
@@ -335,7 +342,7 @@ extension Runtime {
         return (statement, contexts[span.entry])
       }
     }
-    throw SessionRestoreError(description: "the saved session is corrupt: a timeline is not there")
+    throw SessionRestoreError(saying: "the saved session is corrupt: a timeline is not there")
   }
 
   /// The statement with exactly this span, at any depth.
