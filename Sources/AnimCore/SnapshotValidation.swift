@@ -103,6 +103,13 @@ extension AnimationEngine {
       }
     }
     try checkFreeList(freeCallbacks, count: callbacks.count, "free callbacks") { callbackOwner[Int($0)] == -1 }
+    // A spring's own length (its settling time) must have a clock time, as for one made by
+    // the API (a velocity of 1e308 settles never; its motion overflows).
+    for curve in curves {
+      if case .spring(let spring) = curve {
+        try check(spring.settlingTime < end, "a spring's settling time is beyond the end of time")
+      }
+    }
     for extras in nodeExtras {
       try check(extras.rate.isFinite, "a rate is not a finite number")
     }
