@@ -30,19 +30,30 @@ public struct CaughtSignals {
   /// Installs the handlers (no SA_RESTART) with every flag cleared, and unblocks the
   /// signals: a parent (a test runner, a daemon) may have started us with them blocked,
   /// and the keys must work anyway.
-  /// - Parameter resize: whether to catch SIGWINCH too (a line editor redraws on it).
-  public mutating func install(resize: Bool = false) {
+  /// - Parameters:
+  ///   - resize: whether to catch SIGWINCH too (a line editor redraws on it).
+  ///   - endingOnly: catch only SIGINT, SIGTERM and SIGHUP, the signals that end a process
+  ///     reading piped input (which leaves Ctrl-Z and Ctrl-\ their default actions), so that
+  ///     it stops long work and ends by that signal within moments, even if the parent had
+  ///     them blocked or SIGINT ignored.
+  public mutating func install(resize: Bool = false, endingOnly: Bool = false) {
     interruptRequested.store(false, ordering: .relaxed)
     suspendRequested.store(false, ordering: .relaxed)
     continuedAfterStop.store(false, ordering: .relaxed)
     terminalResized.store(false, ordering: .relaxed)
     terminatingSignal.store(0, ordering: .relaxed)
-    let signals = [SIGINT, SIGTSTP, SIGCONT, SIGTERM, SIGHUP, SIGQUIT] + (resize ? [SIGWINCH] : [])
+    let signals =
+      endingOnly ? [SIGINT, SIGTERM, SIGHUP] : [SIGINT, SIGTSTP, SIGCONT, SIGTERM, SIGHUP, SIGQUIT] + (resize ? [SIGWINCH] : [])
     var set = sigset_t()
     sigemptyset(&set)
     for signal in signals { sigaddset(&set, signal) }
     pthread_sigmask(SIG_UNBLOCK, &set, &savedMask)
     install({ _ in interruptRequested.store(true, ordering: .relaxed) }, for: SIGINT)
+    if endingOnly {
+      install({ signal in terminatingSignal.store(signal, ordering: .relaxed) }, for: SIGTERM)
+      install({ signal in terminatingSignal.store(signal, ordering: .relaxed) }, for: SIGHUP)
+      return
+    }
     install({ _ in suspendRequested.store(true, ordering: .relaxed) }, for: SIGTSTP)
     install({ _ in continuedAfterStop.store(true, ordering: .relaxed) }, for: SIGCONT)
     install({ signal in terminatingSignal.store(signal, ordering: .relaxed) }, for: SIGTERM)
@@ -72,6 +83,9 @@ public struct CaughtSignals {
 
   /// Ctrl-C was pressed (once read, forgotten).
   public func takeInterrupt() -> Bool { interruptRequested.exchange(false, ordering: .relaxed) }
+
+  /// Whether Ctrl-C was pressed and not yet taken (it stays).
+  public var interruptIsPending: Bool { interruptRequested.load(ordering: .relaxed) }
 
   /// Ctrl-Z was pressed.
   public func takeSuspend() -> Bool { suspendRequested.exchange(false, ordering: .relaxed) }

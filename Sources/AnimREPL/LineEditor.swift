@@ -123,6 +123,8 @@ final class LineEditor {
       }
       fflush(display)
       if accept(line) == .quit { break }
+      // (A signal that ends the process stopped the entry's work: no new prompt.)
+      if signals.terminating != nil { break }
       if prompt() == entryPrompt { entryEnded() }
       install(prompt: prompt())
     }
@@ -236,6 +238,24 @@ final class LineEditor {
   }
 
   // MARK: - Keys that are signals
+
+  /// Whether a signal that ends the process (SIGTERM, SIGHUP, SIGQUIT) came: long work
+  /// stops for it, and the loop ends.
+  var isEnding: Bool { signals.terminating != nil }
+
+  /// Whether Ctrl-C was pressed and not yet acted on.
+  var interruptIsPending: Bool { signals.interruptIsPending }
+
+  /// Forgets a Ctrl-C that has done its job (it stopped long work): it drops no line.
+  func forgetInterrupt() {
+    _ = signals.takeInterrupt()
+  }
+
+  /// During long work (a line being evaluated, no prompt shown), Ctrl-Z stops the process
+  /// there and then, as at the prompt; the work goes on after `fg`.
+  func suspendIfAsked(resumed: () -> Void) {
+    if signals.takeSuspend() { suspend(resumed: resumed) }
+  }
 
   /// Ctrl-C: the line being typed (and any unfinished entry) is dropped, and a fresh
   /// prompt appears below it. The session goes on.

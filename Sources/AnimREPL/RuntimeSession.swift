@@ -56,6 +56,32 @@ public final class RuntimeSession: SessionRuntime {
     lines(runtime.advance(to: engineTime(time)))
   }
 
+  public func advance(
+    to time: Nanoseconds, delivering deliver: ([SessionOutput]) -> Void, stoppingWhen shouldStop: () -> Bool
+  ) -> Nanoseconds {
+    let target = engineTime(time)
+    if runtime.advance(to: target, delivering: { deliver(lines($0)) }, stoppingWhen: shouldStop) { return time }
+    return clockTime(ofEngineTime: runtime.engine.now)
+  }
+
+  public func run(
+    _ program: CheckedProgram, of source: SourceText, at now: Nanoseconds,
+    delivering deliver: ([SessionOutput]) -> Void, stoppingWhen shouldStop: () -> Bool
+  ) -> Nanoseconds {
+    let time = engineTime(now)
+    if isFrozen, program.file.statements.contains(where: Self.isResume) { isFrozen = false }
+    let reached = runtime.run(
+      program, of: source, at: time, delivering: { deliver(lines($0)) }, stoppingWhen: shouldStop)
+    return reached ? now : clockTime(ofEngineTime: runtime.engine.now)
+  }
+
+  /// The session clock's reading at which the engine stands at `time` (the two differ by
+  /// `offset` after a restore); the runtime remembers it as the last time given.
+  private func clockTime(ofEngineTime time: Nanoseconds) -> Nanoseconds {
+    clockTime = saturatingDifference(time, offset)
+    return clockTime
+  }
+
   private func lines(_ outputs: [AnimRuntime.RuntimeOutput]) -> [SessionOutput] {
     outputs.map { output in
       switch output {

@@ -12,6 +12,22 @@ let continuationPrompt = "...> "
 @MainActor
 func runTerminalInput(_ session: Session, editor: LineEditor) -> Int32? {
   var buffer = InputBuffer()
+  // Long work (a `:tick` of a year) asks between its pieces: SIGTERM or SIGHUP stops it
+  // for the process to end, Ctrl-C stops it for the prompt to come back, and Ctrl-Z
+  // suspends it where it is.
+  session.stopRequest = {
+    MainActor.assumeIsolated {
+      editor.suspendIfAsked(resumed: { session.noteSuspension() })
+      if editor.isEnding { return .terminate }
+      return editor.interruptIsPending ? .interrupt : nil
+    }
+  }
+  defer { session.stopRequest = { nil } }
+  func evaluate(_ entry: String) -> LineEditor.Decision {
+    let outcome = session.evaluate(entry)
+    if session.entryWasInterrupted { editor.forgetInterrupt() }
+    return outcome == .quit ? .quit : .proceed
+  }
   return editor.run(
     prompt: { buffer.isContinuing ? continuationPrompt : primaryPrompt },
     tick: { session.tick() },
@@ -22,7 +38,7 @@ func runTerminalInput(_ session: Session, editor: LineEditor) -> Int32? {
         // Ctrl-D at `...> ` hands over the unfinished entry (its errors say what is
         // missing); at `anim> ` it ends the session.
         guard let rest = buffer.flush() else { return .quit }
-        return session.evaluate(rest) == .quit ? .quit : .proceed
+        return evaluate(rest)
       }
       switch buffer.continuation(of: line) {
       case .help:
@@ -35,6 +51,6 @@ func runTerminalInput(_ session: Session, editor: LineEditor) -> Int32? {
       }
       // Line numbers count within the entry: an error in an entry's third line is at 3.
       guard let entry = buffer.add(line, lineNumber: 1) else { return .proceed }
-      return session.evaluate(entry) == .quit ? .quit : .proceed
+      return evaluate(entry)
     })
 }
