@@ -251,6 +251,18 @@ final class LineEditor {
     _ = signals.takeInterrupt()
   }
 
+  /// Ctrl-C stopped long work while a line was being evaluated: the terminal echoed `^C`
+  /// after that line (when it echoes control keys), so what follows starts a line of its own.
+  func workWasInterrupted() {
+    guard !handlerInstalled else { return }
+    var settings = termios()
+    let echoes = tcflag_t(ECHO | ECHOCTL)
+    if tcgetattr(STDIN_FILENO, &settings) == 0, settings.c_lflag & echoes == echoes {
+      fputs("\n", display)
+      fflush(display)
+    }
+  }
+
   /// During long work (a line being evaluated, no prompt shown), Ctrl-Z stops the process
   /// there and then, as at the prompt; the work goes on after `fg`.
   func suspendIfAsked(resumed: () -> Void) {

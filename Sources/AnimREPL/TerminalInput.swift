@@ -15,15 +15,20 @@ func runTerminalInput(_ session: Session, editor: LineEditor) -> Int32? {
   // Long work (a `:tick` of a year) asks between its pieces: SIGTERM or SIGHUP stops it
   // for the process to end, Ctrl-C stops it for the prompt to come back, and Ctrl-Z
   // suspends it where it is.
+  var interruptShown = false
   session.stopRequest = {
     MainActor.assumeIsolated {
       editor.suspendIfAsked(resumed: { session.noteSuspension() })
       if editor.isEnding { return .terminate }
-      return editor.interruptIsPending ? .interrupt : nil
+      guard editor.interruptIsPending else { return nil }
+      if !interruptShown { editor.workWasInterrupted() }
+      interruptShown = true
+      return .interrupt
     }
   }
   defer { session.stopRequest = { nil } }
   func evaluate(_ entry: String) -> LineEditor.Decision {
+    interruptShown = false
     let outcome = session.evaluate(entry)
     if session.entryWasInterrupted { editor.forgetInterrupt() }
     return outcome == .quit ? .quit : .proceed
