@@ -48,6 +48,18 @@ public final class Session {
   /// front end answers from the signals it caught, without forgetting them. Nil: go on.
   public var stopRequest: () -> StopRequest? = { nil }
 
+  /// On a terminal, where the watched values go: a status area above the prompt, given
+  /// the lines to show (none: no area) whenever they change, about ten times a second on
+  /// the real clock. Nil (piped input): they are written as lines, after each `:tick`.
+  public var showStatus: (([String]) -> Void)? {
+    didSet {
+      shownStatus = []
+      refreshStatus()
+    }
+  }
+  /// What the status area shows now.
+  private var shownStatus: [String] = []
+
   /// Whether the last entry's work was stopped by Ctrl-C (which the front end then forgets:
   /// it has done its job).
   public private(set) var entryWasInterrupted = false
@@ -138,6 +150,8 @@ public final class Session {
   @discardableResult
   public func evaluate(_ entry: String, firstLine: Int = 1) -> Outcome {
     entryWasInterrupted = false
+    // (Whatever the entry did to the watched values, or to what is watched, shows.)
+    defer { refreshStatus() }
     let source = SourceText(name: sourceName, contents: entry, firstLine: firstLine)
     // `help`, `quit` and `exit` typed bare, as other REPLs take them: a one-line hint (unless
     // the session has declared that name).
@@ -476,7 +490,7 @@ public final class Session {
         ":tick interrupted: the clock stopped at \(formatSeconds(reached, precision)), "
           + "\(formatSeconds(target - reached, precision)) short of \(formatSeconds(target, precision))\n")
     }
-    if let text = watchedValuesText(runtime) { write(.standardOutput, text) }
+    if showStatus == nil, let text = watchedValuesText(runtime) { write(.standardOutput, text) }
   }
 
   /// `:watch T.p ...`: adds properties to the live display.
@@ -500,7 +514,7 @@ public final class Session {
     lastWatchText = ""
     if runtime == nil {
       note("watching \(watched.joined(separator: " ")); values show when a runtime is attached")
-    } else if let runtime, let text = watchedValuesText(runtime) {
+    } else if showStatus == nil, let runtime, let text = watchedValuesText(runtime) {
       write(.standardOutput, text)
     }
   }
@@ -545,19 +559,38 @@ public final class Session {
   /// The watched values as `T.p = v` lines, or nil when nothing is watched.
   private func watchedValuesText(_ runtime: any SessionRuntime) -> String? {
     guard !watched.isEmpty else { return nil }
-    return watched.map { name -> String in
-      let parts = name.split(separator: ".").map(String.init)
-      let value = runtime.value(ofTarget: parts[0], property: parts[1]) ?? "(gone)"
-      return "\(name) = \(value)\n"
-    }.joined()
+    return watchedValueLines(runtime).map { $0 + "\n" }.joined()
   }
 
-  /// On the real clock, about ten times a second, the watched values when they changed.
+  /// The watched values, one `T.p = v` each.
+  private func watchedValueLines(_ runtime: any SessionRuntime) -> [String] {
+    watched.map { name -> String in
+      let parts = name.split(separator: ".").map(String.init)
+      let value = runtime.value(ofTarget: parts[0], property: parts[1]) ?? "(gone)"
+      return "\(name) = \(value)"
+    }
+  }
+
+  /// Gives the status area (on a terminal) the watched values, when they changed.
+  private func refreshStatus() {
+    guard let showStatus else { return }
+    let lines = runtime.map(watchedValueLines) ?? []
+    guard lines != shownStatus else { return }
+    shownStatus = lines
+    showStatus(lines)
+  }
+
+  /// On the real clock, about ten times a second, the watched values when they changed: in
+  /// the status area on a terminal, else as lines.
   private func showWatchedValuesLive() {
     guard let runtime, !watched.isEmpty else { return }
     let (elapsed, overflow) = clock.now.subtractingReportingOverflow(lastWatchTime)
     guard overflow || elapsed >= 100_000_000 else { return }
     lastWatchTime = clock.now
+    if showStatus != nil {
+      refreshStatus()
+      return
+    }
     guard let text = watchedValuesText(runtime), text != lastWatchText else { return }
     lastWatchText = text
     write(.standardOutput, text)

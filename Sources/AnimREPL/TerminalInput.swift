@@ -26,7 +26,12 @@ func runTerminalInput(_ session: Session, editor: LineEditor) -> Int32? {
       return .interrupt
     }
   }
-  defer { session.stopRequest = { nil } }
+  // The watched values live in a status area above the prompt.
+  session.showStatus = { lines in MainActor.assumeIsolated { editor.setStatus(lines) } }
+  defer {
+    session.stopRequest = { nil }
+    session.showStatus = nil
+  }
   func evaluate(_ entry: String) -> LineEditor.Decision {
     interruptShown = false
     let outcome = session.evaluate(entry)
