@@ -38,7 +38,7 @@ public enum REPL {
       var signals = CaughtSignals()
       signals.install(endingOnly: true)
       let caught = signals
-      func endingSignal() -> Int32? { caught.terminating ?? (caught.interruptIsPending ? SIGINT : nil) }
+      func endingSignal() -> Int32? { caught.terminating }
       session.stopRequest = { endingSignal() == nil ? nil : .terminate }
       if let file, session.load(path: file) == .unreadable {
         signals.restore()

@@ -212,8 +212,10 @@ public final class Session {
   /// - Returns: whether it had no errors.
   @discardableResult
   private func evaluateLanguage(_ source: SourceText, firstLine: Int, loadedFrom path: String? = nil) -> Bool {
-    // The environment takes the input's declarations only when the input has no errors.
-    let result = parseAndCheck(source, in: &environment, mode: .session)
+    // The environment takes the input's declarations only when the input has no errors,
+    // and only once it runs.
+    var checked = environment
+    let result = parseAndCheck(source, in: &checked, mode: .session)
     let diagnostics = result.diagnostics
     if !diagnostics.isEmpty {
       let renderer = DiagnosticRenderer(source: source, usesColor: usesColor, firstLine: firstLine)
@@ -223,6 +225,19 @@ public final class Session {
       if let path { note("nothing from '\(path)' was loaded: the session is unchanged") }
       return false
     }
+    // Checking a large file takes a while: Ctrl-C meanwhile stops it here, before anything
+    // runs, and the session stays as it was.
+    if let request = stopRequest() {
+      if request == .interrupt {
+        entryWasInterrupted = true
+        write(
+          .standardOutput,
+          path.map { "':load' interrupted: nothing from '\($0)' was loaded; the session is unchanged\n" }
+            ?? "interrupted: nothing ran; the session is unchanged\n")
+      }
+      return false
+    }
+    environment = checked
     guard !program.file.statements.isEmpty else { return true }
     if let runtime {
       stoppedBy = nil

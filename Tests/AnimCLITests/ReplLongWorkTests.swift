@@ -20,6 +20,15 @@ let endlessWork = """
   play t
   """
 
+/// A script large enough that checking it takes a while (about 6 MB: 150,000 statements),
+/// declaring target `big`.
+func largeScript() -> String {
+  var text = "target big { x: 0 }\n"
+  text.reserveCapacity(6_500_000)
+  for i in 0..<150_000 { text += "at \(i)ms animate big.x to \(i) over 1s\n" }
+  return text
+}
+
 /// Whether process `pid` has ended (gone, or a zombie its parent has not collected yet).
 func hasEnded(_ pid: pid_t) -> Bool {
   guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
@@ -114,6 +123,20 @@ extension ReplPipedTests {
     #expect(!output.contains("virtual clock at"))
   }
 
+  /// A signal that ends the process ends it within a second even during work that cannot
+  /// stop between instants (checking a large file): after a grace for ending cleanly, the
+  /// process ends by that signal.
+  @Test func aSignalEndsAPipedSessionWithinASecondWhileALargeFileIsChecked() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let path = try scratch.file("large.anim", largeScript())
+    let session = try PipedSession(input: ":load \(path)\n" + endlessWork + "\n:tick 31536000s\n")
+    defer { session.end() }
+    Thread.sleep(forTimeInterval: 0.3)
+    kill(session.pid, SIGTERM)
+    #expect(session.waitForExit(timeout: 1) == 143)
+  }
+
   /// During a `:tick` that would never end, memory stays bounded (under 300 MB) and the
   /// output is written as it comes, not gathered until the tick ends.
   @Test func aLongTickStreamsItsOutputInBoundedMemory() throws {
@@ -202,6 +225,27 @@ extension ReplTerminalTests {
     let later = try #require(screen.last { $0.hasPrefix("virtual clock at") })
     let seconds = try #require(Double(later.dropFirst("virtual clock at ".count).prefix { $0 != "s" }))
     #expect(abs(seconds - (stopped + 0.5)) < 1e-9)
+  }
+
+  /// Ctrl-C while `:load` checks a large file stops it before anything runs: nothing of
+  /// it is declared, and the session goes on.
+  @Test func ctrlCStopsALoadBeforeItRuns() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let path = try scratch.file("large.anim", largeScript())
+    let tmux = try TmuxSession()
+    defer { tmux.close() }
+    try tmux.waitForScreen { $0.last == "anim>" }
+    try tmux.enter([":load \(path)"])
+    try tmux.waitForScreen { $0.last?.hasPrefix("anim> :load") == true }
+    Thread.sleep(forTimeInterval: 0.2)
+    try tmux.press("C-c")
+    var screen = try tmux.waitForScreen(timeout: 60) { $0.last == "anim>" }
+    // (The message wraps at the pane's 100 columns.)
+    #expect(screen.joined().contains("':load' interrupted: nothing from '\(path)' was loaded; the session is unchanged"))
+    try tmux.enter(["big.x"])
+    screen = try tmux.waitForScreen { $0.contains { $0.contains("unknown") } && $0.last == "anim>" }
+    #expect(screen.contains { $0.contains("error: unknown target 'big'") })
   }
 
   /// SIGTERM or SIGHUP during a `:tick` that would never end ends the session by that signal
