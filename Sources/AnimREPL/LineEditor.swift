@@ -205,8 +205,14 @@ final class LineEditor {
   /// Writes the status area's lines where the cursor is, each cut to the terminal's width
   /// so that it takes one row.
   private func drawStatusArea() {
-    let width = Int(screenSize().columns)
-    drawnStatus = statusLines.map { line in
+    let (height, width) = (Int(screenSize().rows), Int(screenSize().columns))
+    // It leaves the prompt and a row of output at least: more lines than fit end in a count.
+    var lines = statusLines
+    let room = max(height - 2, 1)
+    if height > 0, lines.count > room {
+      lines = lines.prefix(room - 1) + ["(\(statusLines.count - room + 1) more)"]
+    }
+    drawnStatus = lines.map { line in
       width > 1 && line.count >= width ? String(line.prefix(width - 1)) : line
     }
     if !drawnStatus.isEmpty { fputs(drawnStatus.map { $0 + "\n" }.joined(), display) }
