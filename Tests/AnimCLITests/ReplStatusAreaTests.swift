@@ -1,6 +1,10 @@
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Issue 13: on a terminal, `:watch` shows its values in a status area above the prompt,
 /// updated in place about ten times a second (not as lines scrolling by); output scrolls
 /// above it and the typed line stays below it.
@@ -47,25 +51,41 @@ extension ReplTerminalTests {
     #expect(screen.filter { $0.hasPrefix("a.x = ") }.count == 1)
     #expect(screen.count >= 2 && screen[screen.count - 2].hasPrefix("a.x = "))
 
+    // Ctrl-C drops the line; the area stays, once, above the fresh prompt.
+    try tmux.press("C-c")
+    screen = try tmux.waitForScreen { $0.last == "anim>" }
+    #expect(screen.contains("anim> more^C"))
+    #expect(screen.filter { $0.hasPrefix("a.x = ") }.count == 1)
+    #expect(screen.count >= 2 && screen[screen.count - 2].hasPrefix("a.x = "))
+
     // :unwatch: the area goes.
-    try tmux.press("C-u")
     try tmux.enter([":unwatch"])
     screen = try tmux.waitForScreen { !$0.contains { $0.hasPrefix("a.x = ") } && $0.last == "anim>" }
     #expect(!screen.contains { $0.hasPrefix("a.x = ") })
     #expect(screen.last == "anim>")
   }
 
-  /// Leaving the session (Ctrl-D) with a status area on screen clears it.
-  @Test func leavingClearsTheStatusArea() throws {
+  /// Leaving the session with a status area on screen clears it: Ctrl-D, or SIGTERM (the
+  /// line being typed then stays).
+  @Test(arguments: [false, true])
+  func leavingClearsTheStatusArea(bySignal: Bool) throws {
     let tmux = try TmuxSession(underJobControl: true)
     defer { tmux.close() }
     try tmux.waitForScreen { $0.last == "anim>" }
     try tmux.enter(["target a { x: 0 }", "animate a.x to 1000 over 20s", ":watch a.x"])
     try tmux.waitForScreen { $0.contains { $0.hasPrefix("a.x = ") } && $0.last == "anim>" }
-    try tmux.press("C-d")
-    #expect(tmux.waitForExit() == 0)
+    if bySignal {
+      try tmux.type("typed")
+      try tmux.waitForScreen { $0.last == "anim> typed" }
+      kill(try tmux.animProcessID(), SIGTERM)
+      #expect(tmux.waitForExit() == 143)
+    } else {
+      try tmux.press("C-d")
+      #expect(tmux.waitForExit() == 0)
+    }
     let screen = try tmux.waitForScreen { $0.last == "$" }
     #expect(!screen.contains { $0.hasPrefix("a.x = ") })
+    #expect(screen.contains("anim> typed") == bySignal)
     #expect(try tmux.query("#{cursor_flag}") == "1")
   }
 }
