@@ -84,9 +84,9 @@ final class LineEditor {
     signals.install(resize: true)
     defer {
       if handlerInstalled {
-        // Every way out leaves no status area behind: a signal ended the session while the
-        // area showed; the line being typed stays, and what comes next starts below it. (Not
-        // in the background, where the terminal is the shell's.)
+        // (Here a signal ended the session, or input went away, at the prompt.) No status
+        // area is left behind; the line being typed stays, and what comes next starts below
+        // it. Not in the background, where the terminal is the shell's.
         if !drawnStatus.isEmpty, tcgetpgrp(STDIN_FILENO) == getpgrp() {
           eraseStatusArea()
           fputs("\n", display)
@@ -280,6 +280,9 @@ final class LineEditor {
 
   private func install(prompt: String) {
     primaryPrompt = prompt
+    // (Keys typed while the last line was evaluated were echoed here by the terminal; they
+    // are still to be read, and show in the line once they are.)
+    fputs("\r\u{1B}[K", display)
     drawStatusArea()
     rl_callback_handler_install(prompt, lineHandler)
     handlerInstalled = true
