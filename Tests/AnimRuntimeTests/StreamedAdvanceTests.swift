@@ -10,10 +10,12 @@ import Testing
 @Suite("Runtime: streamed and stopped advances")
 struct StreamedAdvanceTests {
   /// A busy session: a timeline that replays itself every millisecond with a print in its
-  /// handler, an animation that repeats every millisecond for ever (past the engine's
-  /// repeat budget of an advance), a spring-free tween and an emit later on.
+  /// handler, an animation and a timeline that repeat every millisecond for ever (past the
+  /// engine's repeat budget of an advance), a tween and an emit later on.
   static let busy = """
-    target a { x: 0, y: 0, z: 0 }
+    target a { x: 0, y: 0, z: 0, w: 0 }
+    timeline r repeat forever { animate a.w to 1 over 1ms }
+    play r
     timeline t { animate a.x to 1 over 1ms }
     on complete t {
       play t
@@ -23,7 +25,7 @@ struct StreamedAdvanceTests {
     animate a.y to 1 over 1ms repeat forever
     animate a.z to 300 over 3s
     play t
-    at 1500ms emit "late"
+    at 1400ms emit "late"
     """
 
   static func runtime(_ script: String = busy) throws -> Runtime {
@@ -46,7 +48,7 @@ struct StreamedAdvanceTests {
   }
 
   @Test func aStreamedAdvanceDeliversExactlyWhatOneAdvanceReturns() throws {
-    let end: Nanoseconds = 2 * s
+    let end: Nanoseconds = 1500 * ms
     let whole = try Self.runtime().advance(to: end)
     // (Enough output for many pieces: two events and a print every millisecond.)
     #expect(whole.count > 10 * Runtime.outputPiece)
@@ -68,7 +70,7 @@ struct StreamedAdvanceTests {
   /// then is what a whole advance says up to that instant, and its values are those of a
   /// runtime advanced to exactly that instant.
   @Test func aStoppedAdvanceStandsAtTheInstantItReached() throws {
-    let end: Nanoseconds = 2 * s
+    let end: Nanoseconds = 1500 * ms
     let whole = try Self.runtime().advance(to: end)
 
     let stopped = try Self.runtime()
