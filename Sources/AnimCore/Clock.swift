@@ -126,6 +126,16 @@ public struct MonotonicClock: AnimationClock, Sendable {
     suspensionNoted = true
   }
 
+  /// Takes the engine time of the last reading back to `engineTime`, where the engine
+  /// stopped short of it (it could not keep up, or was interrupted): the time between
+  /// counts as a gap, as a stall would, and later readings go on from `engineTime`. Nothing
+  /// happens for a time at or after the last reading.
+  public mutating func leaveOut(after engineTime: Nanoseconds) {
+    guard engineTime < time else { return }
+    totalGap = saturatingSum(totalGap, time - engineTime)
+    time = engineTime
+  }
+
   /// Reads the raw clock once and returns the engine time, leaving out any gap.
   public mutating func read() -> ClockReading {
     let raw = rawTime()

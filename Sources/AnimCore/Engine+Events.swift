@@ -345,7 +345,24 @@ extension AnimationEngine {
   public mutating func advance(
     to time: Nanoseconds, _ handle: (inout AnimationEngine, EngineEvent) -> Void = { _, _ in }
   ) throws(EngineError) {
-    guard time >= now else { return }
+    _ = try advance(to: time, stoppingWhen: { false }, handle)
+  }
+
+  /// Moves the engine toward time `time` as `advance(to:_:)` does, but asks `shouldStop`
+  /// before each new instant that has something due (after every event of the instant
+  /// before it has been handed out). When it says yes, the engine stays at the last
+  /// instant it finished, exactly as if it had been advanced to that instant, and the
+  /// rest is left for a later advance. So long work (a tick of a year over a timeline that
+  /// replays itself every millisecond) can be cut into pieces, and abandoned part-way,
+  /// without ever leaving the engine between the events of one instant.
+  ///
+  /// - Returns: whether it reached `time` (false: it stopped at `now`, before `time`).
+  /// - Throws: as `advance(to:_:)`.
+  public mutating func advance(
+    to time: Nanoseconds, stoppingWhen shouldStop: () -> Bool,
+    _ handle: (inout AnimationEngine, EngineEvent) -> Void = { _, _ in }
+  ) throws(EngineError) -> Bool {
+    guard time >= now else { return true }
     var instant = now
     // A chain at one instant is a round of events whose handlers schedule the next round
     // at the same instant. Any number of independent events may share an instant (ten
@@ -377,6 +394,11 @@ extension AnimationEngine {
         break
       }
       if t != instant {
+        // Between two instants: the one place an advance may stop.
+        if shouldStop() {
+          stopPartWay(skipped: repeatsThisAdvance)
+          return false
+        }
         instant = t
         roundsAtInstant = 0
         countAtInstant = 0
@@ -433,6 +455,27 @@ extension AnimationEngine {
       }
     }
     now = time
+    refreshCurrentValues()
+    return true
+  }
+
+  /// Leaves an advance at `now`, the last instant it finished. A tree that used up its
+  /// repeat budget was moved toward the advance's end (`skipPasses`), past `now`: it is put
+  /// back where it is at `now`, its passes up to here gone by without events (as the skip
+  /// meant them to), and due again at its next boundary after `now`.
+  mutating func stopPartWay(skipped repeats: [Int32: Int]) {
+    for (top, count) in repeats where count >= Self.repeatLimitPerAdvance {
+      let node = nodes[Int(top)]
+      guard node.kind == .effect || node.kind == .timeline, node.parent < 0, !node.isHeld else { continue }
+      let local = localTime(of: top, atParent: now)
+      let rate = rate(of: node)
+      guard (rate > 0 && node.lastLocal > local) || (rate < 0 && node.lastLocal < local) else { continue }
+      nodes[Int(top)].lastLocal = local
+      if node.kind == .timeline {
+        for child in timelines[Int(node.payload)].children { resyncSubtree(child) }
+      }
+      reschedule(top)
+    }
     refreshCurrentValues()
   }
 

@@ -46,6 +46,11 @@ final class LineEditor {
   private var primaryPrompt = "anim> "
   /// Where readline draws: standard output, or standard error when output is redirected.
   private let display: UnsafeMutablePointer<FILE>
+  /// The status area (`:watch`): lines kept above the prompt and redrawn in place, while
+  /// output scrolls above them. Empty: no area.
+  private var statusLines: [String] = []
+  /// The area's lines as drawn, each cut to the width then; empty while none is on screen.
+  private var drawnStatus: [String] = []
 
   /// - Parameters:
   ///   - historyPath: the history file, read now and written on the way out; nil for none.
@@ -78,7 +83,17 @@ final class LineEditor {
     setUpReadline()
     signals.install(resize: true)
     defer {
-      if handlerInstalled { rl_callback_handler_remove() }
+      if handlerInstalled {
+        // (Here a signal ended the session, or input went away, at the prompt.) No status
+        // area is left behind; the line being typed stays, and what comes next starts below
+        // it. Not in the background, where the terminal is the shell's.
+        if !drawnStatus.isEmpty, tcgetpgrp(STDIN_FILENO) == getpgrp() {
+          eraseStatusArea()
+          fputs("\n", display)
+          fflush(display)
+        }
+        rl_callback_handler_remove()
+      }
       handlerInstalled = false
       signals.restore()
       saveHistory()
@@ -99,7 +114,7 @@ final class LineEditor {
         redrawAfterStop(resumed: resumed)
         continue
       }
-      if signals.takeResize(), handlerInstalled { rl_resize_terminal() }
+      if signals.takeResize(), handlerInstalled { resize() }
       if signals.takeInterrupt() {
         dropLine(prompt: prompt, interrupted: interrupted)
       }
@@ -112,6 +127,7 @@ final class LineEditor {
       if (ready < 0 && errno != EINTR) || descriptor.revents & Int16(POLLNVAL) != 0 { break }
       if ready > 0, descriptor.revents & Int16(POLLIN | POLLHUP | POLLERR) != 0, handlerInstalled {
         rl_callback_read_char()
+        fflush(display)
       }
 
       guard let line = arrived else { continue }
@@ -123,6 +139,8 @@ final class LineEditor {
       }
       fflush(display)
       if accept(line) == .quit { break }
+      // (A signal that ends the process stopped the entry's work: no new prompt.)
+      if signals.terminating != nil { break }
       if prompt() == entryPrompt { entryEnded() }
       install(prompt: prompt())
     }
@@ -139,18 +157,102 @@ final class LineEditor {
       fflush(stream)
       return
     }
-    rl_clear_visible_line()
-    fflush(display)
+    eraseStatusArea(redrawingLine: false)
+    // (On the terminal's stream, all of it goes out at once, at the end.)
+    if stream != display { fflush(display) }
     fputs(text, stream)
-    fflush(stream)
+    if stream != display { fflush(stream) }
+    drawStatusAreaAndLine()
+  }
+
+  // MARK: - Status area
+
+  /// Shows `lines` in the status area above the prompt, in place of what it showed (none:
+  /// the area goes). While a line is being evaluated it is only kept, and drawn with the
+  /// next prompt.
+  func setStatus(_ lines: [String]) {
+    guard lines != statusLines else { return }
+    statusLines = lines
+    guard handlerInstalled else { return }
+    eraseStatusArea(redrawingLine: false)
+    drawStatusAreaAndLine()
+  }
+
+  /// Clears the prompt and the line being typed and, above them, the status area, leaving
+  /// the cursor where the area began; with `redrawingLine`, the prompt and line are drawn
+  /// again there (no area above them).
+  private func eraseStatusArea(redrawingLine: Bool = true) {
+    rl_clear_visible_line()  // (the cursor ends at the start of the prompt's first row)
+    let rows = rowsOnScreen(drawnStatus)
+    if rows > 0 { fputs("\u{1B}[\(rows)A\r\u{1B}[J", display) }
+    drawnStatus = []
+    if redrawingLine {
+      rl_on_new_line()
+      rl_redisplay()
+      fflush(display)
+    }
+  }
+
+  /// Draws the status area where the cursor is (the start of a row), then the prompt and
+  /// the line being typed below it.
+  private func drawStatusAreaAndLine() {
+    drawStatusArea()
     rl_on_new_line()
     rl_redisplay()
     fflush(display)
   }
 
+  /// Writes the status area's lines where the cursor is, each cut to the terminal's width
+  /// so that it takes one row.
+  private func drawStatusArea() {
+    let (height, width) = (Int(screenSize().rows), Int(screenSize().columns))
+    // It leaves the prompt and a row of output at least: more lines than fit end in a count.
+    var lines = statusLines
+    let room = max(height - 2, 1)
+    if height > 0, lines.count > room {
+      lines = lines.prefix(room - 1) + ["(\(statusLines.count - room + 1) more)"]
+    }
+    drawnStatus = lines.map { line in
+      width > 1 && line.count >= width ? String(line.prefix(width - 1)) : line
+    }
+    if !drawnStatus.isEmpty { fputs(drawnStatus.map { $0 + "\n" }.joined(), display) }
+  }
+
+  /// The rows some lines take at the terminal's width now (after a resize, a line drawn
+  /// for a wider terminal wraps).
+  private func rowsOnScreen(_ lines: [String]) -> Int {
+    let width = max(Int(screenSize().columns), 1)
+    return lines.reduce(0) { $0 + max(1, ($1.count + width - 1) / width) }
+  }
+
+  private func screenSize() -> (rows: Int32, columns: Int32) {
+    var rows: Int32 = 0
+    var columns: Int32 = 0
+    rl_get_screen_size(&rows, &columns)
+    return (rows, columns)
+  }
+
+  /// SIGWINCH: readline learns the new size; the area and the line are drawn again for it.
+  private func resize() {
+    rl_resize_terminal()
+    guard !statusLines.isEmpty || !drawnStatus.isEmpty else { return }
+    eraseStatusArea(redrawingLine: false)
+    drawStatusAreaAndLine()
+  }
+
+  /// Enter, before readline accepts the line: the area goes from above it (the accepted
+  /// line stays in the log; the area comes back above the next prompt).
+  fileprivate func lineAccepting() {
+    guard handlerInstalled, !drawnStatus.isEmpty else { return }
+    eraseStatusArea()
+  }
+
   // MARK: - Readline set-up
 
   private func setUpReadline() {
+    // What is drawn goes out at each fflush, in one write: a redraw of the status area and
+    // the line (erase, area, prompt, line) reaches the terminal whole, never half done.
+    setvbuf(display, nil, _IOFBF, 1 << 16)
     rl_readline_name = UnsafePointer(strdup("anim"))
     rl_outstream = display
     rl_catch_signals = 0
@@ -168,6 +270,9 @@ final class LineEditor {
     rl_completion_word_break_hook = wordBreaks
     rl_completer_quote_characters = UnsafePointer(strdup("\""))
     rl_filename_quote_characters = UnsafePointer(strdup(" \t\n\"'\\()<>;&|$*?[]{}#!`="))
+    // Enter takes the status area away before the line is accepted.
+    rl_bind_key(13, acceptLine)
+    rl_bind_key(10, acceptLine)
 
     using_history()
     stifle_history(1000)
@@ -181,6 +286,10 @@ final class LineEditor {
 
   private func install(prompt: String) {
     primaryPrompt = prompt
+    // (Keys typed while the last line was evaluated were echoed here by the terminal; they
+    // are still to be read, and show in the line once they are.)
+    fputs("\r\u{1B}[K", display)
+    drawStatusArea()
     rl_callback_handler_install(prompt, lineHandler)
     handlerInstalled = true
     fflush(display)
@@ -188,6 +297,15 @@ final class LineEditor {
 
   /// Called from readline's line handler.
   fileprivate func lineArrived(_ line: String?) {
+    // Ctrl-D: the area goes, and the prompt shows where it began. (Readline has ended the
+    // line already, a row down, when it had bracketed paste on: it writes `\r\n` then.)
+    if line == nil, !drawnStatus.isEmpty {
+      let movedDown = rl_variable_value("enable-bracketed-paste").map { String(cString: $0) } == "on"
+      let rows = rowsOnScreen(drawnStatus) + (movedDown ? 1 : 0)
+      fputs("\r\u{1B}[\(rows)A\u{1B}[J\(primaryPrompt)\(movedDown ? "\r\n" : "")", display)
+      fflush(display)
+      drawnStatus = []
+    }
     // The line is evaluated with the handler removed, so what it prints needs no redraw;
     // the loop installs the handler again with the next prompt.
     rl_callback_handler_remove()
@@ -243,6 +361,36 @@ final class LineEditor {
 
   // MARK: - Keys that are signals
 
+  /// Whether a signal that ends the process (SIGTERM, SIGHUP, SIGQUIT) came: long work
+  /// stops for it, and the loop ends.
+  var isEnding: Bool { signals.terminating != nil }
+
+  /// Whether Ctrl-C was pressed and not yet acted on.
+  var interruptIsPending: Bool { signals.interruptIsPending }
+
+  /// Forgets a Ctrl-C that has done its job (it stopped long work): it drops no line.
+  func forgetInterrupt() {
+    _ = signals.takeInterrupt()
+  }
+
+  /// Ctrl-C stopped long work while a line was being evaluated: the terminal echoed `^C`
+  /// after that line (when it echoes control keys), so what follows starts a line of its own.
+  func workWasInterrupted() {
+    guard !handlerInstalled else { return }
+    var settings = termios()
+    let echoes = tcflag_t(ECHO | ECHOCTL)
+    if tcgetattr(STDIN_FILENO, &settings) == 0, settings.c_lflag & echoes == echoes {
+      fputs("\n", display)
+      fflush(display)
+    }
+  }
+
+  /// During long work (a line being evaluated, no prompt shown), Ctrl-Z stops the process
+  /// there and then, as at the prompt; the work goes on after `fg`.
+  func suspendIfAsked(resumed: () -> Void) {
+    if signals.takeSuspend() { suspend(resumed: resumed) }
+  }
+
   /// Ctrl-C: the line being typed (and any unfinished entry) is dropped, and a fresh
   /// prompt appears below it. The session goes on.
   private func dropLine(prompt: () -> String, interrupted: () -> Void) {
@@ -253,7 +401,8 @@ final class LineEditor {
     }
     rl_callback_sigcleanup()  // ends an incremental search or a pending key sequence
     rl_point = rl_end
-    rl_redisplay()
+    // The dropped line stays on screen, without the area above it.
+    if drawnStatus.isEmpty { rl_redisplay() } else { eraseStatusArea() }
     fputs("^C\n", display)
     // Reset the line out of sight: the screen already shows a fresh line.
     let redisplay = rl_redisplay_function
@@ -266,14 +415,16 @@ final class LineEditor {
     interrupted()
     primaryPrompt = prompt()
     rl_set_prompt(primaryPrompt)
-    rl_on_new_line()
-    rl_redisplay()
-    fflush(display)
+    drawStatusAreaAndLine()
   }
 
   /// Ctrl-Z: gives the terminal back, stops, and on `fg` takes it again.
   private func suspend(resumed: () -> Void) {
-    if handlerInstalled { rl_deprep_terminal() }
+    if handlerInstalled {
+      // (The shell writes below: the area would be left behind as a stale copy.)
+      if !drawnStatus.isEmpty { eraseStatusArea() }
+      rl_deprep_terminal()
+    }
     fflush(display)
     signals.stopUntilContinued()
     redrawAfterStop(resumed: resumed)
@@ -287,6 +438,13 @@ final class LineEditor {
     // terminal is the shell's, and preparing it would stop the process again (SIGTTOU).
     guard handlerInstalled, signals.terminating == nil, tcgetpgrp(STDIN_FILENO) == getpgrp() else { return }
     rl_prep_terminal(1)
+    if !statusLines.isEmpty, drawnStatus.isEmpty {
+      // The line as readline last drew it is gone from its view: it goes on a fresh row,
+      // below the area.
+      fputs("\r\u{1B}[J", display)
+      drawStatusAreaAndLine()
+      return
+    }
     rl_forced_update_display()
     fflush(display)
   }
@@ -348,6 +506,12 @@ private let wordBreaks: @convention(c) () -> UnsafeMutablePointer<CChar>? = {
   let line = rl_line_buffer.map { String(cString: $0) } ?? ""
   let isFileCommand = MainActor.assumeIsolated { LineEditor.current?.completesFileNames(line) ?? false }
   return isFileCommand ? pathBreaksC : languageBreaksC
+}
+
+/// Enter (Return or Ctrl-J): the status area goes, then readline accepts the line.
+private let acceptLine: @convention(c) (Int32, Int32) -> Int32 = { count, key in
+  MainActor.assumeIsolated { LineEditor.current?.lineAccepting() }
+  return rl_newline(count, key)
 }
 
 /// Readline's completion entry point.

@@ -5,11 +5,13 @@
 // diagnostics to standard error. The end of input ends the session with status 0, even
 // after errors: each error has been reported where it happened.
 
-/// Evaluates standard input, entry by entry, until its end or `:quit`.
-func runPipedInput(_ session: Session) {
+/// Evaluates standard input, entry by entry, until its end or `:quit`, or until `ending`
+/// reports a signal that ends the process (checked after each entry and when reading stops:
+/// a signal cuts a read short).
+func runPipedInput(_ session: Session, ending: () -> Bool = { false }) {
   var buffer = InputBuffer()
   var lineNumber = 0
-  while let line = readLine(strippingNewline: true) {
+  while !ending(), let line = readLine(strippingNewline: true) {
     lineNumber += 1
     switch buffer.continuation(of: line) {
     case .help:
@@ -25,7 +27,7 @@ func runPipedInput(_ session: Session) {
     if session.evaluate(entry, firstLine: buffer.firstLine) == .quit { return }
   }
   // Input that ends inside an open block is still evaluated, so its error is shown.
-  if let rest = buffer.flush() {
+  if !ending(), let rest = buffer.flush() {
     session.tick()
     session.evaluate(rest, firstLine: buffer.firstLine)
   }

@@ -33,8 +33,20 @@ public enum REPL {
       let session = Session(
         clock: clock, sourceName: "<stdin>", usesColor: usesColor, gapThreshold: .max,
         write: writeToStandardStreams)
-      if let file, session.load(path: file) == .unreadable { return cannotReadFile }
-      runPipedInput(session)
+      // SIGINT, SIGTERM and SIGHUP stop long work (a `:tick` of a year) between two
+      // instants, and then end the process by that signal.
+      var signals = CaughtSignals()
+      signals.install(endingOnly: true)
+      let caught = signals
+      func endingSignal() -> Int32? { caught.terminating }
+      session.stopRequest = { endingSignal() == nil ? nil : .terminate }
+      if let file, session.load(path: file) == .unreadable {
+        signals.restore()
+        return cannotReadFile
+      }
+      if endingSignal() == nil { runPipedInput(session, ending: { endingSignal() != nil }) }
+      signals.restore()
+      if let signal = endingSignal() { CaughtSignals.die(of: signal) }
       return 0
     }
     return MainActor.assumeIsolated {

@@ -38,6 +38,24 @@ public final class RuntimeSession: SessionRuntime {
     return lines(runtime.advance(to: time))
   }
 
+  public func advance(
+    to time: Nanoseconds, delivering deliver: ([SessionOutput]) -> Void, stoppingWhen shouldStop: () -> Bool
+  ) -> Nanoseconds {
+    guard !runtime.isHeld else { return time }
+    if runtime.advance(to: time, delivering: { deliver(lines($0)) }, stoppingWhen: shouldStop) { return time }
+    return runtime.engine.now
+  }
+
+  public func run(
+    _ program: CheckedProgram, of source: SourceText, at now: Nanoseconds,
+    delivering deliver: ([SessionOutput]) -> Void, stoppingWhen shouldStop: () -> Bool
+  ) -> Nanoseconds {
+    let reached = runtime.run(
+      program, of: source, at: runtime.isHeld ? runtime.engine.now : now, delivering: { deliver(lines($0)) },
+      stoppingWhen: shouldStop)
+    return reached ? now : runtime.engine.now
+  }
+
   private func lines(_ outputs: [AnimRuntime.RuntimeOutput]) -> [SessionOutput] {
     outputs.map { output in
       switch output {

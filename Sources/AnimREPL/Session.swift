@@ -35,6 +35,41 @@ public final class Session {
   /// Writes text (whole lines, each ending with a newline) to a stream.
   public typealias Write = (Stream, String) -> Void
 
+  /// Why long work (a `:tick`, what a `:load` runs, catching up with the real clock) should
+  /// stop part-way.
+  public enum StopRequest: Sendable, Equatable {
+    /// Ctrl-C: stop, say where the clock is, and go on with the session.
+    case interrupt
+    /// A signal that ends the process (SIGTERM, SIGHUP): stop at once, quietly.
+    case terminate
+  }
+
+  /// Asked between the pieces of long work (every instant that has something due); the
+  /// front end answers from the signals it caught, without forgetting them. Nil: go on.
+  public var stopRequest: () -> StopRequest? = { nil }
+
+  /// On a terminal, where the watched values go: a status area above the prompt, given
+  /// the lines to show (none: no area) whenever they change, about ten times a second on
+  /// the real clock. Nil (piped input): they are written as lines, after each `:tick`.
+  public var showStatus: (([String]) -> Void)? {
+    didSet {
+      shownStatus = []
+      refreshStatus()
+    }
+  }
+  /// What the status area shows now.
+  private var shownStatus: [String] = []
+
+  /// Whether the last entry's work was stopped by Ctrl-C (which the front end then forgets:
+  /// it has done its job).
+  public private(set) var entryWasInterrupted = false
+
+  /// How long one pass may spend catching up with the real clock: a session that cannot
+  /// keep up (a timeline replaying itself every nanosecond) never holds the prompt longer,
+  /// and the time it could not play counts as a pause. (So Ctrl-C never has to stop
+  /// catching up: the prompt takes it as usual, moments later.)
+  public static let catchUpBudget: Nanoseconds = 100_000_000
+
   /// The engine: the runtime by default. Nil: statements are checked only.
   public var runtime: (any SessionRuntime)? = RuntimeSession() {
     didSet { runtime?.setPrecision(precision) }
@@ -73,6 +108,12 @@ public final class Session {
   /// When the watched values were last shown live, and what they were.
   private var lastWatchTime: Nanoseconds = .min
   private var lastWatchText = ""
+  /// Why the last piece of long work stopped part-way (nil: it did not, or not yet).
+  private var stoppedBy: StopReason?
+
+  private enum StopReason {
+    case interrupt, terminate, outOfTime
+  }
 
   /// - Parameters:
   ///   - clock: real (animations play while the person types) or virtual (`:tick`).
@@ -108,6 +149,9 @@ public final class Session {
   /// - Returns: whether to go on or leave.
   @discardableResult
   public func evaluate(_ entry: String, firstLine: Int = 1) -> Outcome {
+    entryWasInterrupted = false
+    // (Whatever the entry did to the watched values, or to what is watched, shows.)
+    defer { refreshStatus() }
     let source = SourceText(name: sourceName, contents: entry, firstLine: firstLine)
     // `help`, `quit` and `exit` typed bare, as other REPLs take them: a one-line hint (unless
     // the session has declared that name).
@@ -127,11 +171,35 @@ public final class Session {
 
   /// Reads the clock and lets the runtime catch up with it. The terminal calls this on
   /// every pass of its loop (about 60 times a second); piped input before each entry.
+  ///
+  /// Catching up stops part-way on a signal that ends the process, and on the real clock
+  /// after `catchUpBudget`; the clock then stands where the engine stopped (on the real
+  /// clock, the time not played counts as a pause).
   public func tick() {
     clock.read()
     guard let runtime else { return }
-    emit(runtime.advance(to: clock.now))
+    let target = clock.now
+    let deadline = clock.choice == .real ? saturatingSum(MonotonicClock.systemMonotonicTime(), Self.catchUpBudget) : nil
+    stoppedBy = nil
+    let reached = runtime.advance(
+      to: target, delivering: emit, stoppingWhen: { shouldStop(deadline: deadline, interruptible: false) })
+    if reached < target { clock.standStill(at: reached) }
     if clock.choice == .real { showWatchedValuesLive() }
+  }
+
+  /// Whether long work should stop now (asked between instants): a stop request from the
+  /// front end (Ctrl-C only when `interruptible`), or the deadline passed.
+  private func shouldStop(deadline: Nanoseconds?, interruptible: Bool = true) -> Bool {
+    if let request = stopRequest(), interruptible || request == .terminate {
+      stoppedBy = request == .interrupt ? .interrupt : .terminate
+      if request == .interrupt { entryWasInterrupted = true }
+      return true
+    }
+    if let deadline, MonotonicClock.systemMonotonicTime() >= deadline {
+      stoppedBy = .outOfTime
+      return true
+    }
+    return false
   }
 
   /// The process was suspended (Ctrl-Z) and has continued: the time away is a pause.
@@ -144,8 +212,10 @@ public final class Session {
   /// - Returns: whether it had no errors.
   @discardableResult
   private func evaluateLanguage(_ source: SourceText, firstLine: Int, loadedFrom path: String? = nil) -> Bool {
-    // The environment takes the input's declarations only when the input has no errors.
-    let result = parseAndCheck(source, in: &environment, mode: .session)
+    // The environment takes the input's declarations only when the input has no errors,
+    // and only once it runs.
+    var checked = environment
+    let result = parseAndCheck(source, in: &checked, mode: .session)
     let diagnostics = result.diagnostics
     if !diagnostics.isEmpty {
       let renderer = DiagnosticRenderer(source: source, usesColor: usesColor, firstLine: firstLine)
@@ -155,9 +225,33 @@ public final class Session {
       if let path { note("nothing from '\(path)' was loaded: the session is unchanged") }
       return false
     }
+    // Checking a large file takes a while: Ctrl-C meanwhile stops it here, before anything
+    // runs, and the session stays as it was.
+    if let request = stopRequest() {
+      if request == .interrupt {
+        entryWasInterrupted = true
+        write(
+          .standardOutput,
+          path.map { "':load' interrupted: nothing from '\($0)' was loaded; the session is unchanged\n" }
+            ?? "interrupted: nothing ran; the session is unchanged\n")
+      }
+      return false
+    }
+    environment = checked
     guard !program.file.statements.isEmpty else { return true }
     if let runtime {
-      emit(runtime.run(program, of: source, at: clock.now))
+      stoppedBy = nil
+      let reached = runtime.run(
+        program, of: source, at: clock.now, delivering: emit, stoppingWhen: { shouldStop(deadline: nil) })
+      if reached < clock.now {
+        clock.standStill(at: reached)
+        if stoppedBy == .interrupt {
+          write(
+            .standardOutput,
+            "interrupted while catching up with the clock: it stands at \(formatSeconds(reached, precision)), "
+              + "where the input ran; the time not played counts as a pause\n")
+        }
+      }
       // A bare `resume` released a restored session's hold: the clock goes on from there.
       if clock.isHeld && !runtime.isHeld { clock.release() }
     } else if let path {
@@ -410,11 +504,25 @@ public final class Session {
           + "does not move: 'resume' releases it")
       return
     }
-    _ = clock.advance(by: delta)
-    if let runtime {
-      emit(runtime.advance(to: clock.now))
-      if let text = watchedValuesText(runtime) { write(.standardOutput, text) }
+    guard let runtime else {
+      _ = clock.advance(by: delta)
+      return
     }
+    // The runtime gets there piece by piece, its output written as it comes; Ctrl-C stops
+    // it between two instants, and the clock stands where it stopped.
+    let start = clock.now
+    let target = start + delta
+    stoppedBy = nil
+    let reached = runtime.advance(to: target, delivering: emit, stoppingWhen: { shouldStop(deadline: nil) })
+    _ = clock.advance(by: reached - start)
+    if reached < target {
+      guard stoppedBy == .interrupt else { return }  // the process is ending
+      write(
+        .standardOutput,
+        ":tick interrupted: the clock stopped at \(formatSeconds(reached, precision)), "
+          + "\(formatSeconds(target - reached, precision)) short of \(formatSeconds(target, precision))\n")
+    }
+    if showStatus == nil, let text = watchedValuesText(runtime) { write(.standardOutput, text) }
   }
 
   /// `:watch T.p ...`: adds properties to the live display.
@@ -438,7 +546,7 @@ public final class Session {
     lastWatchText = ""
     if runtime == nil {
       note("watching \(watched.joined(separator: " ")); values show when a runtime is attached")
-    } else if let runtime, let text = watchedValuesText(runtime) {
+    } else if showStatus == nil, let runtime, let text = watchedValuesText(runtime) {
       write(.standardOutput, text)
     }
   }
@@ -483,19 +591,38 @@ public final class Session {
   /// The watched values as `T.p = v` lines, or nil when nothing is watched.
   private func watchedValuesText(_ runtime: any SessionRuntime) -> String? {
     guard !watched.isEmpty else { return nil }
-    return watched.map { name -> String in
-      let parts = name.split(separator: ".").map(String.init)
-      let value = runtime.value(ofTarget: parts[0], property: parts[1]) ?? "(gone)"
-      return "\(name) = \(value)\n"
-    }.joined()
+    return watchedValueLines(runtime).map { $0 + "\n" }.joined()
   }
 
-  /// On the real clock, about ten times a second, the watched values when they changed.
+  /// The watched values, one `T.p = v` each.
+  private func watchedValueLines(_ runtime: any SessionRuntime) -> [String] {
+    watched.map { name -> String in
+      let parts = name.split(separator: ".").map(String.init)
+      let value = runtime.value(ofTarget: parts[0], property: parts[1]) ?? "(gone)"
+      return "\(name) = \(value)"
+    }
+  }
+
+  /// Gives the status area (on a terminal) the watched values, when they changed.
+  private func refreshStatus() {
+    guard let showStatus else { return }
+    let lines = runtime.map(watchedValueLines) ?? []
+    guard lines != shownStatus else { return }
+    shownStatus = lines
+    showStatus(lines)
+  }
+
+  /// On the real clock, about ten times a second, the watched values when they changed: in
+  /// the status area on a terminal, else as lines.
   private func showWatchedValuesLive() {
     guard let runtime, !watched.isEmpty else { return }
     let (elapsed, overflow) = clock.now.subtractingReportingOverflow(lastWatchTime)
     guard overflow || elapsed >= 100_000_000 else { return }
     lastWatchTime = clock.now
+    if showStatus != nil {
+      refreshStatus()
+      return
+    }
     guard let text = watchedValuesText(runtime), text != lastWatchText else { return }
     lastWatchText = text
     write(.standardOutput, text)
@@ -559,17 +686,29 @@ public final class Session {
 
   // MARK: - Output
 
+  /// Writes a piece of the runtime's output: consecutive lines of one stream in one write.
   private func emit(_ outputs: [SessionOutput]) {
+    var text = ""
+    var stream = Stream.standardOutput
+    func add(_ piece: String, to target: Stream) {
+      if target != stream && !text.isEmpty {
+        write(stream, text)
+        text = ""
+      }
+      stream = target
+      text += piece
+    }
     for output in outputs {
       switch output {
-      case .line(let text):
-        write(.standardOutput, text + "\n")
-      case .event(let subject, let text):
-        if eventFilter.shows(subject) { write(.standardOutput, text + "\n") }
+      case .line(let line):
+        add(line + "\n", to: .standardOutput)
+      case .event(let subject, let line):
+        if eventFilter.shows(subject) { add(line + "\n", to: .standardOutput) }
       case .diagnostic(let diagnostic, let source):
-        write(.standardError, DiagnosticRenderer(source: source, usesColor: usesColor).render(diagnostic))
+        add(DiagnosticRenderer(source: source, usesColor: usesColor).render(diagnostic), to: .standardError)
       }
     }
+    if !text.isEmpty { write(stream, text) }
   }
 
   private func note(_ message: String) {

@@ -102,6 +102,21 @@ struct SessionClock {
     return true
   }
 
+  /// The engine stopped at `time`, short of the last reading: the clock is taken back to
+  /// it. On the real clock the time it did not play counts as a pause; a virtual clock
+  /// simply stands at `time`.
+  mutating func standStill(at time: Nanoseconds) {
+    guard time < now else { return }
+    switch source {
+    case .real(var clock):
+      clock.leaveOut(after: time)
+      source = .real(clock)
+    case .virtual:
+      source = .virtual(ManualClock(startingAt: time))
+    }
+    now = time
+  }
+
   /// Tells the real clock that the process was suspended: the time away becomes a pause.
   mutating func noteSuspension() {
     guard case .real(var clock) = source else { return }

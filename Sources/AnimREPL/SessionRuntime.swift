@@ -35,6 +35,23 @@ public protocol SessionRuntime: AnyObject {
   /// up to and including it, in order.
   func advance(to time: Nanoseconds) -> [SessionOutput]
 
+  /// Advances toward engine time `time` as `advance(to:)` does, handing output to `deliver`
+  /// as it comes (so that nothing piles up however long the advance), and asking
+  /// `shouldStop` between instants whether to stop there.
+  /// - Returns: the time reached: `time`, or the earlier instant where it stopped (the
+  ///   runtime stands there, as if advanced to it).
+  func advance(
+    to time: Nanoseconds, delivering deliver: ([SessionOutput]) -> Void, stoppingWhen shouldStop: () -> Bool
+  ) -> Nanoseconds
+
+  /// Runs an input as `run(_:of:at:)` does, handing output to `deliver` as it comes.
+  /// Catching up to `now` first may stop where `shouldStop` says; the input then runs at
+  /// the time reached, which is returned.
+  func run(
+    _ program: CheckedProgram, of source: SourceText, at now: Nanoseconds,
+    delivering deliver: ([SessionOutput]) -> Void, stoppingWhen shouldStop: () -> Bool
+  ) -> Nanoseconds
+
   /// One line per animation and timeline: state, direction, speed, local time / duration,
   /// progress (`:status`).
   func status(at now: Nanoseconds) -> [String]
@@ -73,6 +90,25 @@ public struct RestoredSession {
   public init(environment: Environment, time: Nanoseconds) {
     self.environment = environment
     self.time = time
+  }
+}
+
+extension SessionRuntime {
+  /// By default, all at once through `advance(to:)`: it cannot stop part-way.
+  public func advance(
+    to time: Nanoseconds, delivering deliver: ([SessionOutput]) -> Void, stoppingWhen shouldStop: () -> Bool
+  ) -> Nanoseconds {
+    deliver(advance(to: time))
+    return time
+  }
+
+  /// By default, all at once through `run(_:of:at:)`.
+  public func run(
+    _ program: CheckedProgram, of source: SourceText, at now: Nanoseconds,
+    delivering deliver: ([SessionOutput]) -> Void, stoppingWhen shouldStop: () -> Bool
+  ) -> Nanoseconds {
+    deliver(run(program, of: source, at: now))
+    return now
   }
 }
 

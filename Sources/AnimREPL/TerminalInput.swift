@@ -12,6 +12,32 @@ let continuationPrompt = "...> "
 @MainActor
 func runTerminalInput(_ session: Session, editor: LineEditor) -> Int32? {
   var buffer = InputBuffer()
+  // Long work (a `:tick` of a year) asks between its pieces: SIGTERM or SIGHUP stops it
+  // for the process to end, Ctrl-C stops it for the prompt to come back, and Ctrl-Z
+  // suspends it where it is.
+  var interruptShown = false
+  session.stopRequest = {
+    MainActor.assumeIsolated {
+      editor.suspendIfAsked(resumed: { session.noteSuspension() })
+      if editor.isEnding { return .terminate }
+      guard editor.interruptIsPending else { return nil }
+      if !interruptShown { editor.workWasInterrupted() }
+      interruptShown = true
+      return .interrupt
+    }
+  }
+  // The watched values live in a status area above the prompt.
+  session.showStatus = { lines in MainActor.assumeIsolated { editor.setStatus(lines) } }
+  defer {
+    session.stopRequest = { nil }
+    session.showStatus = nil
+  }
+  func evaluate(_ entry: String) -> LineEditor.Decision {
+    interruptShown = false
+    let outcome = session.evaluate(entry)
+    if session.entryWasInterrupted { editor.forgetInterrupt() }
+    return outcome == .quit ? .quit : .proceed
+  }
   return editor.run(
     prompt: { buffer.isContinuing ? continuationPrompt : primaryPrompt },
     tick: { session.tick() },
@@ -22,7 +48,7 @@ func runTerminalInput(_ session: Session, editor: LineEditor) -> Int32? {
         // Ctrl-D at `...> ` hands over the unfinished entry (its errors say what is
         // missing); at `anim> ` it ends the session.
         guard let rest = buffer.flush() else { return .quit }
-        return session.evaluate(rest) == .quit ? .quit : .proceed
+        return evaluate(rest)
       }
       switch buffer.continuation(of: line) {
       case .help:
@@ -35,6 +61,6 @@ func runTerminalInput(_ session: Session, editor: LineEditor) -> Int32? {
       }
       // Line numbers count within the entry: an error in an entry's third line is at 3.
       guard let entry = buffer.add(line, lineNumber: 1) else { return .proceed }
-      return session.evaluate(entry) == .quit ? .quit : .proceed
+      return evaluate(entry)
     })
 }

@@ -186,12 +186,59 @@ public final class Runtime {
     return takeOutput()
   }
 
+  /// About how many outputs a streamed advance gathers before handing them over.
+  public static let outputPiece = 256
+
+  /// Advances toward engine time `time` as `advance(to:)` does, but hands the output over
+  /// as it comes, in pieces of about `outputPiece` outputs between instants (and the rest at
+  /// the end), so that however long the advance, nothing accumulates; and between instants
+  /// asks `shouldStop` whether to stop there. The outputs, in order, are exactly those
+  /// `advance(to:)` returns.
+  /// - Parameters:
+  ///   - deliver: takes each piece of output, in order. It must not call the runtime (the
+  ///     engine is out of it while it advances).
+  ///   - shouldStop: asked between instants; true leaves the runtime at the last instant it
+  ///     finished (`engine.now`), as if it had been advanced to there.
+  /// - Returns: whether it reached `time`.
+  @discardableResult
+  public func advance(
+    to time: Nanoseconds, delivering deliver: ([RuntimeOutput]) -> Void,
+    stoppingWhen shouldStop: () -> Bool = { false }
+  ) -> Bool {
+    let reached = advanceQuietly(to: time) {
+      if self.output.count >= Self.outputPiece { deliver(self.takeOutput()) }
+      return shouldStop()
+    }
+    let rest = takeOutput()
+    if !rest.isEmpty { deliver(rest) }
+    return reached
+  }
+
+  /// Runs a program as `run(_:of:at:)` does, handing its output over as
+  /// `advance(to:delivering:stoppingWhen:)` does. Only catching up to `now` can stop part-way
+  /// (then the program runs at the instant reached); what is due at that instant all runs.
+  /// - Returns: whether the engine reached `now` before the program ran.
+  @discardableResult
+  public func run(
+    _ program: CheckedProgram, of source: SourceText, at now: Nanoseconds,
+    delivering deliver: ([RuntimeOutput]) -> Void, stoppingWhen shouldStop: () -> Bool = { false }
+  ) -> Bool {
+    var reached = true
+    if engine.now < now { reached = advance(to: now, delivering: deliver, stoppingWhen: shouldStop) }
+    let output = run(program, of: source, at: engine.now)
+    if !output.isEmpty { deliver(output) }
+    return reached
+  }
+
   func takeOutput() -> [RuntimeOutput] {
     defer { output = [] }
     return output
   }
 
-  func advanceQuietly(to time: Nanoseconds) {
+  /// - Returns: whether it reached `time` (false: `shouldStop` stopped it at an instant
+  ///   before).
+  @discardableResult
+  func advanceQuietly(to time: Nanoseconds, stoppingWhen shouldStop: () -> Bool = { false }) -> Bool {
     // The engine hands each event to the handler with itself `inout`; the handlers work on
     // `self.engine`. Swapping the live engine in and out (O(1), no copy of its storage)
     // lets them, with one owner of the storage at any moment.
@@ -199,7 +246,7 @@ public final class Runtime {
     engine = AnimationEngine()
     defer { engine = live }
     do {
-      try live.advance(to: time) { engine, event in
+      return try live.advance(to: time, stoppingWhen: shouldStop) { engine, event in
         swap(&engine, &self.engine)
         self.handle(event)
         swap(&engine, &self.engine)
@@ -215,6 +262,8 @@ public final class Runtime {
             RuntimeError(message: error.description, span: SourceSpan(at: 0), time: live.now),
             SourceText(name: "<engine>", contents: "")))
       }
+      // (The engine stays at the instant of the error; the next advance goes on from there.)
+      return true
     }
   }
 

@@ -16,6 +16,43 @@ func spawnAndWait(
   standardInput: String = "/dev/null", standardOutput: String = "/dev/null",
   standardError: String = "/dev/null"
 ) throws -> Int32 {
+  let pid = try spawn(
+    arguments, environment: environment, standardInput: standardInput, standardOutput: standardOutput,
+    standardError: standardError)
+  var status: Int32 = 0
+  while waitpid(pid, &status, 0) < 0 {
+    guard errno == EINTR else { throw SpawnError(message: "waitpid failed") }
+  }
+  return exitStatus(status)
+}
+
+/// The shell's view of a wait status: the exit status, or 128 + the signal that ended it.
+func exitStatus(_ status: Int32) -> Int32 {
+  // WIFEXITED / WEXITSTATUS, which Swift does not import as functions.
+  if status & 0x7f == 0 { return (status >> 8) & 0xff }
+  return 128 + (status & 0x7f)
+}
+
+/// Waits up to `timeout` seconds for child `pid` to end; its status as the shell shows it,
+/// or nil if it is still running then (it is left running: the caller ends it).
+func waitForExit(of pid: pid_t, timeout: Double) -> Int32? {
+  let deadline = Date().addingTimeInterval(timeout)
+  var status: Int32 = 0
+  repeat {
+    let result = waitpid(pid, &status, WNOHANG)
+    if result == pid { return exitStatus(status) }
+    if result < 0 && errno != EINTR { return nil }
+    Thread.sleep(forTimeInterval: 0.005)
+  } while Date() < deadline
+  return nil
+}
+
+/// Starts a program as `spawnAndWait` does, without waiting: its process id.
+func spawn(
+  _ arguments: [String], environment: [String: String],
+  standardInput: String = "/dev/null", standardOutput: String = "/dev/null",
+  standardError: String = "/dev/null"
+) throws -> pid_t {
   var actions = posix_spawn_file_actions_t()
   posix_spawn_file_actions_init(&actions)
   defer { posix_spawn_file_actions_destroy(&actions) }
@@ -49,13 +86,7 @@ func spawnAndWait(
   var pid = pid_t()
   let spawned = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, envp)
   guard spawned == 0 else { throw SpawnError(message: "cannot start \(arguments[0]): \(String(cString: strerror(spawned)))") }
-  var status: Int32 = 0
-  while waitpid(pid, &status, 0) < 0 {
-    guard errno == EINTR else { throw SpawnError(message: "waitpid failed") }
-  }
-  // WIFEXITED / WEXITSTATUS, which Swift does not import as functions.
-  if status & 0x7f == 0 { return (status >> 8) & 0xff }
-  return 128 + (status & 0x7f)
+  return pid
 }
 
 struct SpawnError: Error, CustomStringConvertible {

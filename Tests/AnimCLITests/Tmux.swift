@@ -27,7 +27,9 @@ final class TmuxSession {
     let command =
       underJobControl
       ? "env -i PATH=/usr/bin:/bin TERM=screen \(environment) PS1='$ ' bash --norc --noprofile -i"
-      : "sh -c \"\(directory.map { "cd '\($0.path)' && " } ?? "")env \(environment) \(session)\""
+      // (`\$?` inside the double quotes: the shell that runs this line must leave it for
+      // `sh -c`, whose `$?` is the session's status.)
+      : "sh -c \"\(directory.map { "cd '\($0.path)' && " } ?? "")env \(environment) \(session.replacingOccurrences(of: "$?", with: "\\$?"))\""
     try tmux(["new-session", "-d", "-x", "100", "-y", "30", "-s", "repl", command])
     if underJobControl {
       _ = try waitForScreen { $0.last == "$" }

@@ -91,6 +91,20 @@ private final class ScriptedRawTime: Sendable {
     #expect(clock.read() == ClockReading(time: 150, gap: 0))  // back to normal
   }
 
+  /// Issue 13: the engine stopped short of a reading (interrupted, or unable to keep up):
+  /// the clock goes back to where it stopped, the rest a gap, and reads on from there.
+  @Test func timeLeftOutAfterWhereTheEngineStoppedIsAGap() {
+    let raw = ScriptedRawTime([0, 500, 700])
+    var clock = clock(raw)
+    _ = clock.read()
+    #expect(clock.read() == ClockReading(time: 500, gap: 0))
+    clock.leaveOut(after: 120)
+    #expect(clock.totalGap == 380)
+    #expect(clock.read() == ClockReading(time: 320, gap: 0))  // 120 + 200
+    clock.leaveOut(after: 900)  // later than the reading: nothing
+    #expect(clock.totalGap == 380)
+  }
+
   @Test func aRawClockSteppingBackwardsDoesNotMoveTimeBack() {
     let raw = ScriptedRawTime([1_000, 900, 950])
     var clock = clock(raw)

@@ -62,6 +62,37 @@ struct EngineEventTests {
     #expect(log.times(of: .complete, .property(x)) == [6 * s])
   }
 
+  /// Issue 13: an advance asked to stop stops between two instants, after every event of
+  /// the last one (also what its handlers scheduled for that instant), with values as at
+  /// that instant; a later advance goes on from there.
+  @Test func anAdvanceStopsBetweenInstantsWhenAsked() throws {
+    var engine = AnimationEngine()
+    let x = engine.addProperty(.number(0))
+    _ = try engine.animate(x, with: .tween(to: .number(100), duration: 10 * s), placement: .engine(at: 0))
+    for second in 1...5 { engine.schedule(callback: second, at: Nanoseconds(second) * s) }
+    var fired: [Int] = []
+    var asked = 0
+    let reached = try engine.advance(
+      to: 10 * s, stoppingWhen: {
+        asked += 1
+        return asked == 2  // asked before each instant after the first: 1 s, then 2 s
+      }
+    ) { engine, event in
+      guard case .callback(let key) = event.kind else { return }
+      fired.append(key)
+      if key == 1 { engine.schedule(callback: 10, at: engine.now) }
+    }
+    #expect(!reached)
+    #expect(engine.now == s)
+    #expect(fired == [1, 10])
+    #expect(engine.value(of: x) == .number(10))  // linear: 100 · 1 s / 10 s
+    #expect(try engine.advance(to: 10 * s, stoppingWhen: { false }) { engine, event in
+      if case .callback(let key) = event.kind { fired.append(key) }
+    })
+    #expect(fired == [1, 10, 2, 3, 4, 5])
+    #expect(engine.value(of: x) == .number(100))
+  }
+
   @Test func callbacksAtOneInstantFireInSchedulingOrderAfterAnimationEvents() throws {
     var engine = AnimationEngine()
     let x = engine.addProperty(.number(0))
