@@ -22,7 +22,8 @@ public enum REPL {
   /// or SIGHUP ends the process by that signal, after the terminal and history are put right.
   /// Must be called on the main thread.
   public static func run(file: String?, clock: ClockChoice) -> Int32 {
-    // A reader that goes away (`anim repl | head -1`) ends writing, not the process.
+    // A write to a reader that went away fails instead of killing the process in the middle
+    // of it; piped, the session then ends by SIGPIPE (below), as `run` and `trace` do.
     signal(SIGPIPE, SIG_IGN)
     let onTerminal = isatty(STDIN_FILENO) != 0
     let noColor = getenv("NO_COLOR").map { ["NO_COLOR": String(cString: $0)] } ?? [:]
@@ -38,7 +39,17 @@ public enum REPL {
       var signals = CaughtSignals()
       signals.install(endingOnly: true)
       let caught = signals
-      func endingSignal() -> Int32? { caught.terminating }
+      // A reader that went away (`anim repl < script | head -1`) ends the session as it
+      // ends `run` and `trace`: by SIGPIPE, also in the middle of a long `:tick`, which would
+      // otherwise compute for nobody. (Looked at every 256th question: it is a system call.)
+      var questions = 0
+      var outputGone = false
+      func endingSignal() -> Int32? {
+        if let signal = caught.terminating { return signal }
+        questions &+= 1
+        if !outputGone && questions & 255 == 1 { outputGone = standardOutputIsClosed() }
+        return outputGone ? SIGPIPE : nil
+      }
       session.stopRequest = { endingSignal() == nil ? nil : .terminate }
       if let file, session.load(path: file) == .unreadable {
         signals.restore()
@@ -127,4 +138,12 @@ private func makeDirectories(_ path: String) -> Bool {
     if mkdir(prefix, 0o700) != 0 && errno != EEXIST { return false }
   }
   return true
+}
+
+/// Whether standard output's reader is gone (a pipe whose reader exited), asked without
+/// writing.
+func standardOutputIsClosed() -> Bool {
+  var descriptor = pollfd(fd: STDOUT_FILENO, events: 0, revents: 0)
+  guard poll(&descriptor, 1, 0) > 0 else { return false }
+  return descriptor.revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0
 }

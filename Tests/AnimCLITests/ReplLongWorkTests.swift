@@ -123,6 +123,29 @@ extension ReplPipedTests {
     #expect(!output.contains("virtual clock at"))
   }
 
+  /// A reader that goes away (`| head -c 100`) ends a piped session in the middle of a
+  /// `:tick` that would never end, by SIGPIPE as `run` and `trace` end; it used to compute on
+  /// for nobody. (`timeout` ends it after 10 s if it does not end: the test never leaves a
+  /// process behind.)
+  @Test func aClosedOutputEndsALongPipedTick() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let input = try scratch.file("in", endlessWork + "\n:tick 31536000s\n")
+    let result = try scratch.file("status", "")
+    let pid = try spawn(
+      ["/bin/bash", "-c", "set -o pipefail; timeout -s KILL 10 \"$0\" repl --clock virtual < \"$1\" | head -c 100 > /dev/null; echo $? > \"$2\"",
+       try animExecutable(), input, result],
+      environment: ["NO_COLOR": "1", "XDG_STATE_HOME": scratch.directory.path, "PATH": "/usr/bin:/bin"],
+      standardInput: "/dev/null", standardOutput: "/dev/null", standardError: "/dev/null")
+    let status = waitForExit(of: pid, timeout: 10)
+    if status == nil {
+      kill(pid, SIGKILL)
+      _ = waitForExit(of: pid, timeout: 5)
+    }
+    #expect(status == 0)
+    #expect(try scratch.contents(result).trimmingCharacters(in: .whitespacesAndNewlines) == "\(128 + SIGPIPE)")
+  }
+
   /// A signal that ends the process ends it within a second even during work that cannot
   /// stop between instants (checking a large file): after a grace for ending cleanly, the
   /// process ends by that signal.
