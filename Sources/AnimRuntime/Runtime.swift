@@ -136,11 +136,21 @@ public final class Runtime {
   }
 
   /// The facts of the program a piece of syntax came from.
-  struct ProgramContext {
-    var checked: CheckedProgram
-    var source: SourceText
+  /// A program the runtime ran, which its scheduled statements, handlers and timelines point
+  /// back into. A class: every scheduled statement holds one, and copying the program's
+  /// tables into each (a dozen reference counts) was a good part of the runtime's cost per
+  /// animation.
+  final class ProgramContext {
+    let checked: CheckedProgram
+    let source: SourceText
     /// Its position in `entries`.
-    var entry: Int
+    let entry: Int
+
+    init(checked: CheckedProgram, source: SourceText, entry: Int) {
+      self.checked = checked
+      self.source = source
+      self.entry = entry
+    }
   }
 
   enum Action {
@@ -447,6 +457,8 @@ public final class Runtime {
     default: return
     }
     record(.event(time: engine.now, name: language.rawValue, subject: subject))
+    // (Most events have no handler: no key to hash then.)
+    guard !lifecycleHandlers.isEmpty else { return }
     for handler in lifecycleHandlers[HandlerKey(kind: language, subject: subject)] ?? [] { start(handler) }
   }
 
