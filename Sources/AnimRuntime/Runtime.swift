@@ -326,7 +326,10 @@ public final class Runtime {
     let engine = self.engine
     var values: [NamedValue] = []
     values.reserveCapacity(sampledIDs.count)
-    for (name, id) in zip(propertyNames, sampledIDs) { values.append(NamedValue(name: name, value: engine.value(of: id))) }
+    // The values the last advance computed (the engine keeps them): no evaluation again.
+    for (name, id) in zip(propertyNames, sampledIDs) {
+      values.append(NamedValue(name: name, value: engine.currentValue(of: id)))
+    }
     return values
   }
 

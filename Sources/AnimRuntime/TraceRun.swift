@@ -95,7 +95,8 @@ extension Runtime {
       let engine = self.engine
       var values: [NamedValue] = []
       values.reserveCapacity(ids.count)
-      for (name, id) in zip(watched, ids) { values.append(NamedValue(name: name, value: engine.value(of: id))) }
+      // The values the advance computed (the engine keeps them): no evaluation again.
+      for (name, id) in zip(watched, ids) { values.append(NamedValue(name: name, value: engine.currentValue(of: id))) }
       let record = TraceRecord.sample(time: time, values: values)
       if holds { held.append(record) } else { emit(record) }
     }
