@@ -75,7 +75,7 @@ struct LayoutPrinter {
         header: "target \(declaration.name.text)",
         entries: declaration.properties.map { property in
           ListEntry(span: property.span, text: "\(property.name.text): \(expression(property.value))")
-        })
+        }, oneLineWithin: Self.oneLineTargetWidth)
     case .keyframes(let keyframes):
       var header = prefix + "keyframes \(reference(keyframes.property))"
       if let over = keyframes.over { header += " over \(expression(over))" }
@@ -143,9 +143,15 @@ struct LayoutPrinter {
     var text: String
   }
 
-  /// `HEADER {`, one entry per line (no commas: a new line separates them), `}`.
+  /// The widest a target may be, with its indentation, and stay on one line.
+  static let oneLineTargetWidth = 100
+
+  /// `HEADER {`, one entry per line (no commas: a new line separates them), `}`; or, given
+  /// `oneLineWithin`, `HEADER { a: 1, b: 2 }` on one line when that fits the width with its
+  /// indentation and the braces hold no comment.
   mutating func printListElement(
-    headerSpan: SourceSpan, bodySpan: SourceSpan, nextStart: Int, header: String, entries: [ListEntry]
+    headerSpan: SourceSpan, bodySpan: SourceSpan, nextStart: Int, header: String, entries: [ListEntry],
+    oneLineWithin width: Int? = nil
   ) {
     let open = bodySpan.start
     let close = bodySpan.end - 1
@@ -155,6 +161,13 @@ struct LayoutPrinter {
     if entries.isEmpty && !hasComment(before: close) {
       writeLine(header + " {}" + trailingComments(after: headerSpan.end, before: nextStart), blankBefore: blank)
       return
+    }
+    if let width, !hasComment(before: close) {
+      let line = header + " { " + entries.map(\.text).joined(separator: ", ") + " }"
+      if 2 * indentLevel + line.count <= width {
+        writeLine(line + trailingComments(after: headerSpan.end, before: nextStart), blankBefore: blank)
+        return
+      }
     }
     let firstStart = entries.first?.span.start ?? close
     writeLine(header + " {" + trailingComments(after: open + 1, before: firstStart), blankBefore: blank)

@@ -3,9 +3,9 @@ import Testing
 
 /// `anim fmt FILE... [--write | --check]` end to end.
 @Suite struct FormatCommandTests {
-  static let messy = "let a=1;let b   = a*2\ntarget card { x: 0, y: 0 }\non \"go\" { play t }   // go\n"
+  static let messy = "let a=1;let b   = a*2\ntarget card {\n x: 0,   y: 0 }\non \"go\" { play t }   // go\n"
   /// The canonical layout of `messy`, written by hand from cli.md's rules.
-  static let canonical = "let a = 1\nlet b = a * 2\ntarget card {\n  x: 0\n  y: 0\n}\non \"go\" {\n  play t\n} // go\n"
+  static let canonical = "let a = 1\nlet b = a * 2\ntarget card { x: 0, y: 0 }\non \"go\" {\n  play t\n} // go\n"
 
   @Test func printsTheCanonicalLayout() throws {
     let scratch = try Scratch()
@@ -114,5 +114,15 @@ import Testing
     let again = try CLI.run(["fmt", "--check"] + copies)
     #expect(again.status == 0, "\(again.standardOutput)")
     #expect(try CLI.run(["check"] + copies).status == 0)
+  }
+
+  /// The examples are in canonical layout (CI: `anim fmt --check examples/*.anim`).
+  @Test func theExamplesAreInCanonicalLayout() throws {
+    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("examples")
+    let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".anim") }
+    #expect(files.count >= 10)
+    let result = try CLI.run(["fmt", "--check"] + files.sorted().map { folder.appendingPathComponent($0).path })
+    #expect(result.status == 0, "not in canonical layout:\n\(result.standardOutput)")
   }
 }

@@ -78,10 +78,17 @@ import Testing
       "let duration   = 600ms;let accent=#ff8800\n\n\n\ncurve snap   =cubic(0.2,0.9 ,0.1,1)\n",
       "let duration = 600ms\nlet accent = #ff8800\n\ncurve snap = cubic(0.2, 0.9, 0.1, 1)\n"
     ),
-    // One property per line, commas dropped; `{` on the header's line.
+    // A target that fits in 100 columns and holds no comment stays on one line, `, `
+    // between its properties (the trailing comma dropped).
     (
       "target card  { angle: 0, opacity:0,position: (0,0), tint: #000000, }\ntarget e {}\n",
-      "target card {\n  angle: 0\n  opacity: 0\n  position: (0, 0)\n  tint: #000000\n}\ntarget e {}\n"
+      "target card { angle: 0, opacity: 0, position: (0, 0), tint: #000000 }\ntarget e {}\n"
+    ),
+    // One longer than 100 columns, or with a comment inside, has one property per line,
+    // commas dropped, `{` on the header's line.
+    (
+      "target wide { p0: 000, p1: 100, p2: 200, p3: 300, p4: 400, p5: 500, p6: 600, p7: 700, p8: 800, p9: 900, p10: 1000, p11: 1100 }\ntarget noted { x: 0, // why\n y: 0 }\n",
+      "target wide {\n  p0: 000\n  p1: 100\n  p2: 200\n  p3: 300\n  p4: 400\n  p5: 500\n  p6: 600\n  p7: 700\n  p8: 800\n  p9: 900\n  p10: 1000\n  p11: 1100\n}\ntarget noted {\n  x: 0 // why\n  y: 0\n}\n"
     ),
     // Blocks: two-space indent, one item per line, no blank line after `{` or before `}`.
     (
@@ -129,6 +136,17 @@ import Testing
     ("", ""),
     ("\n\n// only\n\n", "// only\n"),
   ]
+
+  /// The one-line rule's edge: a target of exactly 100 columns stays on one line, one of
+  /// 101 does not (indentation counts, so the same target one level in breaks).
+  @Test func aTargetOfExactly100ColumnsStaysOnOneLine() {
+    let fixed = "target t { a: 1, b: ".count + " }".count
+    let exactly = "target t { a: 1, b: \(String(repeating: "9", count: 100 - fixed)) }\n"
+    let over = "target t { a: 1, b: \(String(repeating: "9", count: 101 - fixed)) }\n"
+    #expect(exactly.count == 101 && over.count == 102)
+    #expect(Self.formatted(exactly) == exactly)
+    #expect(Self.formatted(over) == "target t {\n  a: 1\n  b: \(String(repeating: "9", count: 101 - fixed))\n}\n")
+  }
 
   @Test(arguments: 0..<layouts.count)
   func canonicalLayout(_ index: Int) {
