@@ -17,11 +17,11 @@
 
 /// A value function (language.md: `min`, `max`, `clamp(x, lo, hi)`, `abs`, `sqrt`, `sin`,
 /// `cos` (radians), `lerp(a, b, t)`, `rgb`, `rgba`).
-public enum BuiltinFunction: String, CaseIterable, Sendable {
+package enum BuiltinFunction: String, CaseIterable, Sendable {
   case min, max, clamp, abs, sqrt, sin, cos, lerp, rgb, rgba
 
   /// What a function accepts, which the checker enforces.
-  public enum Signature: Sendable {
+  package enum Signature: Sendable {
     /// All arguments numbers, or all durations; the result is of their type.
     case numbersOrDurations
     /// One number; a number.
@@ -33,7 +33,7 @@ public enum BuiltinFunction: String, CaseIterable, Sendable {
   }
 
   /// The parameters' names, as grammar.md's table writes them.
-  public var parameters: [String] {
+  package var parameters: [String] {
     switch self {
     case .min, .max: return ["a", "b"]
     case .clamp: return ["x", "lo", "hi"]
@@ -44,9 +44,9 @@ public enum BuiltinFunction: String, CaseIterable, Sendable {
     }
   }
 
-  public var arity: Int { parameters.count }
+  package var arity: Int { parameters.count }
 
-  public var signature: Signature {
+  package var signature: Signature {
     switch self {
     case .min, .max, .clamp, .abs: return .numbersOrDurations
     case .sqrt, .sin, .cos: return .number
@@ -56,10 +56,10 @@ public enum BuiltinFunction: String, CaseIterable, Sendable {
   }
 
   /// The call as grammar.md's table writes it: `clamp(x, lo, hi)`.
-  public var form: String { "\(rawValue)(\(parameters.joined(separator: ", ")))" }
+  package var form: String { "\(rawValue)(\(parameters.joined(separator: ", ")))" }
 
   /// The allowed range of argument `index` of a color function.
-  public func channelRange(_ index: Int) -> ClosedRange<Double> {
+  package func channelRange(_ index: Int) -> ClosedRange<Double> {
     index == 3 ? 0...1 : 0...255
   }
 
@@ -68,7 +68,7 @@ public enum BuiltinFunction: String, CaseIterable, Sendable {
 
   /// The function applied to values of the types its signature accepts: the one definition
   /// the checker folds constants with and the runtime computes with.
-  public func apply(_ arguments: [ConstantValue]) -> Result<ConstantValue, ArithmeticError> {
+  package func apply(_ arguments: [ConstantValue]) -> Result<ConstantValue, ArithmeticError> {
     guard arguments.count == arity else { return .failure(.notApplicable) }
     var numbers: [Double] = []
     var durations: [Int64] = []
@@ -146,7 +146,7 @@ private func libmCosine(_ x: Double) -> Double { cos(x) }
 /// Why an operation on values has no value. The runtime reports each at its expression;
 /// the checker reports those that `isCheckError` when the operands are constant, and leaves
 /// the others (a division by zero) to run time.
-public enum ArithmeticError: Error, Hashable, Sendable {
+package enum ArithmeticError: Error, Hashable, Sendable {
   case divisionByZero
   /// A number beyond Double's range (a result that would be infinite).
   case numberOverflow
@@ -158,7 +158,7 @@ public enum ArithmeticError: Error, Hashable, Sendable {
   /// Operands the operation does not take (the checker never lets these through).
   case notApplicable
 
-  public var message: String {
+  package var message: String {
     switch self {
     case .divisionByZero: return "division by zero"
     case .numberOverflow: return "overflow: the result is beyond the largest number (about 1.8e308)"
@@ -174,7 +174,7 @@ public enum ArithmeticError: Error, Hashable, Sendable {
   /// Whether `anim check` reports it when its operands are constant: overflow and ranges
   /// are; a division by zero and a square root of a negative number are only ever runtime
   /// errors (language.md).
-  public var isCheckError: Bool {
+  package var isCheckError: Bool {
     switch self {
     case .numberOverflow, .durationOverflow, .channelOutOfRange: return true
     case .divisionByZero, .squareRootOfNegative, .notApplicable: return false
@@ -183,19 +183,19 @@ public enum ArithmeticError: Error, Hashable, Sendable {
 }
 
 /// The curve constructors.
-public enum CurveConstructor: String, CaseIterable, Sendable {
+package enum CurveConstructor: String, CaseIterable, Sendable {
   case cubic, steps, spring
 
   /// Whether it makes a timing curve or a spring.
-  public var kind: CurveKind { self == .spring ? .spring : .timing }
+  package var kind: CurveKind { self == .spring ? .spring : .timing }
 }
 
 /// The curve presets (language.md's curve table): CSS's cubic Béziers and SwiftUI's springs.
-public enum CurvePreset: String, CaseIterable, Sendable {
+package enum CurvePreset: String, CaseIterable, Sendable {
   case linear, ease, easeIn, easeOut, easeInOut, smooth, snappy, bouncy
 
   /// The preset's curve as the language writes it: `cubic(0.25, 0.1, 0.25, 1)`.
-  public var written: String {
+  package var written: String {
     switch value {
     case .linear: return "linear"
     case .cubic(let x1, let y1, let x2, let y2):
@@ -207,7 +207,7 @@ public enum CurvePreset: String, CaseIterable, Sendable {
     }
   }
 
-  public var value: CurveValue {
+  package var value: CurveValue {
     switch self {
     case .linear: return .linear
     case .ease: return .cubic(x1: 0.25, y1: 0.1, x2: 0.25, y2: 1)
@@ -222,10 +222,10 @@ public enum CurvePreset: String, CaseIterable, Sendable {
 }
 
 /// The three spring forms and their parameter labels; `velocity:` goes with any of them.
-public enum SpringForm: CaseIterable, Sendable {
+package enum SpringForm: CaseIterable, Sendable {
   case response, duration, physical
 
-  public var labels: [String] {
+  package var labels: [String] {
     switch self {
     case .response: return ["response", "dampingFraction"]
     case .duration: return ["duration", "bounce"]
@@ -235,7 +235,7 @@ public enum SpringForm: CaseIterable, Sendable {
 
   /// The parameters that may be left out, with their values (as AnimCore's `Spring`
   /// initialisers and SwiftUI default them): bounce 0, mass 1.
-  public var defaults: [String: Double] {
+  package var defaults: [String: Double] {
     switch self {
     case .response: return [:]
     case .duration: return ["bounce": 0]
@@ -244,12 +244,12 @@ public enum SpringForm: CaseIterable, Sendable {
   }
 
   /// The label every form takes.
-  public static let velocityLabel = "velocity"
+  package static let velocityLabel = "velocity"
 
-  public static let allLabels = allCases.flatMap(\.labels) + [velocityLabel]
+  package static let allLabels = allCases.flatMap(\.labels) + [velocityLabel]
 
   /// The form as grammar.md and `:help curves` write it: `spring(response: R, dampingFraction: F)`.
-  public var written: String {
+  package var written: String {
     let placeholders = [
       "response": "R", "dampingFraction": "F", "duration": "D", "bounce": "B", "mass": "M", "stiffness": "K",
       "damping": "C",
@@ -261,13 +261,13 @@ public enum SpringForm: CaseIterable, Sendable {
     "write " + allCases.dropLast().map(\.written).joined(separator: ", ") + " or " + allCases.last!.written
   }
 
-  public static func form(of label: String) -> SpringForm? {
+  package static func form(of label: String) -> SpringForm? {
     allCases.first { $0.labels.contains(label) }
   }
 
   /// The spring's parameters from the labelled values, or nil when one is missing (fill in
   /// `defaults` for the labels not written first).
-  public func parameters(_ values: [String: Double]) -> SpringParameters? {
+  package func parameters(_ values: [String: Double]) -> SpringParameters? {
     guard labels.allSatisfy({ values[$0] != nil }) else { return nil }
     switch self {
     case .response: return .response(response: values["response"]!, dampingFraction: values["dampingFraction"]!)
@@ -279,9 +279,9 @@ public enum SpringForm: CaseIterable, Sendable {
 
 /// Every predeclared name and word of the tables above, for completion and the fuzz
 /// dictionary.
-public enum Builtins {
+package enum Builtins {
   /// Presets, constructors, functions, then step positions and spring labels.
-  public static let names: [String] =
+  package static let names: [String] =
     CurvePreset.allCases.map(\.rawValue) + CurveConstructor.allCases.map(\.rawValue)
     + BuiltinFunction.allCases.map(\.rawValue) + StepPosition.allCases.map(\.rawValue) + SpringForm.allLabels
 }

@@ -5,18 +5,18 @@
 // expression has its own span, so a span names one node.
 
 /// One term of a label placement's offset: `+ 250ms` in `at landed + 250ms`.
-public struct LabelOffset: Hashable, Sendable {
-  public var sign: Sign
-  public var expression: Expression
+package struct LabelOffset: Hashable, Sendable {
+  package var sign: Sign
+  package var expression: Expression
 
-  public init(sign: Sign, expression: Expression) {
+  package init(sign: Sign, expression: Expression) {
     self.sign = sign
     self.expression = expression
   }
 }
 
 /// Where an item starts, decided by the checker.
-public enum ResolvedPlacement: Hashable, Sendable {
+package enum ResolvedPlacement: Hashable, Sendable {
   /// No placement, inside a timeline or group: at the end so far.
   case appended
   /// No placement, at the top level or in a handler: at the moment the statement runs.
@@ -32,14 +32,14 @@ public enum ResolvedPlacement: Hashable, Sendable {
   case label(name: String, offsets: [LabelOffset])
 
   /// Whether the item is placed at a label.
-  public var isLabelPlacement: Bool {
+  package var isLabelPlacement: Bool {
     if case .label = self { return true }
     return false
   }
 }
 
 /// What a name in the source refers to.
-public enum Reference: Hashable, Sendable {
+package enum Reference: Hashable, Sendable {
   /// A `let`.
   case value(String)
   /// A `curve` declaration.
@@ -59,33 +59,33 @@ public enum Reference: Hashable, Sendable {
 /// needs to run it.
 public struct CheckedProgram: Sendable {
   /// The syntax tree that was checked.
-  public var file: SourceFile
+  package var file: SourceFile
   /// Errors and warnings, in source order.
-  public var diagnostics: [Diagnostic]
+  package var diagnostics: [Diagnostic]
   /// The declarations visible after this input (the session's, with this input's added).
-  public var environment: Environment
+  package var environment: Environment
   /// The static type of every checked expression, by the expression's span.
-  public var types: [SourceSpan: ValueType]
+  package var types: [SourceSpan: ValueType]
   /// The value of every expression that is constant, by the expression's span.
-  public var constants: [SourceSpan: ConstantValue]
+  package var constants: [SourceSpan: ConstantValue]
   /// What each name refers to, by the span of the name (an `Identifier`'s or a `.name`
   /// expression's span; for `T.p` the span of the whole reference).
-  public var references: [SourceSpan: Reference]
+  package var references: [SourceSpan: Reference]
   /// The kind of every curve expression (after `with`, in a `curve` declaration, a curve
   /// `let`), by the expression's span.
-  public var curveKinds: [SourceSpan: CurveKind]
+  package var curveKinds: [SourceSpan: CurveKind]
   /// The placement of every statement, by the statement's span.
-  public var placements: [SourceSpan: ResolvedPlacement]
+  package var placements: [SourceSpan: ResolvedPlacement]
 
   /// Whether any diagnostic is an error (the input must not run).
-  public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+  package var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
   /// The static type of `expression`, if it was checked.
-  public func type(of expression: Expression) -> ValueType? { types[expression.span] }
+  package func type(of expression: Expression) -> ValueType? { types[expression.span] }
 
   /// The constant value of `expression`, when it has one.
-  public func constant(of expression: Expression) -> ConstantValue? { constants[expression.span] }
+  package func constant(of expression: Expression) -> ConstantValue? { constants[expression.span] }
 
   /// The placement of `statement`.
-  public func placement(of statement: Statement) -> ResolvedPlacement? { placements[statement.span] }
+  package func placement(of statement: Statement) -> ResolvedPlacement? { placements[statement.span] }
 }

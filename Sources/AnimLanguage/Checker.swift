@@ -19,7 +19,7 @@
 ///   - mode: `.script` (a second declaration of a name is an error) or `.session` (it
 ///     replaces the earlier one).
 /// - Returns: the diagnostics and the facts the runtime needs.
-public func check(_ file: SourceFile, in environment: inout Environment, mode: CheckMode) -> CheckedProgram {
+package func check(_ file: SourceFile, in environment: inout Environment, mode: CheckMode) -> CheckedProgram {
   var checker = Checker(mode: mode, environment: environment, recordsFacts: true)
   checker.checkFile(file)
   let program = checker.program(for: file)
@@ -28,7 +28,7 @@ public func check(_ file: SourceFile, in environment: inout Environment, mode: C
 }
 
 /// Checks a whole script from an empty environment.
-public func check(_ file: SourceFile) -> CheckedProgram {
+package func check(_ file: SourceFile) -> CheckedProgram {
   var environment = Environment()
   return check(file, in: &environment, mode: .script)
 }

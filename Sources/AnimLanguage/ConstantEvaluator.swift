@@ -6,7 +6,7 @@
 // trap and never a non-finite number; the checker reports the overflows of constants and
 // leaves a division by zero to run time.
 
-public enum ConstantEvaluator {
+package enum ConstantEvaluator {
   // MARK: - Types
 
   /// The type of `left op right`, or nil when the operator does not apply to those types.
@@ -46,7 +46,7 @@ public enum ConstantEvaluator {
   // alike (the runtime calls these): every result is finite, or an `ArithmeticError`.
 
   /// `-value`.
-  public static func negating(_ value: ConstantValue) -> Result<ConstantValue, ArithmeticError> {
+  package static func negating(_ value: ConstantValue) -> Result<ConstantValue, ArithmeticError> {
     switch value {
     case .number(let x): return .success(.number(-x))
     case .duration(let nanoseconds):
@@ -58,7 +58,7 @@ public enum ConstantEvaluator {
   }
 
   /// `left op right`, for the operand types `resultType` accepts.
-  public static func applying(
+  package static func applying(
     _ op: BinaryOperator, _ left: ConstantValue, _ right: ConstantValue
   ) -> Result<ConstantValue, ArithmeticError> {
     switch (left, right) {

@@ -45,7 +45,7 @@ func diagnoseStatementByStatement(_ source: SourceText) -> [Diagnostic]? {
 public struct CheckResult: Sendable {
   /// The parse: the tree, the syntax errors, and whether the input looks cut short (the
   /// REPL then reads another line).
-  public var parse: ParseResult
+  package var parse: ParseResult
   /// The check, when the parse was clean; nil after a syntax error.
   public var program: CheckedProgram?
 

@@ -9,12 +9,12 @@ public struct Diagnostic: Hashable, Sendable {
   }
 
   /// A secondary remark attached to a diagnostic ("the block was opened here").
-  public struct Note: Hashable, Sendable {
-    public var message: String
+  package struct Note: Hashable, Sendable {
+    package var message: String
     /// Where the note points; nil for a remark about no place in particular.
-    public var span: SourceSpan?
+    package var span: SourceSpan?
 
-    public init(_ message: String, span: SourceSpan? = nil) {
+    package init(_ message: String, span: SourceSpan? = nil) {
       self.message = message
       self.span = span
     }
@@ -23,9 +23,9 @@ public struct Diagnostic: Hashable, Sendable {
   public var severity: Severity
   public var message: String
   public var span: SourceSpan
-  public var notes: [Note]
+  package var notes: [Note]
 
-  public init(severity: Severity, message: String, span: SourceSpan, notes: [Note] = []) {
+  package init(severity: Severity, message: String, span: SourceSpan, notes: [Note] = []) {
     self.severity = severity
     self.message = message
     self.span = span
@@ -33,14 +33,14 @@ public struct Diagnostic: Hashable, Sendable {
   }
 
   /// An error at `span`.
-  public static func error(_ message: String, at span: SourceSpan, notes: [Note] = []) -> Diagnostic {
+  package static func error(_ message: String, at span: SourceSpan, notes: [Note] = []) -> Diagnostic {
     Diagnostic(severity: .error, message: message, span: span, notes: notes)
   }
 
   /// A warning at `span` (warnings never change an exit code).
-  public static func warning(_ message: String, at span: SourceSpan, notes: [Note] = []) -> Diagnostic {
+  package static func warning(_ message: String, at span: SourceSpan, notes: [Note] = []) -> Diagnostic {
     Diagnostic(severity: .warning, message: message, span: span, notes: notes)
   }
 
-  public var isError: Bool { severity == .error }
+  package var isError: Bool { severity == .error }
 }

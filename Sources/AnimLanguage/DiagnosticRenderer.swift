@@ -7,16 +7,16 @@
 // Line and column are computed here, from byte offsets, only when a diagnostic is shown.
 
 /// Renders diagnostics of one source text, optionally with ANSI colour.
-public struct DiagnosticRenderer: Sendable {
-  public let source: SourceText
+package struct DiagnosticRenderer: Sendable {
+  package let source: SourceText
   /// Whether to colour the output; the CLI decides (a terminal, and NO_COLOR unset).
-  public let usesColor: Bool
+  package let usesColor: Bool
   /// The number shown for the source's first line: 1 for a file; for a REPL entry read
   /// from the middle of piped input, the input line it started on (the source's own
   /// `firstLine` unless given).
-  public let firstLine: Int
+  package let firstLine: Int
 
-  public init(source: SourceText, usesColor: Bool = false, firstLine: Int? = nil) {
+  package init(source: SourceText, usesColor: Bool = false, firstLine: Int? = nil) {
     self.source = source
     self.usesColor = usesColor
     self.firstLine = max(1, firstLine ?? source.firstLine)
@@ -25,7 +25,7 @@ public struct DiagnosticRenderer: Sendable {
   /// Whether diagnostics should be coloured: only on a terminal, and not when `NO_COLOR`
   /// is set to a non-empty value (https://no-color.org). The CLI and the REPL pass in the
   /// facts they know (`isatty(2)`, the process environment), so this stays testable.
-  public static func wantsColor(isTerminal: Bool, environment: [String: String]) -> Bool {
+  package static func wantsColor(isTerminal: Bool, environment: [String: String]) -> Bool {
     guard isTerminal else { return false }
     if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
     return true
@@ -33,7 +33,7 @@ public struct DiagnosticRenderer: Sendable {
 
   /// The `FILE:LINE:COLUMN: severity: MESSAGE` line, the source line and the caret line,
   /// then the same for each note; ends with a newline.
-  public func render(_ diagnostic: Diagnostic) -> String {
+  package func render(_ diagnostic: Diagnostic) -> String {
     var output = renderOne(
       severity: diagnostic.severity, message: diagnostic.message, span: diagnostic.span)
     for note in diagnostic.notes {
@@ -47,18 +47,18 @@ public struct DiagnosticRenderer: Sendable {
   }
 
   /// Every diagnostic, in order.
-  public func render(_ diagnostics: [Diagnostic]) -> String {
+  package func render(_ diagnostics: [Diagnostic]) -> String {
     diagnostics.map(render).joined()
   }
 
   /// How many diagnostics of one file are shown (`anim check`, `:load`): a file of random
   /// bytes can hold hundreds of thousands, and printing each with its line would take
   /// minutes and gigabytes. A script people write never gets near it.
-  public static let shownLimit = 500
+  package static let shownLimit = 500
 
   /// The line that says how many diagnostics past the first `limit` were not shown
   /// (`x.anim: 12 more errors and 1 more warning not shown`), or nil when none was left out.
-  public func notShownLine(_ diagnostics: [Diagnostic], limit: Int = shownLimit) -> String? {
+  package func notShownLine(_ diagnostics: [Diagnostic], limit: Int = shownLimit) -> String? {
     guard diagnostics.count > limit else { return nil }
     let errors = diagnostics.dropFirst(limit).filter(\.isError).count
     let warnings = diagnostics.count - limit - errors
@@ -69,12 +69,12 @@ public struct DiagnosticRenderer: Sendable {
   }
 
   /// The first `limit` diagnostics, then the line saying how many more there are.
-  public func renderLimited(_ diagnostics: [Diagnostic], limit: Int = shownLimit) -> String {
+  package func renderLimited(_ diagnostics: [Diagnostic], limit: Int = shownLimit) -> String {
     render(Array(diagnostics.prefix(limit))) + (notShownLine(diagnostics, limit: limit) ?? "")
   }
 
   /// `FILE:LINE:COLUMN` of a span's start.
-  public func position(of span: SourceSpan) -> String {
+  package func position(of span: SourceSpan) -> String {
     let location = source.location(of: span.start)
     return "\(source.name):\(shownLine(location.line)):\(location.column)"
   }

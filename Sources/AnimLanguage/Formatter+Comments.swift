@@ -94,7 +94,7 @@ extension Comment {
   /// The comment as the formatter keeps it: a line comment without trailing whitespace
   /// (a `\r` of a CRLF file included), anything else byte for byte. Formatting keeps the
   /// sequence of these texts unchanged.
-  public var comparableText: String {
+  package var comparableText: String {
     style == .block ? text : text.trimmingTrailingWhitespace
   }
 }

@@ -19,7 +19,7 @@
 ///   - file: the tree `parse(source)` returned.
 ///   - source: the text it was parsed from (literals and comments are copied from it).
 /// - Returns: the formatted script, ending with one newline (empty for an empty script).
-public func format(_ file: SourceFile, source: SourceText) -> String {
+package func format(_ file: SourceFile, source: SourceText) -> String {
   var printer = LayoutPrinter(source: source, comments: file.comments)
   printer.printFile(file)
   return printer.output

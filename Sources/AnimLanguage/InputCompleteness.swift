@@ -3,23 +3,23 @@
 // Decided with the lexer's tokens, so braces inside strings and comments do not count.
 
 /// How input typed so far ends, as far as line continuation is concerned.
-public struct InputCompleteness: Hashable, Sendable {
+package struct InputCompleteness: Hashable, Sendable {
   /// `{` not yet closed by a `}`.
-  public var openBraces: Int
+  package var openBraces: Int
   /// `(` not yet closed by a `)`.
-  public var openParentheses: Int
+  package var openParentheses: Int
   /// The last token is a binary operator or a comma, after which the language lets a
   /// statement go on to the next line.
-  public var endsWithContinuation: Bool
+  package var endsWithContinuation: Bool
 
   /// Whether another line should be read before the input is evaluated.
-  public var needsMoreInput: Bool {
+  package var needsMoreInput: Bool {
     openBraces > 0 || openParentheses > 0 || endsWithContinuation
   }
 
   /// Counts the bracket tokens of `source` (strings and comments hold none) and looks at
   /// its last token.
-  public init(of source: SourceText) {
+  package init(of source: SourceText) {
     let tokens = Lexer.tokenize(source).tokens
     var braces = 0
     var parentheses = 0

@@ -3,7 +3,7 @@
 
 /// A reserved word of the `.anim` language: never an identifier, except as a property name
 /// after `.` and inside a target's braces.
-public enum Keyword: String, CaseIterable, Sendable {
+package enum Keyword: String, CaseIterable, Sendable {
   case `let`, curve, target, timeline
   case animate, keyframes, set, from, to, over, with
   case delay, `repeat`, forever, autoreverse, speed, fill, merge
@@ -13,12 +13,12 @@ public enum Keyword: String, CaseIterable, Sendable {
   case now
 
   /// The keyword spelled by `text`, if it is one.
-  public init?(text: some StringProtocol) {
+  package init?(text: some StringProtocol) {
     self.init(rawValue: String(text))
   }
 
   /// Keywords that begin a statement: panic-mode recovery resumes at one of them.
-  public var beginsStatement: Bool {
+  package var beginsStatement: Bool {
     switch self {
     case .let, .curve, .target, .timeline, .animate, .keyframes, .set, .at, .label, .wait,
       .on, .emit, .print, .play, .pause, .resume, .reverse, .seek, .speed, .finish, .cancel,
@@ -33,7 +33,7 @@ public enum Keyword: String, CaseIterable, Sendable {
 /// A word that is a keyword only where the grammar expects it, and an ordinary identifier
 /// elsewhere (so a target may be called `start`). `repeat` as an event kind is the reserved
 /// `Keyword.repeat`, so it is not listed here.
-public enum ContextualKeyword: String, CaseIterable, Sendable {
+package enum ContextualKeyword: String, CaseIterable, Sendable {
   /// Event kinds after `on`.
   case complete, start
   /// Fill modes after `fill`.

@@ -13,16 +13,16 @@
 // for what a token keeps (a string's segments, a comment's text).
 
 /// What lexing a source range produced.
-public struct LexedTokens: Sendable {
+package struct LexedTokens: Sendable {
   /// The tokens, ending with `.endOfFile`.
-  public var tokens: [Token]
-  public var comments: [Comment]
-  public var diagnostics: [Diagnostic]
+  package var tokens: [Token]
+  package var comments: [Comment]
+  package var diagnostics: [Diagnostic]
 }
 
 /// The tokens of a whole script, for tools that work below the syntax tree (syntax
 /// colouring in the REPL, completion of the word under the cursor).
-public func tokenize(_ source: SourceText) -> LexedTokens {
+package func tokenize(_ source: SourceText) -> LexedTokens {
   Lexer.tokenize(source)
 }
 

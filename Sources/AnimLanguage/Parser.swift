@@ -9,15 +9,15 @@
 
 /// What parsing a script produced: the tree (statements with syntax errors are left out)
 /// and the diagnostics, in source order of discovery.
-public struct ParseResult: Sendable {
-  public var file: SourceFile
-  public var diagnostics: [Diagnostic]
+package struct ParseResult: Sendable {
+  package var file: SourceFile
+  package var diagnostics: [Diagnostic]
   /// True when the input ended inside an open block, parenthesis or expression: the REPL
   /// reads another line instead of reporting the errors.
-  public var isIncomplete: Bool
+  package var isIncomplete: Bool
 
   /// Whether any diagnostic is an error.
-  public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+  package var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 }
 
 /// Parses a whole script.
@@ -25,7 +25,7 @@ public struct ParseResult: Sendable {
 /// - Parameter source: the script's text.
 /// - Returns: the syntax tree, every syntax error found, and whether the input looks cut
 ///   short (for the REPL's continuation lines).
-public func parse(_ source: SourceText) -> ParseResult {
+package func parse(_ source: SourceText) -> ParseResult {
   Parser.parse(source)
 }
 

@@ -4,19 +4,19 @@
 // `:help placement` and `:help control` print them, so the two cannot drift apart.
 
 /// One row of a reference table: a form as it is written, and what it means.
-public struct ReferenceRow: Sendable, Hashable {
+package struct ReferenceRow: Sendable, Hashable {
   /// The form, in the language's own words (`delay D`, `at NAME + 250ms ITEM`).
-  public var form: String
+  package var form: String
   /// What it does, in one or two sentences.
-  public var meaning: String
+  package var meaning: String
 }
 
 /// The tables, by the topic that names them.
-public enum ReferenceTable: String, CaseIterable, Sendable {
+package enum ReferenceTable: String, CaseIterable, Sendable {
   case options, events, placement, control
 
   /// The heading of the table's first column in grammar.md.
-  public var formHeading: String {
+  package var formHeading: String {
     switch self {
     case .options: "option"
     case .events: "event"
@@ -26,7 +26,7 @@ public enum ReferenceTable: String, CaseIterable, Sendable {
   }
 
   /// The heading of the second column.
-  public var meaningHeading: String {
+  package var meaningHeading: String {
     switch self {
     case .placement: "starts at"
     default: "meaning"
@@ -34,7 +34,7 @@ public enum ReferenceTable: String, CaseIterable, Sendable {
   }
 
   /// One line saying what the table is about (the `:help` topic's first line).
-  public var summary: String {
+  package var summary: String {
     switch self {
     case .options: "after `animate` and `keyframes` (and a timeline's name), in any order"
     case .events: "`on EVENT SUBJECT { ... }` runs its statements at the event's exact time"
@@ -43,7 +43,7 @@ public enum ReferenceTable: String, CaseIterable, Sendable {
     }
   }
 
-  public var rows: [ReferenceRow] {
+  package var rows: [ReferenceRow] {
     switch self {
     case .options:
       return [

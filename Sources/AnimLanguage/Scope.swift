@@ -13,16 +13,16 @@ public enum CheckMode: Sendable, Hashable {
 }
 
 /// A `let`: the type of its value, and the value itself when it is constant.
-public struct ValueSymbol: Hashable, Sendable {
-  public var name: String
-  public var type: ValueType
-  public var constant: ConstantValue?
+package struct ValueSymbol: Hashable, Sendable {
+  package var name: String
+  package var type: ValueType
+  package var constant: ConstantValue?
   /// For a `let` holding a curve: whether it is a timing curve or a spring.
-  public var curveKind: CurveKind?
+  package var curveKind: CurveKind?
   /// Where it was declared (in the input that declared it).
-  public var span: SourceSpan
+  package var span: SourceSpan
 
-  public init(name: String, type: ValueType, constant: ConstantValue?, curveKind: CurveKind?, span: SourceSpan) {
+  package init(name: String, type: ValueType, constant: ConstantValue?, curveKind: CurveKind?, span: SourceSpan) {
     self.name = name
     self.type = type
     self.constant = constant
@@ -32,13 +32,13 @@ public struct ValueSymbol: Hashable, Sendable {
 }
 
 /// A `curve NAME = ...`: its kind and, when its parameters are constant, its value.
-public struct CurveSymbol: Hashable, Sendable {
-  public var name: String
-  public var kind: CurveKind
-  public var value: CurveValue?
-  public var span: SourceSpan
+package struct CurveSymbol: Hashable, Sendable {
+  package var name: String
+  package var kind: CurveKind
+  package var value: CurveValue?
+  package var span: SourceSpan
 
-  public init(name: String, kind: CurveKind, value: CurveValue?, span: SourceSpan) {
+  package init(name: String, kind: CurveKind, value: CurveValue?, span: SourceSpan) {
     self.name = name
     self.kind = kind
     self.value = value
@@ -48,13 +48,13 @@ public struct CurveSymbol: Hashable, Sendable {
 
 /// One property of a target: its type (fixed by the initial value) and that value when it
 /// is constant.
-public struct PropertySymbol: Hashable, Sendable {
-  public var name: String
-  public var type: ValueType
-  public var initialValue: ConstantValue?
-  public var span: SourceSpan
+package struct PropertySymbol: Hashable, Sendable {
+  package var name: String
+  package var type: ValueType
+  package var initialValue: ConstantValue?
+  package var span: SourceSpan
 
-  public init(name: String, type: ValueType, initialValue: ConstantValue?, span: SourceSpan) {
+  package init(name: String, type: ValueType, initialValue: ConstantValue?, span: SourceSpan) {
     self.name = name
     self.type = type
     self.initialValue = initialValue
@@ -63,37 +63,37 @@ public struct PropertySymbol: Hashable, Sendable {
 }
 
 /// A `target NAME { ... }` and its properties in declaration order.
-public struct TargetSymbol: Hashable, Sendable {
-  public var name: String
-  public var properties: [PropertySymbol]
-  public var span: SourceSpan
+package struct TargetSymbol: Hashable, Sendable {
+  package var name: String
+  package var properties: [PropertySymbol]
+  package var span: SourceSpan
 
-  public init(name: String, properties: [PropertySymbol], span: SourceSpan) {
+  package init(name: String, properties: [PropertySymbol], span: SourceSpan) {
     self.name = name
     self.properties = properties
     self.span = span
   }
 
   /// The property called `name`, if the target has one.
-  public func property(named name: String) -> PropertySymbol? {
+  package func property(named name: String) -> PropertySymbol? {
     properties.first { $0.name == name }
   }
 }
 
 /// A `timeline NAME ... { ... }`: its labels and whether it runs forever.
-public struct TimelineSymbol: Hashable, Sendable {
-  public var name: String
+package struct TimelineSymbol: Hashable, Sendable {
+  package var name: String
   /// Every label of the timeline, nested groups included, in source order.
-  public var labels: [String]
+  package var labels: [String]
   /// The timeline has `repeat forever`, or holds an item that repeats forever: it never
   /// completes, and `finish` on it is an error.
-  public var repeatsForever: Bool
+  package var repeatsForever: Bool
   /// The number of passes when `repeat N` is constant (1 without `repeat`); nil when not
   /// known or forever.
-  public var passCount: Double?
-  public var span: SourceSpan
+  package var passCount: Double?
+  package var span: SourceSpan
 
-  public init(name: String, labels: [String], repeatsForever: Bool, passCount: Double?, span: SourceSpan) {
+  package init(name: String, labels: [String], repeatsForever: Bool, passCount: Double?, span: SourceSpan) {
     self.name = name
     self.labels = labels
     self.repeatsForever = repeatsForever
@@ -103,13 +103,13 @@ public struct TimelineSymbol: Hashable, Sendable {
 }
 
 /// What a declared name is.
-public enum Symbol: Hashable, Sendable {
+package enum Symbol: Hashable, Sendable {
   case value(ValueSymbol)
   case curve(CurveSymbol)
   case target(TargetSymbol)
   case timeline(TimelineSymbol)
 
-  public var name: String {
+  package var name: String {
     switch self {
     case .value(let symbol): return symbol.name
     case .curve(let symbol): return symbol.name
@@ -118,7 +118,7 @@ public enum Symbol: Hashable, Sendable {
     }
   }
 
-  public var span: SourceSpan {
+  package var span: SourceSpan {
     switch self {
     case .value(let symbol): return symbol.span
     case .curve(let symbol): return symbol.span
@@ -128,7 +128,7 @@ public enum Symbol: Hashable, Sendable {
   }
 
   /// How messages name the kind: "a value", "a curve", "a target", "a timeline".
-  public var kindDescription: String {
+  package var kindDescription: String {
     switch self {
     case .value: return "a value (a 'let')"
     case .curve: return "a curve"
@@ -144,16 +144,16 @@ public struct Environment: Hashable, Sendable {
   /// Every declared name, in a table of its own: the checker looks names up constantly.
   private var table = NameTable<String, Symbol>()
   /// Names in the order they were (last) declared, for listings and completion.
-  public private(set) var order: [String] = []
+  package private(set) var order: [String] = []
 
   public init() {}
 
   /// Every declared name.
-  public var symbols: [String: Symbol] {
+  package var symbols: [String: Symbol] {
     Dictionary(uniqueKeysWithValues: order.map { ($0, table[$0]!) })
   }
 
-  public subscript(name: String) -> Symbol? { table[name] }
+  package subscript(name: String) -> Symbol? { table[name] }
 
   public static func == (left: Environment, right: Environment) -> Bool {
     left.order == right.order && left.order.allSatisfy { left.table[$0] == right.table[$0] }
@@ -165,7 +165,7 @@ public struct Environment: Hashable, Sendable {
   }
 
   /// Declares `symbol`, replacing any earlier symbol of the same name.
-  public mutating func declare(_ symbol: Symbol) {
+  package mutating func declare(_ symbol: Symbol) {
     let name = symbol.name
     if table.updateValue(symbol, forKey: name) != nil {
       // Declared again: it moves to the end (already there when it was the last declared,
@@ -176,22 +176,22 @@ public struct Environment: Hashable, Sendable {
     order.append(name)
   }
 
-  public func target(named name: String) -> TargetSymbol? {
+  package func target(named name: String) -> TargetSymbol? {
     if case .target(let symbol)? = table[name] { return symbol }
     return nil
   }
 
-  public func timeline(named name: String) -> TimelineSymbol? {
+  package func timeline(named name: String) -> TimelineSymbol? {
     if case .timeline(let symbol)? = table[name] { return symbol }
     return nil
   }
 
-  public func curve(named name: String) -> CurveSymbol? {
+  package func curve(named name: String) -> CurveSymbol? {
     if case .curve(let symbol)? = table[name] { return symbol }
     return nil
   }
 
-  public func value(named name: String) -> ValueSymbol? {
+  package func value(named name: String) -> ValueSymbol? {
     if case .value(let symbol)? = table[name] { return symbol }
     return nil
   }

@@ -24,7 +24,7 @@ public struct ScriptGenerator: Sendable {
   var random: SeededRandom
   /// Adds layout noise (odd spacing, `;`, blank lines, continuation lines, comments in
   /// odd places) so that the formatter has work to do; the meaning does not depend on it.
-  public var messyLayout: Bool
+  package var messyLayout: Bool
 
   var model = GeneratorModel()
 

@@ -6,10 +6,10 @@
 // person sees is what the file holds, and a diagnostic's caret still lines up.
 
 /// Text as anim shows it: control bytes and invalid UTF-8 escaped.
-public enum ShownText {
+package enum ShownText {
   /// `bytes` as text, each C0 control byte but tab, DEL, each byte of a C1 control
   /// (U+0080–U+009F) and each byte of invalid UTF-8 written as `\xNN`.
-  public static func escaped<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> String {
+  package static func escaped<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> String {
     // The usual case, nothing to escape, costs one scan.
     if bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F || $0 == 0x09 }) {
       return String(decoding: bytes, as: UTF8.self)
@@ -49,7 +49,7 @@ public enum ShownText {
   }
 
   /// A Swift string (valid UTF-8) with its control characters escaped as above.
-  public static func escaped(_ text: String) -> String {
+  package static func escaped(_ text: String) -> String {
     escaped(Array(text.utf8))
   }
 }

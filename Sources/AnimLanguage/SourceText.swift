@@ -15,18 +15,18 @@
 public struct SourceText: Sendable {
   /// The largest script read (256 MiB): a larger file, or a stream that never ends
   /// (`/dev/zero`), is refused at that size instead of filling memory.
-  public static let largestScript = 256 << 20
+  package static let largestScript = 256 << 20
 
   /// The name diagnostics show before the line number: a file path or `<repl>`.
-  public let name: String
+  package let name: String
   /// The raw bytes of the script.
-  public let bytes: [UInt8]
+  package let bytes: [UInt8]
   /// The byte offset at which each line starts; `lineStarts[0] == 0`.
   let lineStarts: [Int]
   /// The number people know its first line by: 1 for a file; for a REPL entry read from
   /// the middle of piped input, the input line it started on (so that an error found when
   /// it runs, perhaps much later, names that line).
-  public let firstLine: Int
+  package let firstLine: Int
 
   /// Wraps bytes read from a file (which may hold invalid UTF-8).
   public init(name: String, bytes: [UInt8], firstLine: Int = 1) {
@@ -55,7 +55,7 @@ public struct SourceText: Sendable {
 
   /// The 1-based line holding the byte at `offset` (an offset at the end counts as the
   /// last line).
-  public func line(of offset: Int) -> Int {
+  package func line(of offset: Int) -> Int {
     // Binary search for the last line start that is <= offset.
     var low = 0
     var high = lineStarts.count - 1
@@ -67,7 +67,7 @@ public struct SourceText: Sendable {
   }
 
   /// The byte range of a 1-based line, without its `\n` (nor a `\r` before it).
-  public func byteRange(ofLine line: Int) -> Range<Int> {
+  package func byteRange(ofLine line: Int) -> Range<Int> {
     let index = max(0, min(line - 1, lineStarts.count - 1))
     let start = lineStarts[index]
     var end = index + 1 < lineStarts.count ? lineStarts[index + 1] - 1 : bytes.count
@@ -76,13 +76,13 @@ public struct SourceText: Sendable {
   }
 
   /// The text of a 1-based line; invalid UTF-8 shows as U+FFFD.
-  public func text(ofLine line: Int) -> String {
+  package func text(ofLine line: Int) -> String {
     String(decoding: bytes[byteRange(ofLine: line)], as: UTF8.self)
   }
 
   /// The line and the 1-based column (counted in Characters, as people count them) of the
   /// byte at `offset`.
-  public func location(of offset: Int) -> SourceLocation {
+  package func location(of offset: Int) -> SourceLocation {
     let clamped = max(0, min(offset, bytes.count))
     let line = line(of: clamped)
     let start = lineStarts[line - 1]
@@ -91,7 +91,7 @@ public struct SourceText: Sendable {
   }
 
   /// The text a span covers; invalid UTF-8 shows as U+FFFD.
-  public func text(of span: SourceSpan) -> String {
+  package func text(of span: SourceSpan) -> String {
     let start = max(0, min(span.start, bytes.count))
     let end = max(start, min(span.end, bytes.count))
     return String(decoding: bytes[start..<end], as: UTF8.self)
@@ -117,34 +117,34 @@ public struct SourceSpan: Hashable, Sendable, CustomStringConvertible {
     set { storedEnd = UInt32(clamping: newValue) }
   }
 
-  public init(start: Int, end: Int) {
+  package init(start: Int, end: Int) {
     self.storedStart = UInt32(clamping: start)
     self.storedEnd = UInt32(clamping: max(start, end))
   }
 
   /// An empty span at one offset (for "expected X here" at the end of input).
-  public init(at offset: Int) {
+  package init(at offset: Int) {
     self.init(start: offset, end: offset)
   }
 
   /// The span from the start of the first to the end of the last.
-  public func through(_ other: SourceSpan) -> SourceSpan {
+  package func through(_ other: SourceSpan) -> SourceSpan {
     SourceSpan(start: min(start, other.start), end: max(end, other.end))
   }
 
-  public var length: Int { end - start }
+  package var length: Int { end - start }
   public var description: String { "\(start)..<\(end)" }
 }
 
 /// A position as people read it: 1-based line and 1-based column in Characters.
-public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
-  public var line: Int
-  public var column: Int
+package struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
+  package var line: Int
+  package var column: Int
 
-  public init(line: Int, column: Int) {
+  package init(line: Int, column: Int) {
     self.line = line
     self.column = column
   }
 
-  public var description: String { "\(line):\(column)" }
+  package var description: String { "\(line):\(column)" }
 }

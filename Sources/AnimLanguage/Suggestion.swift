@@ -35,7 +35,7 @@ func editDistance(_ first: String, _ second: String, limit: Int = .max) -> Int? 
 /// The candidate nearest to `word`, when it is near enough to be a likely typo: at most
 /// one edit for short words, two for words of six letters or more. Ties go to the first
 /// candidate in order. Returns nil for an exact match (nothing to suggest).
-public func nearestName(to word: String, among candidates: some Sequence<String>) -> String? {
+package func nearestName(to word: String, among candidates: some Sequence<String>) -> String? {
   let allowed = word.count >= 6 ? 2 : (word.count >= 3 ? 1 : 0)
   guard allowed > 0 else { return nil }
   var best: (name: String, distance: Int)?
@@ -48,7 +48,7 @@ public func nearestName(to word: String, among candidates: some Sequence<String>
 
 /// `"; did you mean 'x'?"` when a near candidate exists, else the empty string: appended to
 /// a message.
-public func didYouMean(_ word: String, among candidates: some Sequence<String>) -> String {
+package func didYouMean(_ word: String, among candidates: some Sequence<String>) -> String {
   guard let name = nearestName(to: word, among: candidates) else { return "" }
   return "; did you mean '\(name)'?"
 }

@@ -9,12 +9,12 @@
 // MARK: - File
 
 /// A whole script: its statements in order and, on the side, its comments.
-public struct SourceFile: Hashable, Sendable {
-  public var statements: [Statement]
-  public var comments: [Comment]
-  public var span: SourceSpan
+package struct SourceFile: Hashable, Sendable {
+  package var statements: [Statement]
+  package var comments: [Comment]
+  package var span: SourceSpan
 
-  public init(statements: [Statement], comments: [Comment], span: SourceSpan) {
+  package init(statements: [Statement], comments: [Comment], span: SourceSpan) {
     self.statements = statements
     self.comments = comments
     self.span = span
@@ -23,11 +23,11 @@ public struct SourceFile: Hashable, Sendable {
 
 /// A name as written: an identifier, or any word (keywords included) where the grammar
 /// allows that (property names).
-public struct Identifier: Hashable, Sendable {
-  public var text: String
-  public var span: SourceSpan
+package struct Identifier: Hashable, Sendable {
+  package var text: String
+  package var span: SourceSpan
 
-  public init(_ text: String, span: SourceSpan) {
+  package init(_ text: String, span: SourceSpan) {
     self.text = text
     self.span = span
   }
@@ -35,12 +35,12 @@ public struct Identifier: Hashable, Sendable {
 
 /// `T.p`: a property of a target, the subject of `animate`, `keyframes`, `set` and of
 /// control statements and handlers.
-public struct PropertyReference: Hashable, Sendable {
-  public var target: Identifier
-  public var property: Identifier
-  public var span: SourceSpan
+package struct PropertyReference: Hashable, Sendable {
+  package var target: Identifier
+  package var property: Identifier
+  package var span: SourceSpan
 
-  public init(target: Identifier, property: Identifier, span: SourceSpan) {
+  package init(target: Identifier, property: Identifier, span: SourceSpan) {
     self.target = target
     self.property = property
     self.span = span
@@ -49,11 +49,11 @@ public struct PropertyReference: Hashable, Sendable {
 
 /// What a control statement or an `on complete|start|repeat` handler acts on: a name (a
 /// timeline, as the checker will confirm) or a property `T.p`.
-public enum Subject: Hashable, Sendable {
+package enum Subject: Hashable, Sendable {
   case name(Identifier)
   case property(PropertyReference)
 
-  public var span: SourceSpan {
+  package var span: SourceSpan {
     switch self {
     case .name(let identifier): return identifier.span
     case .property(let reference): return reference.span
@@ -63,11 +63,11 @@ public enum Subject: Hashable, Sendable {
 
 /// `{ statements }`: the body of a timeline, a group or a handler. The span runs from `{`
 /// to `}` inclusive.
-public struct Block: Hashable, Sendable {
-  public var statements: [Statement]
-  public var span: SourceSpan
+package struct Block: Hashable, Sendable {
+  package var statements: [Statement]
+  package var span: SourceSpan
 
-  public init(statements: [Statement], span: SourceSpan) {
+  package init(statements: [Statement], span: SourceSpan) {
     self.statements = statements
     self.span = span
   }
@@ -78,13 +78,13 @@ public struct Block: Hashable, Sendable {
 /// One statement or timeline item, with its optional placement prefix.
 ///
 /// The span covers the whole statement, placement included.
-public struct Statement: Hashable, Sendable {
+package struct Statement: Hashable, Sendable {
   /// `at E`, `at +E`, `at -E` or `with previous` before an item; nil when none was written.
-  public var placement: Placement?
-  public var kind: StatementKind
-  public var span: SourceSpan
+  package var placement: Placement?
+  package var kind: StatementKind
+  package var span: SourceSpan
 
-  public init(placement: Placement? = nil, kind: StatementKind, span: SourceSpan) {
+  package init(placement: Placement? = nil, kind: StatementKind, span: SourceSpan) {
     self.placement = placement
     self.kind = kind
     self.span = span
@@ -92,7 +92,7 @@ public struct Statement: Hashable, Sendable {
 }
 
 /// Where an item starts, as written before it.
-public enum Placement: Hashable, Sendable {
+package enum Placement: Hashable, Sendable {
   /// `at E ITEM` (sign nil), `at +E ITEM` or `at -E ITEM`. Only a sign written right after
   /// `at` makes it relative; `at landed + 250ms` is `at(nil, landed + 250ms)` and the checker
   /// decides whether the expression's head names a label.
@@ -100,7 +100,7 @@ public enum Placement: Hashable, Sendable {
   /// `with previous ITEM`.
   case withPrevious(span: SourceSpan)
 
-  public var span: SourceSpan {
+  package var span: SourceSpan {
     switch self {
     case .at(_, _, let span): return span
     case .withPrevious(let span): return span
@@ -109,13 +109,13 @@ public enum Placement: Hashable, Sendable {
 }
 
 /// The sign of a relative placement.
-public enum Sign: String, Hashable, Sendable {
+package enum Sign: String, Hashable, Sendable {
   case plus = "+"
   case minus = "-"
 }
 
 /// Every kind of statement.
-public indirect enum StatementKind: Hashable, Sendable {
+package indirect enum StatementKind: Hashable, Sendable {
   /// `let NAME = EXPR`
   case letBinding(LetDeclaration)
   /// `curve NAME = EXPR`
@@ -150,35 +150,35 @@ public indirect enum StatementKind: Hashable, Sendable {
 }
 
 /// `let NAME = EXPR`
-public struct LetDeclaration: Hashable, Sendable {
-  public var name: Identifier
-  public var value: Expression
+package struct LetDeclaration: Hashable, Sendable {
+  package var name: Identifier
+  package var value: Expression
 
-  public init(name: Identifier, value: Expression) {
+  package init(name: Identifier, value: Expression) {
     self.name = name
     self.value = value
   }
 }
 
 /// `curve NAME = EXPR` (the expression is a curve name or a call such as `cubic(...)`).
-public struct CurveDeclaration: Hashable, Sendable {
-  public var name: Identifier
-  public var value: Expression
+package struct CurveDeclaration: Hashable, Sendable {
+  package var name: Identifier
+  package var value: Expression
 
-  public init(name: Identifier, value: Expression) {
+  package init(name: Identifier, value: Expression) {
     self.name = name
     self.value = value
   }
 }
 
 /// `target NAME { prop: EXPR, ... }`
-public struct TargetDeclaration: Hashable, Sendable {
-  public var name: Identifier
-  public var properties: [PropertyInitializer]
+package struct TargetDeclaration: Hashable, Sendable {
+  package var name: Identifier
+  package var properties: [PropertyInitializer]
   /// From `{` to `}`.
-  public var bodySpan: SourceSpan
+  package var bodySpan: SourceSpan
 
-  public init(name: Identifier, properties: [PropertyInitializer], bodySpan: SourceSpan) {
+  package init(name: Identifier, properties: [PropertyInitializer], bodySpan: SourceSpan) {
     self.name = name
     self.properties = properties
     self.bodySpan = bodySpan
@@ -186,12 +186,12 @@ public struct TargetDeclaration: Hashable, Sendable {
 }
 
 /// `prop: EXPR` inside a target's braces; any word is a property name there.
-public struct PropertyInitializer: Hashable, Sendable {
-  public var name: Identifier
-  public var value: Expression
-  public var span: SourceSpan
+package struct PropertyInitializer: Hashable, Sendable {
+  package var name: Identifier
+  package var value: Expression
+  package var span: SourceSpan
 
-  public init(name: Identifier, value: Expression, span: SourceSpan) {
+  package init(name: Identifier, value: Expression, span: SourceSpan) {
     self.name = name
     self.value = value
     self.span = span
@@ -199,12 +199,12 @@ public struct PropertyInitializer: Hashable, Sendable {
 }
 
 /// `timeline NAME [OPTIONS] { ITEMS }`
-public struct TimelineDeclaration: Hashable, Sendable {
-  public var name: Identifier
-  public var options: [TimingOption]
-  public var body: Block
+package struct TimelineDeclaration: Hashable, Sendable {
+  package var name: Identifier
+  package var options: [TimingOption]
+  package var body: Block
 
-  public init(name: Identifier, options: [TimingOption], body: Block) {
+  package init(name: Identifier, options: [TimingOption], body: Block) {
     self.name = name
     self.options = options
     self.body = body
@@ -212,16 +212,16 @@ public struct TimelineDeclaration: Hashable, Sendable {
 }
 
 /// `animate T.p [from E] to E [over E] [with CURVE] [OPTIONS]`
-public struct AnimateStatement: Hashable, Sendable {
-  public var property: PropertyReference
-  public var from: Expression?
-  public var to: Expression
-  public var over: Expression?
+package struct AnimateStatement: Hashable, Sendable {
+  package var property: PropertyReference
+  package var from: Expression?
+  package var to: Expression
+  package var over: Expression?
   /// The expression after `with`: a curve name or a call.
-  public var curve: Expression?
-  public var options: [TimingOption]
+  package var curve: Expression?
+  package var options: [TimingOption]
 
-  public init(
+  package init(
     property: PropertyReference, from: Expression?, to: Expression, over: Expression?,
     curve: Expression?, options: [TimingOption]
   ) {
@@ -235,15 +235,15 @@ public struct AnimateStatement: Hashable, Sendable {
 }
 
 /// `keyframes T.p [over E] [OPTIONS] { POS: E [with CURVE], ... }`
-public struct KeyframesStatement: Hashable, Sendable {
-  public var property: PropertyReference
-  public var over: Expression?
-  public var options: [TimingOption]
-  public var keyframes: [Keyframe]
+package struct KeyframesStatement: Hashable, Sendable {
+  package var property: PropertyReference
+  package var over: Expression?
+  package var options: [TimingOption]
+  package var keyframes: [Keyframe]
   /// From `{` to `}`.
-  public var bodySpan: SourceSpan
+  package var bodySpan: SourceSpan
 
-  public init(
+  package init(
     property: PropertyReference, over: Expression?, options: [TimingOption],
     keyframes: [Keyframe], bodySpan: SourceSpan
   ) {
@@ -257,14 +257,14 @@ public struct KeyframesStatement: Hashable, Sendable {
 
 /// `POS: E [with CURVE]` where POS is a percent literal (`40%`, an `ExpressionKind.percent`)
 /// or a duration expression; the checker requires one kind per track.
-public struct Keyframe: Hashable, Sendable {
-  public var position: Expression
-  public var value: Expression
+package struct Keyframe: Hashable, Sendable {
+  package var position: Expression
+  package var value: Expression
   /// The curve of the segment that ends at this keyframe.
-  public var curve: Expression?
-  public var span: SourceSpan
+  package var curve: Expression?
+  package var span: SourceSpan
 
-  public init(position: Expression, value: Expression, curve: Expression?, span: SourceSpan) {
+  package init(position: Expression, value: Expression, curve: Expression?, span: SourceSpan) {
     self.position = position
     self.value = value
     self.curve = curve
@@ -273,29 +273,29 @@ public struct Keyframe: Hashable, Sendable {
 }
 
 /// `set T.p to E`
-public struct SetStatement: Hashable, Sendable {
-  public var property: PropertyReference
-  public var value: Expression
+package struct SetStatement: Hashable, Sendable {
+  package var property: PropertyReference
+  package var value: Expression
 
-  public init(property: PropertyReference, value: Expression) {
+  package init(property: PropertyReference, value: Expression) {
     self.property = property
     self.value = value
   }
 }
 
 /// `on EVENT { STATEMENTS }`
-public struct EventHandler: Hashable, Sendable {
-  public var event: EventSelector
-  public var body: Block
+package struct EventHandler: Hashable, Sendable {
+  package var event: EventSelector
+  package var body: Block
 
-  public init(event: EventSelector, body: Block) {
+  package init(event: EventSelector, body: Block) {
     self.event = event
     self.body = body
   }
 }
 
 /// What an `on` handler listens to.
-public enum EventSelector: Hashable, Sendable {
+package enum EventSelector: Hashable, Sendable {
   /// `on complete|start|repeat SUBJECT`; `kindSpan` is the span of the event word.
   case lifecycle(kind: LifecycleEvent, kindSpan: SourceSpan, subject: Subject)
   /// `on "name"`: a script event sent by `emit`.
@@ -303,19 +303,19 @@ public enum EventSelector: Hashable, Sendable {
 }
 
 /// The engine's own events.
-public enum LifecycleEvent: String, Hashable, Sendable, CaseIterable {
+package enum LifecycleEvent: String, Hashable, Sendable, CaseIterable {
   case complete, start, `repeat`
 }
 
 /// A control statement: an action, what it acts on, and its argument.
-public struct ControlStatement: Hashable, Sendable {
-  public var action: ControlAction
+package struct ControlStatement: Hashable, Sendable {
+  package var action: ControlAction
   /// Nil only for `pause`, `resume` and `reverse` written without a subject (all of them).
-  public var subject: Subject?
+  package var subject: Subject?
   /// `seek X to E`: E; `speed X E`: E; nil for the others.
-  public var argument: Expression?
+  package var argument: Expression?
 
-  public init(action: ControlAction, subject: Subject?, argument: Expression?) {
+  package init(action: ControlAction, subject: Subject?, argument: Expression?) {
     self.action = action
     self.subject = subject
     self.argument = argument
@@ -323,40 +323,40 @@ public struct ControlStatement: Hashable, Sendable {
 }
 
 /// The control verbs.
-public enum ControlAction: String, Hashable, Sendable, CaseIterable {
+package enum ControlAction: String, Hashable, Sendable, CaseIterable {
   case play, pause, resume, reverse, seek, speed, finish, cancel
 
   /// Whether the subject may be left out (acting on everything).
-  public var subjectIsOptional: Bool {
+  package var subjectIsOptional: Bool {
     self == .pause || self == .resume || self == .reverse
   }
 }
 
 /// `label NAME [at E]`
-public struct LabelStatement: Hashable, Sendable {
-  public var name: Identifier
-  public var at: Expression?
+package struct LabelStatement: Hashable, Sendable {
+  package var name: Identifier
+  package var at: Expression?
 
-  public init(name: Identifier, at: Expression?) {
+  package init(name: Identifier, at: Expression?) {
     self.name = name
     self.at = at
   }
 }
 
 /// `sequence [OPTIONS] { ITEMS }` or `parallel [OPTIONS] { ITEMS }`
-public struct GroupStatement: Hashable, Sendable {
-  public var kind: GroupKind
-  public var options: [TimingOption]
-  public var body: Block
+package struct GroupStatement: Hashable, Sendable {
+  package var kind: GroupKind
+  package var options: [TimingOption]
+  package var body: Block
 
-  public init(kind: GroupKind, options: [TimingOption], body: Block) {
+  package init(kind: GroupKind, options: [TimingOption], body: Block) {
     self.kind = kind
     self.options = options
     self.body = body
   }
 }
 
-public enum GroupKind: String, Hashable, Sendable {
+package enum GroupKind: String, Hashable, Sendable {
   case sequence, parallel
 }
 
@@ -364,17 +364,17 @@ public enum GroupKind: String, Hashable, Sendable {
 
 /// One OPTION of an animation, keyframe track, timeline or group, in the order written
 /// (the checker reports duplicates; the formatter keeps the order).
-public struct TimingOption: Hashable, Sendable {
-  public var kind: TimingOptionKind
-  public var span: SourceSpan
+package struct TimingOption: Hashable, Sendable {
+  package var kind: TimingOptionKind
+  package var span: SourceSpan
 
-  public init(kind: TimingOptionKind, span: SourceSpan) {
+  package init(kind: TimingOptionKind, span: SourceSpan) {
     self.kind = kind
     self.span = span
   }
 }
 
-public enum TimingOptionKind: Hashable, Sendable {
+package enum TimingOptionKind: Hashable, Sendable {
   /// `delay E`
   case delay(Expression)
   /// `repeat E`
@@ -391,22 +391,22 @@ public enum TimingOptionKind: Hashable, Sendable {
   case merge(MergeMode)
 }
 
-public enum FillMode: String, Hashable, Sendable, CaseIterable {
+package enum FillMode: String, Hashable, Sendable, CaseIterable {
   case none, forwards, backwards, both
 }
 
-public enum MergeMode: String, Hashable, Sendable, CaseIterable {
+package enum MergeMode: String, Hashable, Sendable, CaseIterable {
   case replace
 }
 
 // MARK: - Expressions
 
 /// An expression and its span.
-public struct Expression: Hashable, Sendable {
-  public var kind: ExpressionKind
-  public var span: SourceSpan
+package struct Expression: Hashable, Sendable {
+  package var kind: ExpressionKind
+  package var span: SourceSpan
 
-  public init(_ kind: ExpressionKind, span: SourceSpan) {
+  package init(_ kind: ExpressionKind, span: SourceSpan) {
     self.kind = kind
     self.span = span
   }
@@ -416,7 +416,7 @@ public struct Expression: Hashable, Sendable {
 // itself; the other cases in a box of their own (`indirect`), so that an expression stays a
 // few words: a script's tree holds hundreds of thousands of literals, each one allocation
 // fewer this way.
-public enum ExpressionKind: Hashable, Sendable {
+package enum ExpressionKind: Hashable, Sendable {
   /// `12`, `3.5`, `.5`, `1e3`, `1_000` (always finite).
   case number(Double)
   /// `250ms`, `1.5s`: exact nanoseconds.
@@ -449,19 +449,19 @@ public enum ExpressionKind: Hashable, Sendable {
 }
 
 /// A call argument, with its optional label (`response: 0.5`).
-public struct Argument: Hashable, Sendable {
-  public var label: Identifier?
-  public var value: Expression
-  public var span: SourceSpan
+package struct Argument: Hashable, Sendable {
+  package var label: Identifier?
+  package var value: Expression
+  package var span: SourceSpan
 
-  public init(label: Identifier?, value: Expression, span: SourceSpan) {
+  package init(label: Identifier?, value: Expression, span: SourceSpan) {
     self.label = label
     self.value = value
     self.span = span
   }
 }
 
-public enum BinaryOperator: String, Hashable, Sendable, CaseIterable {
+package enum BinaryOperator: String, Hashable, Sendable, CaseIterable {
   case add = "+"
   case subtract = "-"
   case multiply = "*"
@@ -469,18 +469,18 @@ public enum BinaryOperator: String, Hashable, Sendable, CaseIterable {
 }
 
 /// A string literal: text parts (escapes decoded) and interpolated expressions, in order.
-public struct StringLiteral: Hashable, Sendable {
-  public var parts: [StringPart]
+package struct StringLiteral: Hashable, Sendable {
+  package var parts: [StringPart]
   /// From the opening to the closing quote, inclusive.
-  public var span: SourceSpan
+  package var span: SourceSpan
 
-  public init(parts: [StringPart], span: SourceSpan) {
+  package init(parts: [StringPart], span: SourceSpan) {
     self.parts = parts
     self.span = span
   }
 
   /// The text when the literal has no interpolation (an event name), else nil.
-  public var plainText: String? {
+  package var plainText: String? {
     var text = ""
     for part in parts {
       switch part {
@@ -492,7 +492,7 @@ public struct StringLiteral: Hashable, Sendable {
   }
 }
 
-public enum StringPart: Hashable, Sendable {
+package enum StringPart: Hashable, Sendable {
   /// Literal text with its escapes decoded, and the span of its source bytes.
   case text(String, SourceSpan)
   /// `{expr}`; the expression's span excludes the braces.
@@ -500,13 +500,13 @@ public enum StringPart: Hashable, Sendable {
 }
 
 /// A color literal's channels, each 0...255 (straight alpha, as written).
-public struct ColorLiteral: Hashable, Sendable {
-  public var red: UInt8
-  public var green: UInt8
-  public var blue: UInt8
-  public var alpha: UInt8
+package struct ColorLiteral: Hashable, Sendable {
+  package var red: UInt8
+  package var green: UInt8
+  package var blue: UInt8
+  package var alpha: UInt8
 
-  public init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8 = 255) {
+  package init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8 = 255) {
     self.red = red
     self.green = green
     self.blue = blue

@@ -18,13 +18,13 @@
 //   placement  (at E ITEM) (at +E ITEM) (at -E ITEM) (with-previous ITEM)
 
 /// Prints syntax trees as span-free S-expressions.
-public enum SyntaxDump {
+package enum SyntaxDump {
   /// One line per top-level statement.
-  public static func dump(_ file: SourceFile) -> String {
+  package static func dump(_ file: SourceFile) -> String {
     file.statements.map(dump).joined(separator: "\n")
   }
 
-  public static func dump(_ statement: Statement) -> String {
+  package static func dump(_ statement: Statement) -> String {
     let item = dump(statement.kind)
     switch statement.placement {
     case nil: return item
@@ -103,7 +103,7 @@ public enum SyntaxDump {
     }
   }
 
-  public static func dump(_ expression: Expression) -> String {
+  package static func dump(_ expression: Expression) -> String {
     switch expression.kind {
     case .number(let value): return number(value)
     case .duration(let nanoseconds): return duration(nanoseconds)

@@ -2,7 +2,7 @@
 // for literals, the value the lexer already computed (so the parser never re-reads digits).
 
 /// The kind of a token.
-public enum TokenKind: Hashable, Sendable {
+package enum TokenKind: Hashable, Sendable {
   case identifier
   case keyword(Keyword)
   case number
@@ -21,7 +21,7 @@ public enum TokenKind: Hashable, Sendable {
   case invalid
 
   /// How messages name this kind of token: `'animate'`, `a number`, `end of line`.
-  public var displayName: String {
+  package var displayName: String {
     switch self {
     case .identifier: return "a name"
     case .keyword(let keyword): return "'\(keyword.rawValue)'"
@@ -52,13 +52,13 @@ public enum TokenKind: Hashable, Sendable {
 
 /// One piece of a string literal as the lexer found it: decoded text, or the byte range of
 /// an interpolation's expression (between `{` and `}`), which the parser parses.
-public enum StringSegment: Hashable, Sendable {
+package enum StringSegment: Hashable, Sendable {
   case text(String, SourceSpan)
   case interpolation(SourceSpan)
 }
 
 /// The value of a literal token, computed once by the lexer.
-public enum TokenValue: Hashable, Sendable {
+package enum TokenValue: Hashable, Sendable {
   case none
   case number(Double)
   /// Exact nanoseconds.
@@ -70,12 +70,12 @@ public enum TokenValue: Hashable, Sendable {
 }
 
 /// A token: a kind, the bytes it covers and its literal value.
-public struct Token: Hashable, Sendable {
-  public var kind: TokenKind
-  public var span: SourceSpan
-  public var value: TokenValue
+package struct Token: Hashable, Sendable {
+  package var kind: TokenKind
+  package var span: SourceSpan
+  package var value: TokenValue
 
-  public init(kind: TokenKind, span: SourceSpan, value: TokenValue = .none) {
+  package init(kind: TokenKind, span: SourceSpan, value: TokenValue = .none) {
     self.kind = kind
     self.span = span
     self.value = value
@@ -84,8 +84,8 @@ public struct Token: Hashable, Sendable {
 
 /// A comment and where it is: the formatter keeps comments, so the lexer collects them in a
 /// side list instead of dropping them.
-public struct Comment: Hashable, Sendable {
-  public enum Style: Hashable, Sendable {
+package struct Comment: Hashable, Sendable {
+  package enum Style: Hashable, Sendable {
     /// `// ...` to the end of the line (the span excludes the newline).
     case line
     /// `/* ... */`, possibly nested and over several lines.
@@ -94,12 +94,12 @@ public struct Comment: Hashable, Sendable {
     case shebang
   }
 
-  public var style: Style
-  public var span: SourceSpan
+  package var style: Style
+  package var span: SourceSpan
   /// The comment's text including its `//` or `/* */` markers.
-  public var text: String
+  package var text: String
 
-  public init(style: Style, span: SourceSpan, text: String) {
+  package init(style: Style, span: SourceSpan, text: String) {
     self.style = style
     self.span = span
     self.text = text

@@ -5,7 +5,7 @@
 // Codable so that a saved REPL session (`:save`) can write them.
 
 /// The type of an expression, fixed by the checker.
-public enum ValueType: Hashable, Sendable, Codable, CustomStringConvertible {
+package enum ValueType: Hashable, Sendable, Codable, CustomStringConvertible {
   case number
   case duration
   /// `40%`: only a keyframe position.
@@ -20,7 +20,7 @@ public enum ValueType: Hashable, Sendable, Codable, CustomStringConvertible {
   case error
 
   /// The vector type with `arity` components (2, 3 or 4).
-  public static func vector(arity: Int) -> ValueType? {
+  package static func vector(arity: Int) -> ValueType? {
     switch arity {
     case 2: return .vec2
     case 3: return .vec3
@@ -30,7 +30,7 @@ public enum ValueType: Hashable, Sendable, Codable, CustomStringConvertible {
   }
 
   /// The number of components of a vector type, or nil.
-  public var vectorArity: Int? {
+  package var vectorArity: Int? {
     switch self {
     case .vec2: return 2
     case .vec3: return 3
@@ -40,7 +40,7 @@ public enum ValueType: Hashable, Sendable, Codable, CustomStringConvertible {
   }
 
   /// Whether a property of this type can be animated (interpolated): number, vectors, color.
-  public var isAnimatable: Bool {
+  package var isAnimatable: Bool {
     switch self {
     case .number, .vec2, .vec3, .vec4, .color, .error: return true
     default: return false
@@ -48,7 +48,7 @@ public enum ValueType: Hashable, Sendable, Codable, CustomStringConvertible {
   }
 
   /// The name as the language writes it.
-  public var name: String {
+  package var name: String {
     switch self {
     case .number: return "number"
     case .duration: return "duration"
@@ -64,25 +64,25 @@ public enum ValueType: Hashable, Sendable, Codable, CustomStringConvertible {
   }
 
   /// The name with its article, as messages use it: "a number", "a vec2".
-  public var description: String { "a \(name)" }
+  package var description: String { "a \(name)" }
 }
 
 /// Whether a curve is a fixed-length timing curve or a spring (physics, which needs no
 /// `over` and keeps velocity when retargeted).
-public enum CurveKind: String, Hashable, Sendable, Codable {
+package enum CurveKind: String, Hashable, Sendable, Codable {
   case timing, spring
 }
 
 /// Where the jumps of `steps(n, position)` fall (CSS `steps()`).
-public enum StepPosition: String, Hashable, Sendable, Codable, CaseIterable {
+package enum StepPosition: String, Hashable, Sendable, Codable, CaseIterable {
   case jumpStart, jumpEnd, jumpNone, jumpBoth
 
   /// The smallest step count the position allows: one step of `jumpNone` never leaves 0.
-  public var minimumCount: Int { self == .jumpNone ? 2 : 1 }
+  package var minimumCount: Int { self == .jumpNone ? 2 : 1 }
 }
 
 /// The parameters of a spring, in the form they were written.
-public enum SpringParameters: Hashable, Sendable, Codable {
+package enum SpringParameters: Hashable, Sendable, Codable {
   /// `spring(response: R, dampingFraction: F)`; the response in seconds.
   case response(response: Double, dampingFraction: Double)
   /// `spring(duration: D, bounce: B)`; the duration in seconds.
@@ -92,7 +92,7 @@ public enum SpringParameters: Hashable, Sendable, Codable {
 }
 
 /// A curve whose parameters are all known before the script runs.
-public enum CurveValue: Hashable, Sendable, Codable {
+package enum CurveValue: Hashable, Sendable, Codable {
   case linear
   /// CSS `cubic-bezier(x1, y1, x2, y2)`; the presets `ease`, `easeIn`... are cubics too.
   case cubic(x1: Double, y1: Double, x2: Double, y2: Double)
@@ -100,14 +100,14 @@ public enum CurveValue: Hashable, Sendable, Codable {
   /// A spring and its initial velocity (distances per second; 0 when not written).
   case spring(SpringParameters, velocity: Double)
 
-  public var kind: CurveKind {
+  package var kind: CurveKind {
     if case .spring = self { return .spring }
     return .timing
   }
 }
 
 /// A value computed by the checker from literals, constant `let`s and arithmetic.
-public enum ConstantValue: Hashable, Sendable, Codable {
+package enum ConstantValue: Hashable, Sendable, Codable {
   case number(Double)
   case duration(nanoseconds: Int64)
   /// A keyframe percent: 40 for `40%`.
@@ -121,7 +121,7 @@ public enum ConstantValue: Hashable, Sendable, Codable {
   case curve(CurveValue)
 
   /// The static type of this value.
-  public var type: ValueType {
+  package var type: ValueType {
     switch self {
     case .number: return .number
     case .duration: return .duration

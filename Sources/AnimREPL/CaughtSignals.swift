@@ -41,11 +41,11 @@ private func noteTermination(_ signal: Int32) {
 /// SIGINT (Ctrl-C), SIGTSTP (Ctrl-Z), SIGCONT (`fg`, or any continue after a stop),
 /// SIGTERM and SIGHUP, and SIGWINCH when asked: caught while installed, and their previous
 /// actions given back by `restore`.
-public struct CaughtSignals {
+package struct CaughtSignals {
   private var savedActions: [Int32: sigaction] = [:]
   private var savedMask = sigset_t()
 
-  public init() {}
+  package init() {}
 
   /// Installs the handlers (no SA_RESTART) with every flag cleared, and unblocks the
   /// signals: a parent (a test runner, a daemon) may have started us with them blocked,
@@ -56,7 +56,7 @@ public struct CaughtSignals {
   ///     reading piped input (which leaves Ctrl-Z and Ctrl-\ their default actions), so that
   ///     it stops long work and ends by that signal within moments, even if the parent had
   ///     them blocked or SIGINT ignored.
-  public mutating func install(resize: Bool = false, endingOnly: Bool = false) {
+  package mutating func install(resize: Bool = false, endingOnly: Bool = false) {
     interruptRequested.store(false, ordering: .relaxed)
     suspendRequested.store(false, ordering: .relaxed)
     continuedAfterStop.store(false, ordering: .relaxed)
@@ -98,29 +98,29 @@ public struct CaughtSignals {
   }
 
   /// Gives every signal its previous action and the signal mask its previous value.
-  public mutating func restore() {
+  package mutating func restore() {
     for (signal, var action) in savedActions { sigaction(signal, &action, nil) }
     savedActions.removeAll()
     pthread_sigmask(SIG_SETMASK, &savedMask, nil)
   }
 
   /// Ctrl-C was pressed (once read, forgotten).
-  public func takeInterrupt() -> Bool { interruptRequested.exchange(false, ordering: .relaxed) }
+  package func takeInterrupt() -> Bool { interruptRequested.exchange(false, ordering: .relaxed) }
 
   /// Whether Ctrl-C was pressed and not yet taken (it stays).
-  public var interruptIsPending: Bool { interruptRequested.load(ordering: .relaxed) }
+  package var interruptIsPending: Bool { interruptRequested.load(ordering: .relaxed) }
 
   /// Ctrl-Z was pressed.
-  public func takeSuspend() -> Bool { suspendRequested.exchange(false, ordering: .relaxed) }
+  package func takeSuspend() -> Bool { suspendRequested.exchange(false, ordering: .relaxed) }
 
   /// The process was stopped (by anything) and has been continued.
-  public func takeContinued() -> Bool { continuedAfterStop.exchange(false, ordering: .relaxed) }
+  package func takeContinued() -> Bool { continuedAfterStop.exchange(false, ordering: .relaxed) }
 
   /// The terminal changed size (only when installed with `resize`).
-  public func takeResize() -> Bool { terminalResized.exchange(false, ordering: .relaxed) }
+  package func takeResize() -> Bool { terminalResized.exchange(false, ordering: .relaxed) }
 
   /// SIGTERM or SIGHUP, if one came.
-  public var terminating: Int32? {
+  package var terminating: Int32? {
     let signal = terminatingSignal.load(ordering: .relaxed)
     return signal == 0 ? nil : signal
   }
@@ -151,7 +151,7 @@ public struct CaughtSignals {
 
   /// Stops the process as Ctrl-Z would have without us (SIGTSTP with its default action),
   /// and returns once it is continued; that continue is not reported by `takeContinued`.
-  public func stopUntilContinued() {
+  package func stopUntilContinued() {
     var defaultAction = sigaction()
     defaultAction.__sigaction_handler.sa_handler = SIG_DFL
     sigemptyset(&defaultAction.sa_mask)
@@ -164,7 +164,7 @@ public struct CaughtSignals {
 
   /// Ends the process by `signal` with its default action, as if never caught (call it after
   /// the terminal is restored): the parent sees how it ended.
-  public static func die(of signal: Int32) -> Never {
+  package static func die(of signal: Int32) -> Never {
     // (SIGQUIT's default action would also dump core: its status, without the core.)
     if signal == SIGQUIT { exit(128 + SIGQUIT) }
     var defaultAction = sigaction()

@@ -2,11 +2,11 @@
 // language; this enum is their one list, read by the evaluator, `:help` and completion.
 
 /// A `:command` of the REPL.
-public enum Command: String, CaseIterable, Sendable {
+package enum Command: String, CaseIterable, Sendable {
   case help, status, watch, unwatch, events, load, save, restore, clock, tick, precision, reset, quit
 
   /// How it is typed, arguments included.
-  public var usage: String {
+  package var usage: String {
     switch self {
     case .help: return ":help [topic]"
     case .status: return ":status"
@@ -25,7 +25,7 @@ public enum Command: String, CaseIterable, Sendable {
   }
 
   /// What it does, in one line.
-  public var summary: String {
+  package var summary: String {
     switch self {
     case .help: return "what can be typed, with examples (:help animate, :help commands)"
     case .status: return "every animation and timeline: state, direction, speed, time, progress"
@@ -44,7 +44,7 @@ public enum Command: String, CaseIterable, Sendable {
   }
 
   /// `:help`, `:tick`, ...
-  public var spelled: String { ":" + rawValue }
+  package var spelled: String { ":" + rawValue }
 
   /// The commands a typed name (without its `:`) names: itself when it is one, else every
   /// command it is a prefix of (`q` names `quit`; `s` names `save` and `status`).

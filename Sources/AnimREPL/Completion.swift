@@ -10,7 +10,7 @@ import AnimLanguage
 #endif
 
 /// What to complete a word with.
-public enum CompletionResult: Equatable, Sendable {
+package enum CompletionResult: Equatable, Sendable {
   /// These words (each the whole word, not only the missing part), sorted.
   case words([String])
   /// File names: the line editor's own file-name completion (after `:load`, `:save`,
@@ -21,7 +21,7 @@ public enum CompletionResult: Equatable, Sendable {
 extension Session {
   /// The completions of `word`, the text just before the cursor back to a blank or
   /// bracket, given the text of the line before it.
-  public func completions(of word: String, after lineBefore: String) -> CompletionResult {
+  package func completions(of word: String, after lineBefore: String) -> CompletionResult {
     let before = lineBefore.drop { $0 == " " || $0 == "\t" }
     // The first word of a line that starts with `:` is a command name.
     if before.isEmpty && word.hasPrefix(":") {

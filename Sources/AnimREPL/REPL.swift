@@ -13,15 +13,15 @@ import AnimLanguage
 #endif
 
 /// `anim repl [FILE] [--clock real|virtual]`.
-public enum REPL {
+package enum REPL {
   /// Exit status when FILE cannot be read (cli.md).
-  public static let cannotReadFile: Int32 = 66
+  package static let cannotReadFile: Int32 = 66
 
   /// Runs a session on standard input and returns the exit status: 0 when it ends (even
   /// after errors in what was typed), 66 when FILE cannot be read. On a terminal, SIGTERM
   /// or SIGHUP ends the process by that signal, after the terminal and history are put right.
   /// Must be called on the main thread.
-  public static func run(file: String?, clock: ClockChoice) -> Int32 {
+  package static func run(file: String?, clock: ClockChoice) -> Int32 {
     // A write to a reader that went away fails instead of killing the process in the middle
     // of it; piped, the session then ends by SIGPIPE (below), as `run` and `trace` do.
     signal(SIGPIPE, SIG_IGN)

@@ -10,35 +10,35 @@ import AnimRuntime
 import Foundation
 
 /// The runtime behind a REPL session.
-public final class RuntimeSession: SessionRuntime {
+package final class RuntimeSession: SessionRuntime {
   private(set) var runtime = Runtime()
 
-  public init() {}
+  package init() {}
 
-  public func setPrecision(_ precision: Precision) {
+  package func setPrecision(_ precision: Precision) {
     runtime.numberStyle = precision == .full ? .exact : .short
   }
 
-  public func reset() {
+  package func reset() {
     let style = runtime.numberStyle
     defer { runtime.numberStyle = style }
     runtime = Runtime()
   }
 
-  public var isHeld: Bool { runtime.isHeld }
+  package var isHeld: Bool { runtime.isHeld }
 
-  public func run(_ program: CheckedProgram, of source: SourceText, at now: Nanoseconds) -> [SessionOutput] {
+  package func run(_ program: CheckedProgram, of source: SourceText, at now: Nanoseconds) -> [SessionOutput] {
     // Held, the engine stays at its instant whatever the clock says (the session holds its
     // clock too): the input runs there.
     lines(runtime.run(program, of: source, at: runtime.isHeld ? runtime.engine.now : now))
   }
 
-  public func advance(to time: Nanoseconds) -> [SessionOutput] {
+  package func advance(to time: Nanoseconds) -> [SessionOutput] {
     guard !runtime.isHeld else { return [] }
     return lines(runtime.advance(to: time))
   }
 
-  public func advance(
+  package func advance(
     to time: Nanoseconds, delivering deliver: ([SessionOutput]) -> Void, stoppingWhen shouldStop: () -> Bool
   ) -> Nanoseconds {
     guard !runtime.isHeld else { return time }
@@ -46,7 +46,7 @@ public final class RuntimeSession: SessionRuntime {
     return runtime.engine.now
   }
 
-  public func run(
+  package func run(
     _ program: CheckedProgram, of source: SourceText, at now: Nanoseconds,
     delivering deliver: ([SessionOutput]) -> Void, stoppingWhen shouldStop: () -> Bool
   ) -> Nanoseconds {
@@ -83,15 +83,15 @@ public final class RuntimeSession: SessionRuntime {
     }
   }
 
-  public func status(at now: Nanoseconds) -> [String] {
+  package func status(at now: Nanoseconds) -> [String] {
     runtime.statusLines()
   }
 
-  public func value(ofTarget target: String, property: String) -> String? {
+  package func value(ofTarget target: String, property: String) -> String? {
     runtime.value(of: "\(target).\(property)").map { TraceNumber.text($0, style: runtime.numberStyle) }
   }
 
-  public func save(to path: String) throws(SessionFileError) {
+  package func save(to path: String) throws(SessionFileError) {
     let data: Data
     do {
       data = try runtime.sessionData()
@@ -126,7 +126,7 @@ public final class RuntimeSession: SessionRuntime {
   /// take more memory than a session should; a session of 100,000 animations is ~30 MB.
   static let largestSessionFile = 256 << 20
 
-  public func restore(from path: String) throws(SessionFileError) -> RestoredSession {
+  package func restore(from path: String) throws(SessionFileError) -> RestoredSession {
     let data: Data
     do {
       data = Data(try readWholeFile(atPath: path, limit: Self.largestSessionFile, regularOnly: true))

@@ -17,9 +17,9 @@ import AnimLanguage
 import Foundation
 
 /// One interactive session: clock, declared names, watched values, and an optional runtime.
-public final class Session {
+package final class Session {
   /// Where a piece of output goes.
-  public enum Stream: Sendable {
+  package enum Stream: Sendable {
     /// Values, prints, events, command results.
     case standardOutput
     /// Diagnostics and notes.
@@ -27,17 +27,17 @@ public final class Session {
   }
 
   /// What the reader should do after an entry.
-  public enum Outcome: Sendable, Equatable {
+  package enum Outcome: Sendable, Equatable {
     case proceed
     case quit
   }
 
   /// Writes text (whole lines, each ending with a newline) to a stream.
-  public typealias Write = (Stream, String) -> Void
+  package typealias Write = (Stream, String) -> Void
 
   /// Why long work (a `:tick`, what a `:load` runs, catching up with the real clock) should
   /// stop part-way.
-  public enum StopRequest: Sendable, Equatable {
+  package enum StopRequest: Sendable, Equatable {
     /// Ctrl-C: stop, say where the clock is, and go on with the session.
     case interrupt
     /// A signal that ends the process (SIGTERM, SIGHUP): stop at once, quietly.
@@ -46,12 +46,12 @@ public final class Session {
 
   /// Asked between the pieces of long work (every instant that has something due); the
   /// front end answers from the signals it caught, without forgetting them. Nil: go on.
-  public var stopRequest: () -> StopRequest? = { nil }
+  package var stopRequest: () -> StopRequest? = { nil }
 
   /// On a terminal, where the watched values go: a status area above the prompt, given
   /// the lines to show (none: no area) whenever they change, about ten times a second on
   /// the real clock. Nil (piped input): they are written as lines, after each `:tick`.
-  public var showStatus: (([String]) -> Void)? {
+  package var showStatus: (([String]) -> Void)? {
     didSet {
       shownStatus = []
       refreshStatus()
@@ -62,27 +62,27 @@ public final class Session {
 
   /// Whether the last entry's work was stopped by Ctrl-C (which the front end then forgets:
   /// it has done its job).
-  public private(set) var entryWasInterrupted = false
+  package private(set) var entryWasInterrupted = false
 
   /// How long one pass may spend catching up with the real clock: a session that cannot
   /// keep up (a timeline replaying itself every nanosecond) never holds the prompt longer,
   /// and the time it could not play counts as a pause. (So Ctrl-C never has to stop
   /// catching up: the prompt takes it as usual, moments later.)
-  public static let catchUpBudget: Nanoseconds = 100_000_000
+  package static let catchUpBudget: Nanoseconds = 100_000_000
 
   /// The engine: the runtime by default. Nil: statements are checked only.
-  public var runtime: (any SessionRuntime)? = RuntimeSession() {
+  package var runtime: (any SessionRuntime)? = RuntimeSession() {
     didSet { runtime?.setPrecision(precision) }
   }
 
   /// How values and times are shown (`:precision`): short on a terminal, full when piped.
-  public private(set) var precision = Precision.full
+  package private(set) var precision = Precision.full
   /// The declarations so far, as the checker's session mode keeps them: a later `let`,
   /// `curve`, `target` or `timeline` replaces an earlier one of the same name. Completion
   /// and `:watch` read names here.
-  public private(set) var environment = Environment()
+  package private(set) var environment = Environment()
   /// The properties `:watch` shows, as `T.p`, in the order asked.
-  public private(set) var watched: [String] = []
+  package private(set) var watched: [String] = []
 
   /// Which events `:events` lets through: all (`on`, the start), none (`off`), or those of
   /// some subjects (timelines, `T.p`, emitted names). Prints are never filtered.
@@ -123,7 +123,7 @@ public final class Session {
   ///     a pause. The terminal reads 60 times a second, so 1 s means "the process was
   ///     stopped"; piped input, which blocks between lines, passes `.max`.
   ///   - write: where output goes.
-  public init(
+  package init(
     clock: ClockChoice, sourceName: String = "<repl>", usesColor: Bool = false,
     gapThreshold: Nanoseconds = 1_000_000_000, write: @escaping Write
   ) {
@@ -135,10 +135,10 @@ public final class Session {
   }
 
   /// The clock this session runs on.
-  public var clockChoice: ClockChoice { clock.choice }
+  package var clockChoice: ClockChoice { clock.choice }
 
   /// Engine time at the last reading of the clock.
-  public var now: Nanoseconds { clock.now }
+  package var now: Nanoseconds { clock.now }
 
   // MARK: - Entries
 
@@ -148,7 +148,7 @@ public final class Session {
   ///   - firstLine: the input line the entry started on, for diagnostics of piped input.
   /// - Returns: whether to go on or leave.
   @discardableResult
-  public func evaluate(_ entry: String, firstLine: Int = 1) -> Outcome {
+  package func evaluate(_ entry: String, firstLine: Int = 1) -> Outcome {
     entryWasInterrupted = false
     // (Whatever the entry did to the watched values, or to what is watched, shows.)
     defer { refreshStatus() }
@@ -175,7 +175,7 @@ public final class Session {
   /// Catching up stops part-way on a signal that ends the process, and on the real clock
   /// after `catchUpBudget`; the clock then stands where the engine stopped (on the real
   /// clock, the time not played counts as a pause).
-  public func tick() {
+  package func tick() {
     clock.read()
     guard let runtime else { return }
     let target = clock.now
@@ -203,7 +203,7 @@ public final class Session {
   }
 
   /// The process was suspended (Ctrl-Z) and has continued: the time away is a pause.
-  public func noteSuspension() {
+  package func noteSuspension() {
     clock.noteSuspension()
   }
 
@@ -264,7 +264,7 @@ public final class Session {
 
   /// The property names of target `name` in the order declared, or nil when `name` is not
   /// a target now.
-  public func properties(ofTarget name: String) -> [String]? {
+  package func properties(ofTarget name: String) -> [String]? {
     environment.target(named: name)?.properties.map(\.name)
   }
 
@@ -392,7 +392,7 @@ public final class Session {
   }
 
   /// Shows values and times exactly (`full`) or to 6 significant digits and the millisecond.
-  public func setPrecision(_ precision: Precision) {
+  package func setPrecision(_ precision: Precision) {
     self.precision = precision
     runtime?.setPrecision(precision)
   }
@@ -629,7 +629,7 @@ public final class Session {
   }
 
   /// What became of a `:load`.
-  public enum LoadOutcome: Sendable, Equatable {
+  package enum LoadOutcome: Sendable, Equatable {
     /// Checked and run (or, with no runtime, checked and declared).
     case loaded
     /// The file has errors, all reported; nothing changed.
@@ -641,7 +641,7 @@ public final class Session {
   /// `:load FILE` (and `anim repl FILE`): checks the file against the session and runs it
   /// into the session.
   @discardableResult
-  public func load(path: String) -> LoadOutcome {
+  package func load(path: String) -> LoadOutcome {
     let bytes: [UInt8]
     do {
       bytes = try readWholeFile(atPath: path)

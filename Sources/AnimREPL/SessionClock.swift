@@ -4,7 +4,7 @@
 import AnimCore
 
 /// Which clock a session runs on (`--clock real|virtual`).
-public enum ClockChoice: String, CaseIterable, Sendable {
+package enum ClockChoice: String, CaseIterable, Sendable {
   /// The monotonic clock: animations play while the person types.
   case real
   /// A manual clock: nothing moves until `:tick`, so piped sessions are deterministic.

@@ -12,7 +12,7 @@ import AnimLanguage
 
 /// Something a session's runtime reports: a line for standard output (a value, a `print`,
 /// an event), or a diagnostic (a runtime error) for standard error.
-public enum SessionOutput: Sendable {
+package enum SessionOutput: Sendable {
   /// One line of standard output, without its newline: `b.x = 40`, `[1.3s] landed`.
   case line(String)
   /// An event's line (`[1.3s] complete card.x`, `[2s] landed` for `emit "landed"`), with its
@@ -24,7 +24,7 @@ public enum SessionOutput: Sendable {
 
 /// The engine side of a session. The REPL calls it from one thread (the main actor), and
 /// always with engine times read from the session's clock, which never go backwards.
-public protocol SessionRuntime: AnyObject {
+package protocol SessionRuntime: AnyObject {
   /// Runs an input that parsed and checked (the checker's facts included: types,
   /// constants, references, placements), at engine time `now` (top-level `at D` is
   /// relative to it). Declarations replace earlier ones of the same name; the program's
@@ -83,11 +83,11 @@ public protocol SessionRuntime: AnyObject {
 }
 
 /// What `restore` gives back: the restored declarations and the engine time it was saved at.
-public struct RestoredSession {
-  public var environment: Environment
-  public var time: Nanoseconds
+package struct RestoredSession {
+  package var environment: Environment
+  package var time: Nanoseconds
 
-  public init(environment: Environment, time: Nanoseconds) {
+  package init(environment: Environment, time: Nanoseconds) {
     self.environment = environment
     self.time = time
   }
@@ -95,7 +95,7 @@ public struct RestoredSession {
 
 extension SessionRuntime {
   /// By default, all at once through `advance(to:)`: it cannot stop part-way.
-  public func advance(
+  package func advance(
     to time: Nanoseconds, delivering deliver: ([SessionOutput]) -> Void, stoppingWhen shouldStop: () -> Bool
   ) -> Nanoseconds {
     deliver(advance(to: time))
@@ -103,7 +103,7 @@ extension SessionRuntime {
   }
 
   /// By default, all at once through `run(_:of:at:)`.
-  public func run(
+  package func run(
     _ program: CheckedProgram, of source: SourceText, at now: Nanoseconds,
     delivering deliver: ([SessionOutput]) -> Void, stoppingWhen shouldStop: () -> Bool
   ) -> Nanoseconds {
@@ -115,15 +115,15 @@ extension SessionRuntime {
 /// How a session shows numbers: `full` as the trace writes them (piped input, and after
 /// `:precision full`), `short` for a person at a terminal (6 significant digits, `%g`-like,
 /// times to the millisecond).
-public enum Precision: String, Sendable {
+package enum Precision: String, Sendable {
   case full, short
 }
 
 /// Why `:save` or `:restore` failed, in words for the person at the prompt.
-public struct SessionFileError: Error, Sendable {
-  public var message: String
+package struct SessionFileError: Error, Sendable {
+  package var message: String
 
-  public init(_ message: String) {
+  package init(_ message: String) {
     self.message = message
   }
 }

@@ -19,20 +19,20 @@ import AnimCore
 ///   holds the events and prints in time order with the samples.
 ///
 /// The header comes with the first record, or from `finish()` when there was none.
-public struct CSVTraceWriter: TraceWriter, Sendable {
-  public let columns: [TraceColumn]
+package struct CSVTraceWriter: TraceWriter, Sendable {
+  package let columns: [TraceColumn]
   private var headerWritten = false
 
-  public init(columns: [TraceColumn]) {
+  package init(columns: [TraceColumn]) {
     self.columns = columns
   }
 
   /// The header line: `t` and every column's component names.
-  public var header: String {
+  package var header: String {
     (["t"] + columns.flatMap(\.componentNames)).map(Self.field).joined(separator: ",") + "\n"
   }
 
-  public mutating func write(_ record: TraceRecord) -> String {
+  package mutating func write(_ record: TraceRecord) -> String {
     var text = takeHeader()
     guard case .sample(let time, let values) = record else { return text }
     var fields = [TraceNumber.seconds(time)]
@@ -43,7 +43,7 @@ public struct CSVTraceWriter: TraceWriter, Sendable {
     return text
   }
 
-  public mutating func finish() -> String { takeHeader() }
+  package mutating func finish() -> String { takeHeader() }
 
   private mutating func takeHeader() -> String {
     if headerWritten { return "" }

@@ -18,20 +18,20 @@ import AnimCore
 /// the order the sample holds them; the writer needs no columns. The only thing it keeps is
 /// each position's key (`"box.x":`) as escaped bytes, reused while the samples name the same
 /// properties in the same order.
-public struct JSONLTraceWriter: TraceWriter, Sendable {
+package struct JSONLTraceWriter: TraceWriter, Sendable {
   private var keys = SampleKeys()
 
-  public init() {}
+  package init() {}
 
-  public mutating func write(_ record: TraceRecord) -> String {
+  package mutating func write(_ record: TraceRecord) -> String {
     if case .sample(let time, let values) = record { return keys.line(time: time, values: values) }
     return Self.line(record)
   }
 
-  public mutating func finish() -> String { "" }
+  package mutating func finish() -> String { "" }
 
   /// The line for `record`, ending in `\n`.
-  public static func line(_ record: TraceRecord) -> String {
+  package static func line(_ record: TraceRecord) -> String {
     if case .sample(let time, let values) = record {
       var keys = SampleKeys()
       return keys.line(time: time, values: values)
@@ -153,12 +153,12 @@ struct SampleKeys: Sendable {
 }
 
 /// JSON text for the trace's values and strings.
-public enum TraceJSON {
+package enum TraceJSON {
   /// `text` as a JSON string literal, quotes included. `"` and `\` are escaped, the control
   /// characters U+0000–U+001F as `\b \f \n \r \t` or `\u00XX`, and U+007F, U+2028 and
   /// U+2029 as `\u` escapes too (legal in JSON, but they break JavaScript source and
   /// terminals). Everything else is written as itself, in UTF-8.
-  public static func string(_ text: String) -> String {
+  package static func string(_ text: String) -> String {
     var out = "\""
     out.unicodeScalars.reserveCapacity(text.unicodeScalars.count + 2)
     for scalar in text.unicodeScalars {
@@ -181,7 +181,7 @@ public enum TraceJSON {
   }
 
   /// A value as JSON: a number, an array of components, or a color's `#rrggbbaa` string.
-  public static func value(_ value: AnimationValue) -> String {
+  package static func value(_ value: AnimationValue) -> String {
     switch value {
     case .number(let x): return TraceNumber.json(x)
     case .color(let color): return "\"" + color.hexString() + "\""

@@ -13,8 +13,8 @@ import AnimLanguage
 import Foundation
 
 /// Why a saved session cannot be restored: one line, whatever names the file holds.
-public struct SessionRestoreError: Error, Sendable, CustomStringConvertible {
-  public var description: String
+package struct SessionRestoreError: Error, Sendable, CustomStringConvertible {
+  package var description: String
 
   /// The sentence with what came from the file made safe to show: control characters
   /// (a name with a line break in it) escaped, and the whole cut to a line's length.
@@ -27,7 +27,7 @@ public struct SessionRestoreError: Error, Sendable, CustomStringConvertible {
 extension Runtime {
   /// The format written; a file with another version is refused. 2: the engine's snapshot
   /// version 2.
-  public static let sessionFormatVersion = 2
+  package static let sessionFormatVersion = 2
 
   struct SavedSpan: Codable, Hashable {
     var entry: Int
@@ -89,7 +89,7 @@ extension Runtime {
   }
 
   /// The whole runtime as JSON.
-  public func sessionData() throws -> Data {
+  package func sessionData() throws -> Data {
     func saved(_ span: SourceSpan, _ context: ProgramContext) -> SavedSpan {
       SavedSpan(entry: context.entry, start: span.start, end: span.end)
     }
@@ -129,7 +129,7 @@ extension Runtime {
   }
 
   /// A runtime rebuilt from `sessionData()`, and the declarations its programs make.
-  public static func restored(from data: Data) throws(SessionRestoreError) -> (Runtime, Environment) {
+  package static func restored(from data: Data) throws(SessionRestoreError) -> (Runtime, Environment) {
     func refuse(_ why: String) -> SessionRestoreError { SessionRestoreError(saying: why) }
     // The version first, so that a newer file is refused for what it is.
     struct Header: Decodable {

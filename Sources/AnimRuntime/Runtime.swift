@@ -40,7 +40,7 @@ public final class Runtime {
 
   /// How values and times a session is shown are written: exact (the trace's spelling), or
   /// short for a person at a terminal. Traces and records are always exact.
-  public var numberStyle = TraceNumber.Style.exact
+  package var numberStyle = TraceNumber.Style.exact
 
   /// An engine whose own limit on a chain at one instant (in rounds of events) stays behind
   /// the runtime's, which counts handler runs (`handlerRunLimitPerInstant`), each of which
@@ -93,13 +93,13 @@ public final class Runtime {
   var nextInvocation = 0
   var chain = ChainCount()
   /// Whether any runtime error happened.
-  public private(set) var hadErrors = false
+  package private(set) var hadErrors = false
   /// The engine time of the last event handled.
-  public private(set) var lastActivity: Nanoseconds = 0
+  package private(set) var lastActivity: Nanoseconds = 0
   /// The engine time of the last thing done that will not happen again by itself: a
   /// statement or `emit` run, or an animation or timeline on the root completing. When only
   /// endless playback is left, that is the moment the run turned endless.
-  public private(set) var lastFiniteActivity: Nanoseconds = 0
+  package private(set) var lastFiniteActivity: Nanoseconds = 0
   /// Animations started by statements (on the root), for `lastFiniteActivity`.
   var standaloneNodes: Set<NodeID> = []
 
@@ -123,7 +123,7 @@ public final class Runtime {
 
   /// More handler runs than this at one instant is an error (language.md's chain limit,
   /// counted in handler runs: a chain that doubles itself reaches it as fast as a loop).
-  public static let handlerRunLimitPerInstant = 10_000
+  package static let handlerRunLimitPerInstant = 10_000
 
   /// The handler runs at one instant, for the chain limit.
   struct ChainCount {
@@ -197,7 +197,7 @@ public final class Runtime {
   }
 
   /// About how many outputs a streamed advance gathers before handing them over.
-  public static let outputPiece = 256
+  package static let outputPiece = 256
 
   /// Advances toward engine time `time` as `advance(to:)` does, but hands the output over
   /// as it comes, in pieces of about `outputPiece` outputs between instants (and the rest at
@@ -211,7 +211,7 @@ public final class Runtime {
   ///     finished (`engine.now`), as if it had been advanced to there.
   /// - Returns: whether it reached `time`.
   @discardableResult
-  public func advance(
+  package func advance(
     to time: Nanoseconds, delivering deliver: ([RuntimeOutput]) -> Void,
     stoppingWhen shouldStop: () -> Bool = { false }
   ) -> Bool {
@@ -229,7 +229,7 @@ public final class Runtime {
   /// (then the program runs at the instant reached); what is due at that instant all runs.
   /// - Returns: whether the engine reached `now` before the program ran.
   @discardableResult
-  public func run(
+  package func run(
     _ program: CheckedProgram, of source: SourceText, at now: Nanoseconds,
     delivering deliver: ([RuntimeOutput]) -> Void, stoppingWhen shouldStop: () -> Bool = { false }
   ) -> Bool {
@@ -280,14 +280,14 @@ public final class Runtime {
   /// Whether anything is still playing or due: an animation or timeline that is not paused
   /// and has an edge ahead, or a scheduled statement. A paused animation nothing will
   /// resume does not count.
-  public var isIdle: Bool { !engine.hasPendingWork }
+  package var isIdle: Bool { !engine.hasPendingWork }
 
   /// How long a run without an end time may go on: a script still busy after 24 hours of
   /// engine time (a timeline that replays itself from its own `complete`) is stopped.
-  public static let longestRun: Nanoseconds = 24 * 3600 * 1_000_000_000
+  package static let longestRun: Nanoseconds = 24 * 3600 * 1_000_000_000
 
   /// Where a run stands after everything due up to now has happened.
-  public enum Progress: Sendable, Equatable {
+  package enum Progress: Sendable, Equatable {
     /// It goes on past now: what happened up to now may be written.
     case goesOn
     /// Nothing is playing and nothing is due: the run has ended.
@@ -300,7 +300,7 @@ public final class Runtime {
   }
 
   /// Where the run stands now, for a run with no end time.
-  public var progress: Progress {
+  package var progress: Progress {
     if isIdle { return .ended }
     if !engine.hasPendingCallbacks && engine.hasEndlessPlayback && !hasFinitePlayback {
       return .neverEnds(since: lastFiniteActivity)
@@ -339,13 +339,13 @@ public final class Runtime {
   }
 
   /// The value of `T.p` now.
-  public func value(of name: String) -> AnimationValue? {
+  package func value(of name: String) -> AnimationValue? {
     properties[name].map { engine.value(of: $0) }
   }
 
   /// What the log says when the real clock skipped time (the process was stopped), which
   /// the engine treats as a pause.
-  public static func clockGap(_ gap: Nanoseconds, at time: Nanoseconds) -> TraceRecord {
+  package static func clockGap(_ gap: Nanoseconds, at time: Nanoseconds) -> TraceRecord {
     .print(time: time, text: "(the clock skipped \(TraceNumber.seconds(gap))s: treated as a pause)")
   }
 
@@ -353,11 +353,11 @@ public final class Runtime {
   /// While held, the embedder does not advance the engine: statements run at the held
   /// instant and move once it is released. A bare `resume` releases this hold and nothing
   /// else, so what the person had paused stays paused.
-  public var isHeld = false
+  package var isHeld = false
 
   /// One line per animation and timeline: name, state, direction, speed, local time /
   /// duration, progress (the REPL's `:status`).
-  public func statusLines() -> [String] {
+  package func statusLines() -> [String] {
     var lines: [String] = []
     if isHeld {
       lines.append(

@@ -34,9 +34,9 @@ import AnimCore
 ///
 /// The writer keeps the times and charted numbers until `finish()`, which returns the whole
 /// document; `write(_:)` returns nothing.
-public struct SVGTraceWriter: TraceWriter, Sendable {
-  public let columns: [TraceColumn]
-  public let title: String
+package struct SVGTraceWriter: TraceWriter, Sendable {
+  package let columns: [TraceColumn]
+  package let title: String
 
   /// One charted line: a number column, or one component of a vector column.
   struct Series: Sendable {
@@ -70,7 +70,7 @@ public struct SVGTraceWriter: TraceWriter, Sendable {
   ]
   static let dashes = ["", "6 3", "2 2", "8 3 2 3"]
 
-  public init(columns: [TraceColumn], title: String = "anim trace") {
+  package init(columns: [TraceColumn], title: String = "anim trace") {
     self.columns = columns
     self.title = title
     var series: [Series] = []
@@ -84,9 +84,9 @@ public struct SVGTraceWriter: TraceWriter, Sendable {
   }
 
   /// The names of the lines the chart draws, in legend order.
-  public var seriesNames: [String] { series.map(\.name) }
+  package var seriesNames: [String] { series.map(\.name) }
 
-  public mutating func write(_ record: TraceRecord) -> String {
+  package mutating func write(_ record: TraceRecord) -> String {
     switch record {
     case .sample(let time, let sampleValues):
       let ordered = valuesInColumnOrder(sampleValues, columns: columns)
@@ -120,7 +120,7 @@ public struct SVGTraceWriter: TraceWriter, Sendable {
   /// A value the chart can draw.
   static func plottable(_ v: Double) -> Bool { v.isFinite && v.magnitude <= 1e300 }
 
-  public mutating func finish() -> String {
+  package mutating func finish() -> String {
     // The ranges.
     let allTimes = times.map(AnimCore.seconds) + markers.map { AnimCore.seconds($0.time) }
     let timeScale = NiceScale(
@@ -264,7 +264,7 @@ public struct SVGTraceWriter: TraceWriter, Sendable {
 
   /// Text for XML content or a quoted attribute: `& < > " '` as entities, tabs and line
   /// breaks as character references, and the characters XML 1.0 cannot hold as U+FFFD.
-  public static func xml(_ text: String) -> String {
+  package static func xml(_ text: String) -> String {
     var out = ""
     for scalar in text.unicodeScalars {
       switch scalar {
@@ -287,18 +287,18 @@ public struct SVGTraceWriter: TraceWriter, Sendable {
 /// An axis range from one round tick to another: ticks at k · step for whole k, where the
 /// step is 1, 2 or 5 × 10ᵉ, the smallest such that [lower, upper] (rounded out to ticks)
 /// takes at most `maxIntervals` steps.
-public struct NiceScale: Sendable, Hashable {
+package struct NiceScale: Sendable, Hashable {
   /// The step's leading digit: 1, 2 or 5.
-  public let mantissa: Int
+  package let mantissa: Int
   /// The step's power of ten.
-  public let exponent: Int
+  package let exponent: Int
   /// The first tick is `firstIndex` steps from zero, the last `lastIndex`.
-  public let firstIndex: Double
-  public let lastIndex: Double
+  package let firstIndex: Double
+  package let lastIndex: Double
 
   /// The scale for values in `lower...upper` (finite, within ±10³⁰⁰). An empty range
   /// (lower == upper) is widened first: by half the value each way, or to 0...1 at 0.
-  public init(lower: Double, upper: Double, maxIntervals: Int) {
+  package init(lower: Double, upper: Double, maxIntervals: Int) {
     var (lower, upper) = (min(lower, upper), max(lower, upper))
     if upper - lower < 1e-300 {
       let spread = lower == 0 ? 1 : lower.magnitude / 2
@@ -346,7 +346,7 @@ public struct NiceScale: Sendable, Hashable {
 
   /// k steps: k · mantissa · 10^exponent, computed so that a round tick is the Double
   /// nearest its decimal (0.3, not 0.30000000000000004).
-  public static func value(_ k: Double, mantissa: Int, exponent: Int) -> Double {
+  package static func value(_ k: Double, mantissa: Int, exponent: Int) -> Double {
     let units = k * Double(mantissa)
     var power = 1.0
     for _ in 0..<exponent.magnitude { power *= 10 }
@@ -354,13 +354,13 @@ public struct NiceScale: Sendable, Hashable {
   }
 
   /// The step between ticks.
-  public var step: Double { Self.value(1, mantissa: mantissa, exponent: exponent) }
+  package var step: Double { Self.value(1, mantissa: mantissa, exponent: exponent) }
   /// The first tick.
-  public var lower: Double { Self.value(firstIndex, mantissa: mantissa, exponent: exponent) }
+  package var lower: Double { Self.value(firstIndex, mantissa: mantissa, exponent: exponent) }
   /// The last tick.
-  public var upper: Double { Self.value(lastIndex, mantissa: mantissa, exponent: exponent) }
+  package var upper: Double { Self.value(lastIndex, mantissa: mantissa, exponent: exponent) }
   /// Every tick, lower to upper.
-  public var ticks: [Double] {
+  package var ticks: [Double] {
     stride(from: firstIndex, through: lastIndex, by: 1).map {
       Self.value($0, mantissa: mantissa, exponent: exponent)
     }

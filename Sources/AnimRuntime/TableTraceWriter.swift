@@ -26,8 +26,8 @@ import AnimCore
 /// - The table streams: column widths are fixed by the header and room for 4 digits
 ///   before the point. A value that needs more widens its column for good, and the header
 ///   is written again above that row, so every row under a header is aligned.
-public struct TableTraceWriter: TraceWriter, Sendable {
-  public let columns: [TraceColumn]
+package struct TableTraceWriter: TraceWriter, Sendable {
+  package let columns: [TraceColumn]
 
   /// One column of the table: its header, and how its cells line up.
   struct Layout: Sendable {
@@ -46,10 +46,10 @@ public struct TableTraceWriter: TraceWriter, Sendable {
   private var headerPending = true
 
   /// The decimal places of times and numbers.
-  public static let places = 3
+  package static let places = 3
   static let gap = "  "
 
-  public init(columns: [TraceColumn]) {
+  package init(columns: [TraceColumn]) {
     self.columns = columns
     let fraction = Self.places + 1
     let initialInteger = 4
@@ -64,7 +64,7 @@ public struct TableTraceWriter: TraceWriter, Sendable {
     self.layouts = layouts
   }
 
-  public mutating func write(_ record: TraceRecord) -> String {
+  package mutating func write(_ record: TraceRecord) -> String {
     switch record {
     case .sample(let time, let values):
       var texts: [String?] = [Self.number(seconds(time))]
@@ -92,7 +92,7 @@ public struct TableTraceWriter: TraceWriter, Sendable {
     }
   }
 
-  public mutating func finish() -> String { takeHeader(force: false) }
+  package mutating func finish() -> String { takeHeader(force: false) }
 
   /// An event or print line: its time in the time column, then `> what`.
   private mutating func mark(_ time: Nanoseconds, _ what: String) -> String {

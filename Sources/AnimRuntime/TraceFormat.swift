@@ -10,8 +10,8 @@ import AnimCore
 
 /// A watched property: its name `T.p` and the kind of value it holds.
 public struct TraceColumn: Sendable, Hashable {
-  public var name: String
-  public var kind: ValueKind
+  package var name: String
+  package var kind: ValueKind
 
   public init(name: String, kind: ValueKind) {
     self.name = name
@@ -20,7 +20,7 @@ public struct TraceColumn: Sendable, Hashable {
 
   /// The names of the scalar columns it takes in `csv` and `table`: `T.p` for a number or
   /// a color, `T.p.x`, `T.p.y` (`.z`, `.w`) for a vector, one per component.
-  public var componentNames: [String] {
+  package var componentNames: [String] {
     switch kind {
     case .number, .color: [name]
     case .vec2: ["x", "y"].map { "\(name).\($0)" }
@@ -30,7 +30,7 @@ public struct TraceColumn: Sendable, Hashable {
   }
 
   /// The columns of a sample's values, in their order.
-  public static func columns(of values: [NamedValue]) -> [TraceColumn] {
+  package static func columns(of values: [NamedValue]) -> [TraceColumn] {
     values.map { TraceColumn(name: $0.name, kind: $0.value.kind) }
   }
 }
@@ -49,7 +49,7 @@ public protocol TraceWriter {
 
 extension TraceWriter {
   /// The whole text for `records`: every `write` and then `finish`.
-  public mutating func render(_ records: some Sequence<TraceRecord>) -> String {
+  package mutating func render(_ records: some Sequence<TraceRecord>) -> String {
     var text = ""
     for record in records { text += write(record) }
     text += finish()
@@ -82,7 +82,7 @@ public enum TraceFormat: String, Sendable, Hashable, CaseIterable {
   }
 
   /// The whole text of `records` in this format.
-  public func render(_ records: some Sequence<TraceRecord>, columns: [TraceColumn], title: String = "anim trace")
+  package func render(_ records: some Sequence<TraceRecord>, columns: [TraceColumn], title: String = "anim trace")
     -> String
   {
     var writer = writer(columns: columns, title: title)

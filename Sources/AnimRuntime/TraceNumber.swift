@@ -8,10 +8,10 @@ import AnimCore
 import Foundation
 
 /// Numbers and times written the way `anim trace` writes them.
-public enum TraceNumber {
+package enum TraceNumber {
   /// A value as a session shows it: numbers as the trace writes them, vectors as the
   /// language writes them, colors as `#rrggbbaa`.
-  public static func text(_ value: AnimationValue) -> String { text(value, style: .exact) }
+  package static func text(_ value: AnimationValue) -> String { text(value, style: .exact) }
 
   /// The shortest text that reads back (with any correct decimal parser, `Double(_:)`,
   /// JSON's, Python's `float`) to the same Double.
@@ -27,7 +27,7 @@ public enum TraceNumber {
   /// The digits come from `ShortestDecimal` (TraceNumber+Shortest.swift) where it applies,
   /// which writes the same text as `referenceFormat(_:)` (Swift's `description`) without
   /// building strings; tests compare the two over millions of values.
-  public static func format(_ value: Double) -> String {
+  package static func format(_ value: Double) -> String {
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maxLength) { buffer in
       let count = write(value, to: buffer.baseAddress!)
       return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<count]), as: UTF8.self)
@@ -36,7 +36,7 @@ public enum TraceNumber {
 
   /// `format(_:)` for JSON: the same text for finite numbers, and `null` for NaN and the
   /// infinities, which JSON cannot write.
-  public static func json(_ value: Double) -> String {
+  package static func json(_ value: Double) -> String {
     value.isFinite ? format(value) : "null"
   }
 
@@ -113,13 +113,13 @@ public enum TraceNumber {
   /// How a session shows numbers: exact (the trace's spelling: piped, `anim trace`,
   /// `:precision full`) or short for a person at a terminal (6 significant digits, times to
   /// the millisecond).
-  public enum Style: Sendable {
+  package enum Style: Sendable {
     case exact, short
   }
 
   /// A number in `style`: short is `%g` with 6 significant digits (no exponent for
   /// 1e-4 ≤ |x| < 1e6), `-0` as `0`.
-  public static func format(_ value: Double, style: Style) -> String {
+  package static func format(_ value: Double, style: Style) -> String {
     guard style == .short, value.isFinite else { return format(value) }
     if value == 0 { return "0" }
     var text = String(format: "%.6g", value)
@@ -128,14 +128,14 @@ public enum TraceNumber {
   }
 
   /// A time in seconds in `style`: short is rounded to the millisecond.
-  public static func seconds(_ nanoseconds: Nanoseconds, style: Style) -> String {
+  package static func seconds(_ nanoseconds: Nanoseconds, style: Style) -> String {
     guard style == .short else { return seconds(nanoseconds) }
     let milliseconds = (Double(nanoseconds) / 1e6).rounded()
     return format(milliseconds / 1e3)
   }
 
   /// A value in `style` (see `text(_:)`).
-  public static func text(_ value: AnimationValue, style: Style) -> String {
+  package static func text(_ value: AnimationValue, style: Style) -> String {
     func f(_ x: Double) -> String { format(x, style: style) }
     switch value {
     case .number(let x): return f(x)
@@ -149,14 +149,14 @@ public enum TraceNumber {
   /// A time in seconds: the exact nanosecond count divided by 10⁹ (one correctly rounded
   /// division), written by `format(_:)`: 500 ms is `0.5`, 1/60 s (16 666 667 ns) is
   /// `0.016666667`, 2 s is `2`.
-  public static func seconds(_ nanoseconds: Nanoseconds) -> String {
+  package static func seconds(_ nanoseconds: Nanoseconds) -> String {
     format(AnimCore.seconds(nanoseconds))
   }
 
   /// `value` rounded to `places` decimal places for people (the `table` format), then
   /// written by `format(_:)`: `16.666666` is `16.667` at 3 places. Numbers too large for the
   /// rounding to mean anything (10¹⁵ and beyond) are written as they are.
-  public static func rounded(_ value: Double, places: Int) -> String {
+  package static func rounded(_ value: Double, places: Int) -> String {
     guard value.isFinite, value.magnitude < 1e15 else { return format(value) }
     var scale = 1.0
     for _ in 0..<max(0, places) { scale *= 10 }

@@ -7,13 +7,13 @@ import AnimLanguage
 /// When a trace samples and when it stops.
 public struct TraceOptions: Sendable {
   /// Frames per second for regular samples (k / fps, from 0).
-  public var fps: Int64 = 60
+  package var fps: Int64 = 60
   /// Exact sample times instead of frames.
-  public var times: [Nanoseconds]?
+  package var times: [Nanoseconds]?
   /// The last time sampled; nil: when nothing is playing and nothing is due.
-  public var until: Nanoseconds?
+  package var until: Nanoseconds?
   /// The properties sampled, as `T.p`; nil: every property of every target.
-  public var watch: [String]?
+  package var watch: [String]?
 
   public init(fps: Int64 = 60, times: [Nanoseconds]? = nil, until: Nanoseconds? = nil, watch: [String]? = nil) {
     self.fps = fps
