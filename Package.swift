@@ -13,6 +13,9 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
+    // `swift package generate-documentation --target AnimCore` (the DocC catalog in
+    // Sources/AnimCore/AnimCore.docc). A command plugin: `swift build` and `swift test` never build it.
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
   targets: [
     // Time, values, curves, animations, timelines, clocks, events. No parsing, no I/O.
