@@ -49,8 +49,8 @@ let package = Package(
     .executableTarget(
       name: "anim-fuzz-restore", dependencies: ["AnimCore", "AnimLanguage", "AnimRuntime", "CLibFuzzer"]),
     .testTarget(name: "AnimCoreTests", dependencies: ["AnimCore"]),
-    // An independent reference evaluator of the timing model, written from engine.md and
-    // language.md with no dependency on AnimCore: a test helper, never shipped.
+    // An independent reference evaluator of the timing model, written from grammar.md's rules
+    // with no dependency on AnimCore: a test helper, never shipped.
     .target(name: "AnimOracle", linkerSettings: [.linkedLibrary("m")]),
     // The engine against the oracle on seeded random operation sequences
     // (ANIM_DIFFERENTIAL_SECONDS=N for a long run: see Tests/AnimDifferentialTests/README.md).
