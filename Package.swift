@@ -13,6 +13,9 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
+    // `swift package generate-documentation --target AnimCore` (the DocC catalog in
+    // Sources/AnimCore/AnimCore.docc). A command plugin: `swift build` and `swift test` never build it.
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
   targets: [
     // Time, values, curves, animations, timelines, clocks, events. No parsing, no I/O.
@@ -46,8 +49,8 @@ let package = Package(
     .executableTarget(
       name: "anim-fuzz-restore", dependencies: ["AnimCore", "AnimLanguage", "AnimRuntime", "CLibFuzzer"]),
     .testTarget(name: "AnimCoreTests", dependencies: ["AnimCore"]),
-    // An independent reference evaluator of the timing model, written from engine.md and
-    // language.md with no dependency on AnimCore: a test helper, never shipped.
+    // An independent reference evaluator of the timing model, written from grammar.md's rules
+    // with no dependency on AnimCore: a test helper, never shipped.
     .target(name: "AnimOracle", linkerSettings: [.linkedLibrary("m")]),
     // The engine against the oracle on seeded random operation sequences
     // (ANIM_DIFFERENTIAL_SECONDS=N for a long run: see Tests/AnimDifferentialTests/README.md).

@@ -178,7 +178,7 @@ public struct SpringMotion: Sendable, Hashable, Codable {
   }
 
   /// The settling time, in nanoseconds rounded up, of a motion starting `displacement` from
-  /// its target with `velocity` (language.md): for an under-damped spring the t at which the
+  /// its target with `velocity` (grammar.md § Curves): for an under-damped spring the t at which the
   /// envelope A·e^(−βt) falls to 0.001·|d₀|, A = √(d₀² + ((v₀ + βd₀)/ω_d)²); otherwise the
   /// first t after which |x(t) − to| ≤ 0.001·|d₀| for good.
   ///
