@@ -134,6 +134,24 @@ public struct SourceSpan: Hashable, Sendable, CustomStringConvertible {
 
   package var length: Int { end - start }
   public var description: String { "\(start)..<\(end)" }
+
+  /// Both offsets as one word.
+  private var packed: UInt64 { UInt64(storedStart) << 32 | UInt64(storedEnd) }
+
+  public static func == (a: SourceSpan, b: SourceSpan) -> Bool { a.packed == b.packed }
+
+  public func hash(into hasher: inout Hasher) { hasher.combine(packed) }
+
+  /// The hash dictionaries use: a 64-bit mix of the two offsets and the seed (SplitMix64's
+  /// finalizer), not SipHash. The checker's tables are keyed by span and the runtime reads
+  /// them for every statement it runs, where SipHash's set-up was a tenth of its time; spans
+  /// come from the program's own text, so there is no flooding to guard against.
+  public func _rawHashValue(seed: Int) -> Int {
+    var x = packed ^ UInt64(UInt(bitPattern: seed))
+    x = (x ^ (x >> 30)) &* 0xbf58_476d_1ce4_e5b9
+    x = (x ^ (x >> 27)) &* 0x94d0_49bb_1331_11eb
+    return Int(bitPattern: UInt(x ^ (x >> 31)))
+  }
 }
 
 /// A position as people read it: 1-based line and 1-based column in Characters.

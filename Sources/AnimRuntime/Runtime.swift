@@ -422,8 +422,10 @@ public final class Runtime {
     }
     switch (event.kind, event.subject) {
     case (.callback(let key), _):
-      guard let action = actions[key] else { return }
-      if case .item = action {} else { actions[key] = nil }
+      // One look-up: a statement's key is used once; a timeline item's stays (it fires
+      // each time its timeline crosses it).
+      guard let action = actions.removeValue(forKey: key) else { return }
+      if case .item = action { actions[key] = action }
       perform(action)
     case (.needsValues, .node(let id)):
       resolveValues(of: id)
