@@ -43,11 +43,13 @@ extension AnimationEngine {
       }
       // The start is still ahead: it fires at this instant.
       nodes[Int(index)].lastLocal = saturatingSum(start, rate >= 0 ? -1 : 1)
+      // From the moment it plays, its items that fill backwards show their first values.
+      // (Only when it starts or starts again: a `play` that resumes a paused timeline, or
+      // one on a playing timeline, moves nothing back before its items.)
+      armBackwardsFill(in: index)
     } else if nodes[Int(index)].isPaused {
       changePlayback(of: index) { $0.resume(at: parentTime) }
     }
-    // From the moment it plays, its items that fill backwards show their first values.
-    armBackwardsFill(in: index)
     reschedule(topLevelAncestor(of: index))
     refreshCurrentValues()
   }

@@ -711,4 +711,35 @@ struct DifferentialFindingsTests {
     try engine.advance(to: 1100 * ms) { _, e in events.append(e) }
     #expect(abs(number(engine, p) - 50) < 1e-9)
   }
+
+  /// `play` on a paused timeline resumes it; only a start (or a start again) shows its items'
+  /// backwards fills. p = 0; T (2 s) holds A at 0 (from 30 to 90 over 1 s, fill backwards).
+  /// Played at 0 and reversed at 500 ms (A at 30 + 60 · 0.5 = 60), T is back at its start at 1 s: A ended at
+  /// its start, and a backwards fill leaves nothing after the end (p 0). Paused at 1.5 s and
+  /// played at 2 s, it goes on from where it stopped, at its start going backwards: nothing
+  /// is crossed, A stays ended, p stays 0 (A's `from`, 30, would be the before phase of a
+  /// pass being entered, and none is).
+  @Test func playOnAPausedTimelineDoesNotShowBackwardsFillsAgain() throws {
+    var engine = AnimationEngine()
+    var events: [EngineEvent] = []
+    let p = engine.addProperty(.number(0))
+    let t = try engine.addTimeline(timing: EffectTiming(duration: 2 * s, fill: .forwards))
+    _ = try engine.animate(
+      p, with: Animation(shape: .tween(from: .number(30), to: .number(90), curve: .linear),
+        timing: EffectTiming(duration: 1 * s, fill: .backwards)), placement: .timeline(t, at: 0))
+    try engine.play(t)
+    try engine.advance(to: 500 * ms)
+    #expect(abs(number(engine, p) - 60) < 1e-9)
+    try engine.reverse(t)
+    try engine.advance(to: 1500 * ms)
+    #expect(number(engine, p) == 0)
+    try engine.pause(t)
+    try engine.advance(to: 2 * s)
+    try engine.play(t)
+    try engine.advance(to: 2 * s) { _, e in events.append(e) }
+    #expect(number(engine, p) == 0)
+    #expect(events.isEmpty)
+    try engine.advance(to: 3 * s) { _, e in events.append(e) }
+    #expect(number(engine, p) == 0)
+  }
 }
