@@ -326,14 +326,12 @@ public final class OracleWorld {
       properties[p].entries.removeAll { nodes[$0.node].parent == nil }
     }
     for n in subtree(of: node) {
-      n.zone = (n.rate >= 0) == forward ? 0 : n.maxZone
-      n.forward = (n.rate >= 0) == forward
       n.recorded = nil
       n.counting = false
       n.maskedBy = nil
       n.started = false
     }
-    node.zone = forward ? 0 : node.maxZone
+    place(node, atEnd: !forward, travellingForward: forward)
     // Played from its end (a negative rate), the playhead is placed past its `set` items:
     // each is sought past (rule 5), in item order, as crossing it forwards would.
     for n in subtree(of: node) where n.id != node.id && n.zone == n.maxZone {
@@ -344,8 +342,34 @@ public final class OracleWorld {
     node.hold = forward ? 0 : (node.bounds.end ?? 0)
     node.paused = false
     release(node, at: p)
-    for n in subtree(of: node) where n.isEffect && n.timing.fill.backwards && n.id != node.id {
+    // Its items before their starts that fill backwards show their first values (rule 2). (One
+    // placed past its end, the timeline played from its end, is in its after phase: it has not
+    // run, so it shows nothing, whether its fill is `both` or `forwards`.)
+    for n in subtree(of: node) where n.isEffect && n.timing.fill.backwards && n.id != node.id && n.zone == 0 {
       join(n)
+    }
+  }
+
+  /// Puts `node` at its start or its end, travelling as `travellingForward` says, and what is
+  /// in it where that edge's pass has it, having crossed nothing: at the end of a forward
+  /// pass its items are past their ends; at the end of a backwards pass (`autoreverse`), at
+  /// the start of its time, before their starts; and so on down the tree.
+  func place(_ node: Node, atEnd: Bool, travellingForward: Bool) {
+    node.zone = atEnd ? node.maxZone : 0
+    node.forward = travellingForward
+    guard node.isTimeline else { return }
+    let b = node.bounds
+    var passForward = true
+    if node.timing.duration > 0, b.count.map({ $0 >= 2 }) ?? false {
+      passForward = b.isForwardPass(b.pass(ofZone: atEnd ? node.maxZone - 1 : 1))
+    }
+    // The children's time at that edge is the pass's end (its start when the pass runs
+    // backwards), and it moves the way the pass runs.
+    let iterationAtEnd = atEnd == passForward
+    let iterationForward = travellingForward == passForward
+    for id in node.children {
+      let child = nodes[id]
+      place(child, atEnd: iterationAtEnd == (child.rate >= 0), travellingForward: iterationForward == (child.rate >= 0))
     }
   }
 
@@ -392,11 +416,11 @@ public final class OracleWorld {
     // Rule 6: boundary u falls at exactly S + round(u / r), so at that parent time the local
     // time is u, whichever way the parent moves (round((p − S)·r) may miss it by a little).
     let b = node.bounds
-    for u in [zone > 0 || b.isInfinite ? b.boundary(zone - 1) : nil, b.count.map { zone < $0 } ?? true ? b.boundary(zone) : nil] {
+    for u in [zone > 0 || (b.isInfinite && node.started) ? b.boundary(zone - 1) : nil, b.count.map { zone < $0 } ?? true ? b.boundary(zone) : nil] {
       if let u, node.startTime + OracleArithmetic.roundQuotient(u, node.rate) == p { return u }
     }
     let raw = OracleArithmetic.roundProduct(p - node.startTime, node.rate)
-    let (lo, hi) = b.interval(zone: zone, forward: forward)
+    let (lo, hi) = b.interval(zone: zone, forward: forward, started: node.started)
     return min(max(raw, lo), hi)
   }
 
@@ -837,10 +861,19 @@ public final class OracleWorld {
         properties[p].entries = []
       } else {
         count("timeline set crossed backwards")
-        if let recorded = node.recorded { properties[p].base = recorded }
+        properties[p].entries.removeAll { nodes[$0.node].parent == nil }
+        if let recorded = node.recorded {
+          // The recorded value goes back as the base value, beneath what its own timeline's
+          // items show: an item of it already playing here (not masked: it started again in
+          // a pass the set has not masked) shows its own value, its stack running from its
+          // `from` (the first entry is measured from the base, so it moves with it).
+          if !properties[p].entries.isEmpty {
+            properties[p].entries[0].reference += recorded - properties[p].base
+          }
+          properties[p].base = recorded
+        }
         // Put back, it has nothing more to put back (starting over later does not again).
         node.recorded = nil
-        properties[p].entries.removeAll { nodes[$0.node].parent == nil }
         for other in nodes where other.maskedBy == node.id {
           other.maskedBy = nil
           if other.bounds.isActive(zone: other.zone, started: other.started) { join(other) }
@@ -860,7 +893,13 @@ public final class OracleWorld {
     let lo = min(current, x)
     let hi = max(current, x)
     let stops = Set(positions(node, from: lo, to: hi)).filter { up ? $0 > current && $0 < x : $0 < current && $0 > x }
+    // On the way, it travels the way the jump goes (a seek back through a timeline playing
+    // forwards crosses its items backwards, each at its boundary); at `x` it arrives as it
+    // plays on from there (a boundary at `x` belongs to the side it plays into).
+    let playing = node.forward
+    defer { node.forward = playing }
     for h in stops.sorted(by: up ? (<) : (>)) + [x] {
+      node.forward = h == x ? playing : up
       node.hold = h
       var batch: [Crossing] = []
       drive(node, at: now, parentTime: p, parentForward: true, into: &batch, silently: false)
@@ -1047,7 +1086,14 @@ public final class OracleWorld {
     let b = node.bounds
     if b.isActive(zone: node.zone, started: node.started) {
       let local = localTime(of: node)
-      let k = b.pass(ofZone: node.zone)
+      var k = b.pass(ofZone: node.zone)
+      // Web Animations (engine.md): an exact pass boundary belongs to the next pass, also when
+      // it was reached going backwards (the reversed path is exactly the forward path, so the
+      // value at a local time does not depend on the direction; only the edges of the active
+      // interval do). Its `repeat` has fired, and the value is the next pass's start.
+      if node.timing.duration > 0, b.isActive(zone: node.zone + 1, started: node.started), local == b.boundary(node.zone) {
+        k = b.pass(ofZone: node.zone + 1)
+      }
       let (progress, time) = b.directed(pass: k, local: local)
       return shapeValue(node, progress: progress, time: time, beforeFlag: false)
     }
