@@ -742,4 +742,26 @@ struct DifferentialFindingsTests {
     try engine.advance(to: 3 * s) { _, e in events.append(e) }
     #expect(number(engine, p) == 0)
   }
+
+  /// Rules 2 and 3: an animation that fills backwards, placed with a negative delay and paused
+  /// at once, shows its value part-way although it has not started. p = 0; at 1 s `animate p
+  /// to 100 over 2 s delay −500 ms fill backwards` (linear), paused at once: its from (0)
+  /// resolves at placement and it stands 500 ms in: 0 + 100 · 0.25 = 25, at 1 s and still at
+  /// 2 s. Resumed at 2 s, it is 1 s in at 2.5 s: 50.
+  @Test func aNegativeDelayPausedAtPlacementShowsItsValuePartWay() throws {
+    var engine = AnimationEngine()
+    let p = engine.addProperty(.number(0))
+    try engine.advance(to: 1 * s)
+    let a = try engine.animate(
+      p, with: Animation(shape: .tween(from: nil, to: .number(100), curve: .linear),
+        timing: EffectTiming(delay: -500 * ms, duration: 2 * s, fill: .backwards)), placement: .engine(at: 1 * s))
+    try engine.pause(a)
+    try engine.advance(to: 1 * s)
+    #expect(abs(number(engine, p) - 25) < 1e-9)
+    try engine.advance(to: 2 * s)
+    #expect(abs(number(engine, p) - 25) < 1e-9)
+    try engine.resume(a)
+    try engine.advance(to: 2500 * ms)
+    #expect(abs(number(engine, p) - 50) < 1e-9)
+  }
 }
