@@ -331,6 +331,12 @@ public final class OracleWorld {
       n.maskedBy = nil
       n.started = false
     }
+    // Its items that were waiting with a backwards fill (a finished timeline is running
+    // nothing else) wait no more: they show again only from where it starts over.
+    let mine = Set(subtree(of: node).map(\.id))
+    for p in properties.indices {
+      properties[p].entries.removeAll { mine.contains($0.node) && $0.frozen == nil && !$0.dropped }
+    }
     place(node, atEnd: !forward, travellingForward: forward)
     // Played from its end (a negative rate), the playhead is placed past its `set` items:
     // each is sought past (rule 5), in item order, as crossing it forwards would.
@@ -1032,6 +1038,14 @@ public final class OracleWorld {
           node.to = frames.last?.value
         }
         node.resolved = true
+      } else {
+        // Joining again (a timeline going back over it) onto a running stack: rule 1 makes its
+        // term Δ·p with Δ = its target − where the stack is heading now, so it runs from there
+        // (the values it settled before are for a stack of its own).
+        if case .tween(nil, _, _) = node.shape! { node.from = previous }
+        if case .keyframes(let frames) = node.shape!, frames.first.flatMap({ $0.percent == 0 ? $0.value : nil }) == nil {
+          node.from = previous
+        }
       }
       properties[p].entries.append(Entry(node: node.id, reference: previous))
       count("additive retarget")
@@ -1088,11 +1102,17 @@ public final class OracleWorld {
       let local = localTime(of: node)
       var k = b.pass(ofZone: node.zone)
       // Web Animations (engine.md): an exact pass boundary belongs to the next pass, also when
-      // it was reached going backwards (the reversed path is exactly the forward path, so the
-      // value at a local time does not depend on the direction; only the edges of the active
-      // interval do). Its `repeat` has fired, and the value is the next pass's start.
+      // it was reached going backwards (only the edges of the active interval depend on the
+      // direction): a countdown that repeats reads 0 at the instant it reaches 0, then wraps
+      // (language.md). Its `repeat` has fired; the value is the next pass's start.
       if node.timing.duration > 0, b.isActive(zone: node.zone + 1, started: node.started), local == b.boundary(node.zone) {
         k = b.pass(ofZone: node.zone + 1)
+      }
+      // The end of the active interval (reached backwards: still active) is progress 1 of
+      // the last pass, at the fraction of a fractional count (engine.md: the spec's edge rule).
+      if let end = b.end, local == end {
+        let edge = b.endEdge()
+        return shapeValue(node, progress: edge.progress, time: edge.time, beforeFlag: false)
       }
       let (progress, time) = b.directed(pass: k, local: local)
       return shapeValue(node, progress: progress, time: time, beforeFlag: false)
