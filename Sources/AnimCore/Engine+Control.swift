@@ -152,7 +152,9 @@ extension AnimationEngine {
   mutating func crossSilently(
     _ index: Int32, to time: Nanoseconds, _ handle: (inout AnimationEngine, EngineEvent) -> Void
   ) {
-    let direction = time >= nodes[Int(index)].lastLocal ? 1 : -1
+    let last = nodes[Int(index)].lastLocal
+    // (Sought to where it stands, it moves the way it plays.)
+    let direction = time != last ? (time > last ? 1 : -1) : (rate(of: nodes[Int(index)]) >= 0 ? 1 : -1)
     for _ in 0..<100_000 {
       guard let next = nextThreshold(of: index, direction: direction),
         direction > 0 ? next < time : next > time
@@ -160,13 +162,13 @@ extension AnimationEngine {
       // Held there, so that what reads the time now (a `set` unmasking an item) reads it.
       changePlayback(of: index) { $0.hold(at: next) }
       var crossed: [Crossed] = []
-      cross(index, to: next, into: &crossed)
+      cross(index, to: next, direction: direction, into: &crossed)
       Self.order(&crossed)
       settleSilently(crossed, handle)
     }
     changePlayback(of: index) { $0.hold(at: time) }
     var crossed: [Crossed] = []
-    cross(index, to: time, into: &crossed)
+    cross(index, to: time, direction: direction, into: &crossed)
     Self.order(&crossed)
     settleSilently(crossed, handle)
   }
@@ -239,7 +241,7 @@ extension AnimationEngine {
       changePlayback(of: index) { $0.hold(at: edge) }
     }
     var crossed: [Crossed] = []
-    cross(index, to: edge, into: &crossed)
+    cross(index, to: edge, direction: forward ? 1 : -1, into: &crossed)
     Self.order(&crossed)
     reschedule(topLevelAncestor(of: index))
     var leavingRest: [PropertyID] = []

@@ -764,4 +764,71 @@ struct DifferentialFindingsTests {
     try engine.advance(to: 2500 * ms)
     #expect(abs(number(engine, p) - 50) < 1e-9)
   }
+
+  /// Turning back at a point just reached (engine.md: events fire when the playhead crosses
+  /// them, in its direction of travel): a standalone animation reversed at the instant it
+  /// starts is at its start going backwards, so it completes there at once. p = 0; at 500 ms
+  /// `animate p to 100 over 1 s`, reversed at 500 ms: `start` then `complete` reversed, both
+  /// at 500 ms; it is over (fill forwards, ended at its start: 0).
+  @Test func reversedAtTheInstantItStartsItCompletesThereAtOnce() throws {
+    var engine = AnimationEngine()
+    var recorder = Recorder()
+    let p = engine.addProperty(.number(0))
+    try engine.advance(to: 500 * ms)
+    let a = try engine.animate(p, with: .tween(to: .number(100), duration: 1 * s), placement: .engine(at: 500 * ms))
+    try engine.advance(to: 500 * ms) { _, e in recorder.events.append((e.time, e.kind, e.subject)) }
+    try engine.reverse(a)
+    try engine.advance(to: 600 * ms) { _, e in recorder.events.append((e.time, e.kind, e.subject)) }
+    #expect(recorder.nodeEvents(a).map(\.0) == [500 * ms, 500 * ms])
+    #expect(recorder.nodeEvents(a).map(\.1) == [.start, .complete])
+    #expect(number(engine, p) == 0)
+    #expect(engine.animations(on: p).isEmpty)
+  }
+
+  /// The same inside a timeline: T (2 s) holds A at 200 ms (to 100 over 1 s). Played at 0 and
+  /// reversed at 500 ms, T is back at 200 ms at 800 ms: A completes reversed there (0).
+  /// Reversed again at 800 ms, T goes forwards from A's start: A starts again at once, at
+  /// 800 ms, and at 900 ms it is 100 ms in: 10.
+  @Test func anItemTurnedBackAtItsStartStartsAgainAtOnce() throws {
+    var engine = AnimationEngine()
+    var recorder = Recorder()
+    let p = engine.addProperty(.number(0))
+    let t = try engine.addTimeline(timing: EffectTiming(duration: 2 * s, fill: .forwards))
+    let a = try engine.animate(p, with: .tween(to: .number(100), duration: 1 * s), placement: .timeline(t, at: 200 * ms))
+    try engine.play(t)
+    try engine.advance(to: 500 * ms) { _, e in recorder.events.append((e.time, e.kind, e.subject)) }
+    try engine.reverse(t)
+    try engine.advance(to: 800 * ms) { _, e in recorder.events.append((e.time, e.kind, e.subject)) }
+    #expect(number(engine, p) == 0)
+    try engine.reverse(t)
+    try engine.advance(to: 900 * ms) { _, e in recorder.events.append((e.time, e.kind, e.subject)) }
+    #expect(recorder.nodeEvents(a).map(\.0) == [200 * ms, 800 * ms, 800 * ms])
+    #expect(recorder.nodeEvents(a).map(\.1) == [.start, .complete, .start])
+    #expect(abs(number(engine, p) - 10) < 1e-9)
+  }
+
+  /// Sought back from the instant a group and its item started: T (1 s) holds G at 200 ms, G
+  /// holds A (from 87 to 10 over 300 ms). Played at 0, G and A start at 200 ms; `seek T to
+  /// 100ms` there takes A back before its start, which leaves its start value, 87 (grammar.md:
+  /// "sought back before an item, the item leaves its start value as reversing there does"),
+  /// silently; at 250 ms (T at 150 ms) p is still 87, and at 400 ms (T at 300 ms, A 100 ms in)
+  /// 87 − 77/3.
+  @Test func aSeekBackFromTheInstantAGroupStartedTakesItsItemsBack() throws {
+    var engine = AnimationEngine()
+    var events: [EngineEvent] = []
+    let p = engine.addProperty(.number(0))
+    let t = try engine.addTimeline(timing: EffectTiming(duration: 1 * s, fill: .forwards))
+    let g = try engine.addTimeline(timing: EffectTiming(duration: 300 * ms, fill: .forwards), placement: .timeline(t, at: 200 * ms))
+    _ = try engine.animate(
+      p, with: Animation(shape: .tween(from: .number(87), to: .number(10), curve: .linear),
+        timing: EffectTiming(duration: 300 * ms, fill: .forwards)), placement: .timeline(g, at: 0))
+    try engine.play(t)
+    try engine.advance(to: 200 * ms)
+    try engine.seek(t, to: 100 * ms) { _, e in events.append(e) }
+    try engine.advance(to: 250 * ms) { _, e in events.append(e) }
+    #expect(number(engine, p) == 87)
+    #expect(events.isEmpty)
+    try engine.advance(to: 400 * ms)
+    #expect(abs(number(engine, p) - (87 - 77.0 / 3)) < 1e-9)
+  }
 }
