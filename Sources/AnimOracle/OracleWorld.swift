@@ -1097,6 +1097,7 @@ public final class OracleWorld {
 
   /// An effect's output now: Web Animations' phases and fills, on the zone crossed to.
   func output(of node: Node) -> Double? {
+    if let local = boundaryLocalTime(of: node) { return output(of: node, atLocalTime: local) }
     let b = node.bounds
     if b.isActive(zone: node.zone, started: node.started) {
       let local = localTime(of: node)
@@ -1118,6 +1119,18 @@ public final class OracleWorld {
       return shapeValue(node, progress: progress, time: time, beforeFlag: false)
     }
     if node.zone <= 0 {
+      return backwardsFill(of: node, local: localTime(of: node))
+    }
+    guard node.timing.fill.forwards else { return nil }
+    let edge = b.endEdge()
+    return shapeValue(node, progress: edge.progress, time: edge.time, beforeFlag: !edge.forwardPass)
+  }
+
+  /// What an effect shows in its before phase at local time `local` (nil without a
+  /// backwards fill).
+  func backwardsFill(of node: Node, local: OracleTime) -> Double? {
+    let b = node.bounds
+    do {
       guard node.timing.fill.backwards else { return nil }
       count("backwards fill shown")
       let edge = b.startEdge()
@@ -1128,7 +1141,7 @@ public final class OracleWorld {
       // shows its end.)
       let d = node.timing.duration
       if d > 0 {
-        let active = max(min(localTime(of: node), b.start) - node.timing.delay, 0)
+        let active = max(min(local, b.start) - node.timing.delay, 0)
         if let total = node.timing.activeDuration, active >= total {
           let end = b.endEdge()
           return shapeValue(node, progress: end.progress, time: end.time, beforeFlag: end.forwardPass)
@@ -1139,9 +1152,84 @@ public final class OracleWorld {
       }
       return shapeValue(node, progress: edge.progress, time: edge.time, beforeFlag: edge.forwardPass)
     }
-    guard node.timing.fill.forwards else { return nil }
-    let edge = b.endEdge()
-    return shapeValue(node, progress: edge.progress, time: edge.time, beforeFlag: !edge.forwardPass)
+  }
+
+  // MARK: - A pass boundary reached backwards
+
+  /// Web Animations at an exact pass boundary of a timeline above `node` that it reached
+  /// going backwards: the boundary belongs to the next pass (engine.md; a timeline's children
+  /// read their time in that pass, as the engine's do), so `node` reads its local time from
+  /// there. Only its value: what has been crossed stays crossed. nil when no timeline above
+  /// it stands so.
+  func boundaryLocalTime(of node: Node) -> OracleTime? {
+    guard let parentID = node.parent else { return nil }
+    let parent = nodes[parentID]
+    let time: OracleTime
+    if let local = boundaryLocalTime(of: parent) {
+      time = webAnimationsIterationTime(of: parent, local: local)
+    } else {
+      let b = parent.bounds
+      guard parent.timing.duration > 0,
+        b.isActive(zone: parent.zone, started: parent.started),
+        b.isActive(zone: parent.zone + 1, started: parent.started)
+      else { return nil }
+      let local = localTime(of: parent)
+      guard local == b.boundary(parent.zone) else { return nil }
+      time = b.directed(pass: b.pass(ofZone: parent.zone + 1), local: local).1
+    }
+    return rawLocalTime(of: node, parentTime: time)
+  }
+
+  /// A node's local time at parent time `p` (rule 6: a boundary of its own is reached at
+  /// exactly S + round(u / r)), not kept inside the zone it has crossed to.
+  func rawLocalTime(of node: Node, parentTime p: OracleTime) -> OracleTime {
+    if let hold = node.hold { return hold }
+    let raw = OracleArithmetic.roundProduct(p - node.startTime, node.rate)
+    let b = node.bounds
+    let zone = b.zone(local: raw, forward: true, started: node.started)
+    for z in [zone - 1, zone, zone + 1] where z >= 0 && (b.count.map { z < $0 } ?? true) {
+      let u = b.boundary(z)
+      if node.startTime + OracleArithmetic.roundQuotient(u, node.rate) == p { return u }
+    }
+    return raw
+  }
+
+  /// The time a timeline at local time `local` gives its children, by Web Animations alone
+  /// (a boundary belongs to the next pass; before and after, the edges').
+  func webAnimationsIterationTime(of node: Node, local: OracleTime) -> OracleTime {
+    let b = node.bounds
+    let d = node.timing.duration
+    guard d > 0 else { return 0 }
+    if local < b.start || (!node.forward && local == b.start) {
+      let edge = b.startEdge()
+      return edge.time
+    }
+    if let end = b.end, local >= end {
+      return b.endEdge().time
+    }
+    return b.directed(pass: OracleBoundaries.floorDiv(local - node.timing.delay, d), local: local).1
+  }
+
+  /// An effect's value at local time `local` by Web Animations' phases (the direction it
+  /// travels deciding only at the edges of its active interval).
+  func output(of node: Node, atLocalTime local: OracleTime) -> Double? {
+    let b = node.bounds
+    if local < b.start || (!node.forward && local == b.start) {
+      return backwardsFill(of: node, local: local)
+    }
+    if let end = b.end, local > end || (node.forward && local == end) {
+      guard node.timing.fill.forwards else { return nil }
+      let edge = b.endEdge()
+      return shapeValue(node, progress: edge.progress, time: edge.time, beforeFlag: !edge.forwardPass)
+    }
+    if let end = b.end, local == end {
+      let edge = b.endEdge()
+      return shapeValue(node, progress: edge.progress, time: edge.time, beforeFlag: false)
+    }
+    guard node.timing.duration > 0 else { return nil }
+    let k = OracleBoundaries.floorDiv(local - node.timing.delay, node.timing.duration)
+    let (progress, time) = b.directed(pass: k, local: local)
+    return shapeValue(node, progress: progress, time: time, beforeFlag: false)
   }
 
   /// The animation's value at directed progress `progress` (`time` ns into the pass).
