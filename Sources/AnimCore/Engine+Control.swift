@@ -113,7 +113,18 @@ extension AnimationEngine {
     let top = topLevelAncestor(of: index)
     catchUp(top)
     let parentNow = parentTime(of: index)
+    let last = nodes[Int(index)].lastLocal
     travelSilently(index, to: time, handle)
+    // Arrived going the other way from the way it plays: at `time` it stands as it plays on
+    // from there (a point at `time` belongs to the side it plays into), so what lies exactly
+    // there is crossed back, silently, and does not fire as it moves off.
+    let playing = rate(of: nodes[Int(index)]) >= 0 ? 1 : -1
+    if playing > 0 ? time < last : time > last {
+      var crossed: [Crossed] = []
+      cross(index, to: time, direction: playing, into: &crossed)
+      Self.order(&crossed)
+      settleSilently(crossed, handle)
+    }
     changePlayback(of: index) { $0.seek(to: time, at: parentNow) }
     reschedule(top)
     refreshCurrentValues()
@@ -244,8 +255,14 @@ extension AnimationEngine {
     cross(index, to: edge, direction: forward ? 1 : -1, into: &crossed)
     Self.order(&crossed)
     reschedule(topLevelAncestor(of: index))
+    // A property that left rest at this instant (its animation placed now, its `start` still
+    // queued) and that this completes fires that start first; the others stay queued, in order.
     var leavingRest: [PropertyID] = []
+    propertiesLeavingRest.drain(into: &leavingRest)
     deliver(crossed, handle, leavingRest: &leavingRest)
+    var queuedSince: [PropertyID] = []
+    propertiesLeavingRest.drain(into: &queuedSince)
+    for property in leavingRest + queuedSince { propertiesLeavingRest.append(property) }
     refreshCurrentValues()
   }
 

@@ -831,4 +831,47 @@ struct DifferentialFindingsTests {
     try engine.advance(to: 400 * ms)
     #expect(abs(number(engine, p) - (87 - 77.0 / 3)) < 1e-9)
   }
+
+  /// A property's `start` and `complete` are its own rest: an animation placed and finished at
+  /// one instant makes its property leave rest and come back to it there. p = 0; at 500 ms
+  /// `animate p to 2 over 1.28 s` (fill forwards), `finish` at once: `complete` of the
+  /// animation, then p's `start` and p's `complete`, all at 500 ms (a `complete` of p without
+  /// its `start` was all it fired); p is 2.
+  @Test func anAnimationFinishedWhereItIsPlacedFiresItsPropertysStartFirst() throws {
+    var engine = AnimationEngine()
+    var recorder = Recorder()
+    let p = engine.addProperty(.number(0))
+    try engine.advance(to: 500 * ms)
+    let a = try engine.animate(
+      p, with: .tween(to: .number(2), duration: 1_280 * ms, fill: .forwards), placement: .engine(at: 500 * ms))
+    try engine.finish(a) { _, e in recorder.events.append((e.time, e.kind, e.subject)) }
+    try engine.advance(to: 600 * ms) { _, e in recorder.events.append((e.time, e.kind, e.subject)) }
+    #expect(recorder.events.map(\.0) == [500 * ms, 500 * ms, 500 * ms])
+    #expect(recorder.events.map(\.1) == [.complete, .start, .complete])
+    #expect(recorder.events.map(\.2) == [.node(a), .property(p), .property(p)])
+    #expect(number(engine, p) == 2)
+  }
+
+  /// A seek is silent, and where it lands the playhead stands as it plays on: T (13 s) holds A
+  /// at 0 (to 100 over 2 s, fill forwards). Played at 0, A ends at 2 s; at 3 s, `seek T to 0s`
+  /// (T playing forwards): T and A stand at their starts, already started, so nothing fires
+  /// as T moves on; A's next event is its end, at 5 s. At 4 s A is 1 s in: 50 (from 0: its
+  /// values are those it settled when it started).
+  @Test func aSeekBackToAStartFiresNoStartAsItPlaysOn() throws {
+    var engine = AnimationEngine()
+    var recorder = Recorder()
+    let p = engine.addProperty(.number(0))
+    let t = try engine.addTimeline(timing: EffectTiming(duration: 13 * s, fill: .forwards))
+    let a = try engine.animate(
+      p, with: .tween(to: .number(100), duration: 2 * s, fill: .forwards), placement: .timeline(t, at: 0))
+    try engine.play(t)
+    try engine.advance(to: 3 * s) { _, e in recorder.events.append((e.time, e.kind, e.subject)) }
+    try engine.seek(t, to: 0) { _, e in recorder.events.append((e.time, e.kind, e.subject)) }
+    try engine.advance(to: 4 * s) { _, e in recorder.events.append((e.time, e.kind, e.subject)) }
+    #expect(abs(number(engine, p) - 50) < 1e-9)
+    try engine.advance(to: 6 * s) { _, e in recorder.events.append((e.time, e.kind, e.subject)) }
+    #expect(recorder.nodeEvents(a).map(\.0) == [0, 2 * s, 5 * s])
+    #expect(recorder.nodeEvents(a).map(\.1) == [.start, .complete, .complete])
+    #expect(recorder.nodeEvents(t).map(\.0) == [0])
+  }
 }
