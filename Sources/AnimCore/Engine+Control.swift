@@ -43,11 +43,13 @@ extension AnimationEngine {
       }
       // The start is still ahead: it fires at this instant.
       nodes[Int(index)].lastLocal = saturatingSum(start, rate >= 0 ? -1 : 1)
+      // From the moment it plays, its items that fill backwards show their first values.
+      // (Only when it starts or starts again: a `play` that resumes a paused timeline, or
+      // one on a playing timeline, moves nothing back before its items.)
+      armBackwardsFill(in: index)
     } else if nodes[Int(index)].isPaused {
       changePlayback(of: index) { $0.resume(at: parentTime) }
     }
-    // From the moment it plays, its items that fill backwards show their first values.
-    armBackwardsFill(in: index)
     reschedule(topLevelAncestor(of: index))
     refreshCurrentValues()
   }
@@ -111,7 +113,18 @@ extension AnimationEngine {
     let top = topLevelAncestor(of: index)
     catchUp(top)
     let parentNow = parentTime(of: index)
+    let last = nodes[Int(index)].lastLocal
     travelSilently(index, to: time, handle)
+    // Arrived going the other way from the way it plays: at `time` it stands as it plays on
+    // from there (a point at `time` belongs to the side it plays into), so what lies exactly
+    // there is crossed back, silently, and does not fire as it moves off.
+    let playing = rate(of: nodes[Int(index)]) >= 0 ? 1 : -1
+    if playing > 0 ? time < last : time > last {
+      var crossed: [Crossed] = []
+      cross(index, to: time, direction: playing, into: &crossed)
+      Self.order(&crossed)
+      settleSilently(crossed, handle)
+    }
     changePlayback(of: index) { $0.seek(to: time, at: parentNow) }
     reschedule(top)
     refreshCurrentValues()
@@ -150,7 +163,9 @@ extension AnimationEngine {
   mutating func crossSilently(
     _ index: Int32, to time: Nanoseconds, _ handle: (inout AnimationEngine, EngineEvent) -> Void
   ) {
-    let direction = time >= nodes[Int(index)].lastLocal ? 1 : -1
+    let last = nodes[Int(index)].lastLocal
+    // (Sought to where it stands, it moves the way it plays.)
+    let direction = time != last ? (time > last ? 1 : -1) : (rate(of: nodes[Int(index)]) >= 0 ? 1 : -1)
     for _ in 0..<100_000 {
       guard let next = nextThreshold(of: index, direction: direction),
         direction > 0 ? next < time : next > time
@@ -158,13 +173,13 @@ extension AnimationEngine {
       // Held there, so that what reads the time now (a `set` unmasking an item) reads it.
       changePlayback(of: index) { $0.hold(at: next) }
       var crossed: [Crossed] = []
-      cross(index, to: next, into: &crossed)
+      cross(index, to: next, direction: direction, into: &crossed)
       Self.order(&crossed)
       settleSilently(crossed, handle)
     }
     changePlayback(of: index) { $0.hold(at: time) }
     var crossed: [Crossed] = []
-    cross(index, to: time, into: &crossed)
+    cross(index, to: time, direction: direction, into: &crossed)
     Self.order(&crossed)
     settleSilently(crossed, handle)
   }
@@ -237,11 +252,17 @@ extension AnimationEngine {
       changePlayback(of: index) { $0.hold(at: edge) }
     }
     var crossed: [Crossed] = []
-    cross(index, to: edge, into: &crossed)
+    cross(index, to: edge, direction: forward ? 1 : -1, into: &crossed)
     Self.order(&crossed)
     reschedule(topLevelAncestor(of: index))
+    // A property that left rest at this instant (its animation placed now, its `start` still
+    // queued) and that this completes fires that start first; the others stay queued, in order.
     var leavingRest: [PropertyID] = []
+    propertiesLeavingRest.drain(into: &leavingRest)
     deliver(crossed, handle, leavingRest: &leavingRest)
+    var queuedSince: [PropertyID] = []
+    propertiesLeavingRest.drain(into: &queuedSince)
+    for property in leavingRest + queuedSince { propertiesLeavingRest.append(property) }
     refreshCurrentValues()
   }
 

@@ -142,6 +142,8 @@ extension AnimationEngine {
     case .effect, .timeline:
       let timing = timing(of: node)
       let points = EventPoints(timing, hasStarted: node.hasStarted)
+      // Turning back at a point it had just reached and crossed: that point comes first.
+      if Int(node.turn) == -direction { return a }
       var best = points.nextThreshold(from: a, forward: forward)
       guard node.kind == .timeline, timing.iterationDuration > 0 else { return best }
       // Children move only while the timeline is inside its active interval.
@@ -169,7 +171,9 @@ extension AnimationEngine {
         // Only within the current pass: its boundary is an event of the timeline's own.
         guard mapped >= passStart - shift, mapped <= passStart + duration - shift else { continue }
         let candidate = clampedToNanoseconds(mapped)
-        if forward ? candidate <= a : candidate >= a { continue }
+        // (A child due where the timeline stands, turning back at a point of its own that
+        // it had just reached there, is due now: `cross` catches it up.)
+        if forward ? candidate < a : candidate > a { continue }
         if let b = best { best = forward ? min(b, candidate) : max(b, candidate) } else { best = candidate }
       }
       return best
@@ -427,7 +431,7 @@ extension AnimationEngine {
       for top in due[..<dueCount] {
         let local = reachedLocal(of: top, atParent: t, direction: rate(of: nodes[Int(top)]) >= 0 ? 1 : -1, parentForward: true)
         let before = crossed.count
-        cross(top, to: local, into: &crossed)
+        cross(top, to: local, direction: rate(of: nodes[Int(top)]) >= 0 ? 1 : -1, into: &crossed)
         if crossed.count > before {
           var repeats = 0
           for event in crossed[before...] where event.kind == .repeat { repeats += 1 }
@@ -567,10 +571,20 @@ extension AnimationEngine {
 
   /// Moves node `index` from its last local time to `local`, collecting what it crosses;
   /// a timeline moves its children through its passes.
-  mutating func cross(_ index: Int32, to local: Nanoseconds, into crossed: inout [Crossed]) {
+  mutating func cross(_ index: Int32, to local: Nanoseconds, direction: Int = 0, into crossed: inout [Crossed]) {
     let node = nodes[Int(index)]
-    let a = node.lastLocal
-    guard a != local else { return }
+    var a = node.lastLocal
+    // Turning back (`direction`: the way it moves now) at a point it had just reached and
+    // crossed: it moves as if recorded just past that point, so the point is crossed again.
+    if direction != 0 && Int(node.turn) == -direction { a = saturatingSum(a, Int64(node.turn)) }
+    guard a != local else {
+      // Standing where it was: what is in it may still turn back at a point of its own that
+      // it had just reached here.
+      if direction != 0 && node.kind == .timeline {
+        crossChildren(of: index, from: a, to: a, direction: direction, wrapping: node.hasStarted, into: &crossed)
+      }
+      return
+    }
     let forward = local > a
     let id = id(of: index)
     switch node.kind {
@@ -592,8 +606,10 @@ extension AnimationEngine {
       let points = EventPoints(timing(of: node), hasStarted: node.hasStarted)
       var landed = local
       var completedAt: Nanoseconds?
+      var lastPoint: Nanoseconds?
       points.forEachCrossing(from: a, to: local) { kind, threshold in
         crossed.append(Crossed(node: id, kind: kind, key: 0, forward: forward, sequence: crossed.count))
+        lastPoint = threshold
         if kind == .start { nodes[Int(index)].hasStarted = true }
         if kind == .complete {
           completedAt = threshold
@@ -605,13 +621,15 @@ extension AnimationEngine {
         }
       }
       if node.kind == .timeline {
-        crossChildren(of: index, from: a, to: landed, wrapping: node.hasStarted, into: &crossed)
+        crossChildren(of: index, from: a, to: landed, direction: forward ? 1 : -1, wrapping: node.hasStarted, into: &crossed)
       }
       // Just past an edge it completed at, so that turning back crosses it again at once.
       if let completedAt, landed == completedAt {
         landed = saturatingSum(landed, forward ? 1 : -1)
       }
       nodes[Int(index)].lastLocal = landed
+      // Landed on a point it crossed (a start, a pass boundary): turning back crosses it again.
+      nodes[Int(index)].turn = landed == lastPoint ? (forward ? 1 : -1) : 0
     }
   }
 
@@ -620,11 +638,13 @@ extension AnimationEngine {
   /// `wrapping`: whether the timeline had started before this move (an infinite one that
   /// has loops both ways; one that starts now enters at its start).
   mutating func crossChildren(
-    of index: Int32, from a: Nanoseconds, to b: Nanoseconds, wrapping: Bool, into crossed: inout [Crossed]
+    of index: Int32, from a: Nanoseconds, to b: Nanoseconds, direction moving: Int, wrapping: Bool,
+    into crossed: inout [Crossed]
   ) {
     let node = nodes[Int(index)]
     let timing = timing(of: node)
-    let forward = b > a
+    // (From a to a: it stands, moving as `moving` says; its children catch up where it is.)
+    let forward = b != a ? b > a : moving >= 0
     let direction = forward ? 1 : -1
     let duration = Int128(timing.iterationDuration)
     let children = timelines[Int(node.payload)].children
@@ -648,7 +668,7 @@ extension AnimationEngine {
           nodes[Int(child)].lastLocal = saturatingSum(localTime(of: child, atParent: iterationA), -Int64(childDirection))
         }
         let local = reachedLocal(of: child, atParent: iterationB, direction: childDirection, parentForward: direction * (passForward ? 1 : -1) > 0)
-        cross(child, to: local, into: &crossed)
+        cross(child, to: local, direction: childDirection, into: &crossed)
       }
     }
 

@@ -69,9 +69,15 @@ extension AnimationEngine {
     let node = nodes[Int(effect.node)]
     let timing = timing(of: node)
     let state = localState(of: effect.node, at: time)
-    let computed = timing.computedTiming(localTime: state.local, goingBackwards: state.direction < 0)
-    guard computed.phase == .before, let progress = computed.directedProgress else { return nil }
+    var computed = timing.computedTiming(localTime: state.local, goingBackwards: state.direction < 0)
     let points = EventPoints(timing, hasStarted: false)
+    if computed.phase == .active && state.local == points.start {
+      // At its very start and still waiting (it has not started: placed and paused at once,
+      // its negative delay putting that start part-way): what its before phase shows there,
+      // the value max(local − delay, 0) into it.
+      computed = timing.computedTiming(localTime: state.local, goingBackwards: true)
+    }
+    guard computed.phase == .before, let progress = computed.directedProgress else { return nil }
     let rate = abs(rate(of: node))
     let untilStart = rate > 0 ? Double(points.start - state.local) / rate : .infinity
     let value = shapeValue(

@@ -182,7 +182,9 @@ public struct AnimationEngine: Sendable {
     var delay: Nanoseconds
     var duration: Nanoseconds
     /// Local time as of the last event processing (what has been crossed so far).
-    var lastLocal: Nanoseconds
+    var lastLocal: Nanoseconds {
+      didSet { if lastLocal != oldValue { turn = 0 } }
+    }
     /// The parent timeline's node, or -1 for the engine itself.
     var parent: Int32
     /// The effect, timeline or callback record.
@@ -197,6 +199,12 @@ public struct AnimationEngine: Sendable {
     var extras: Int32 = -1
     /// kind (2 bits), value kind (3), started, cancelled, held, paused, direction (2), fill (2).
     private var bits: UInt16 = 0
+    /// +1 (−1) when `lastLocal` is one of its own points (its start, a pass boundary; its
+    /// end going backwards) that it reached and crossed moving forwards (backwards): turning
+    /// back there crosses that point again at once, as a node that completes at its edge,
+    /// recorded a nanosecond past it, does. 0 otherwise (any move clears it). (After `bits`,
+    /// in their padding: a node stays 56 bytes.)
+    var turn: Int8 = 0
 
     init(parent: Int32, payload: Int32, generation: UInt32, kind: NodeKind, valueKind: ValueKind) {
       time = 0

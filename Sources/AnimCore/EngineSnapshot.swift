@@ -38,6 +38,8 @@ extension AnimationEngine: Codable {
     var generation: UInt32
     var lastLocal: Nanoseconds
     var order: UInt64
+    /// The node's `turn`, when not 0.
+    var turn: Int8?
   }
 
   private enum CodingKeys: String, CodingKey {
@@ -90,7 +92,8 @@ extension AnimationEngine: Codable {
     SavedNode(
       playback: playback(of: node), kind: node.kind, valueKind: node.valueKind, hasStarted: node.hasStarted,
       isCancelled: node.isCancelled, timing: timing(of: node), parent: node.parent, payload: node.payload,
-      generation: node.generation, lastLocal: node.lastLocal, order: UInt64(node.order))
+      generation: node.generation, lastLocal: node.lastLocal, order: UInt64(node.order),
+      turn: node.turn == 0 ? nil : node.turn)
   }
 
   /// Appends a node as read. (Its order comes from the top-level list, read after it.)
@@ -101,6 +104,7 @@ extension AnimationEngine: Codable {
     node.hasStarted = saved.hasStarted
     node.isCancelled = saved.isCancelled
     node.lastLocal = saved.lastLocal
+    node.turn = saved.turn ?? 0
     nodes.append(node)
     let index = Int32(nodes.count - 1)
     // A free node keeps no extras: its values are never read.

@@ -101,8 +101,10 @@ struct OracleBoundaries {
   }
 
   /// The lowest and highest local time inside zone `z`, arriving as `forward` says.
-  func interval(zone z: Int64, forward: Bool) -> (OracleTime, OracleTime) {
-    let lowBoundary: OracleTime? = (isInfinite || z > 0) ? boundary(z - 1) : nil
+  /// (Zone 0 of an infinite effect that has not started is its before phase, unbounded
+  /// below: the boundaries below its start exist only once it loops back down through them.)
+  func interval(zone z: Int64, forward: Bool, started: Bool) -> (OracleTime, OracleTime) {
+    let lowBoundary: OracleTime? = ((isInfinite && started) || z > 0) ? boundary(z - 1) : nil
     let highBoundary: OracleTime? = (count.map { z < $0 } ?? true) ? boundary(z) : nil
     if forward {
       return (lowBoundary ?? .min, highBoundary.map { $0 - 1 } ?? .max)

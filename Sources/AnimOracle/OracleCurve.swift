@@ -139,14 +139,20 @@ public enum OracleCurve: Sendable, Hashable {
       let u = 1 - t
       return 3 * u * u * t * p1 + 3 * u * t * t * p2 + t * t * t
     }
-    var lo = 0.0
-    var hi = 1.0
-    for _ in 0..<200 {
-      let mid = (lo + hi) / 2
-      if mid == lo || mid == hi { break }
-      if coordinate(mid, x1, x2) < x { lo = mid } else { hi = mid }
+    // Where x(t) is flat (x'(t) = 0 at the root: cubic(1, y1, 0, y2) at x = 0.5 has a triple
+    // root), every t in a small interval rounds to x: the root is the middle of that interval,
+    // found from both sides (the last t with x(t) < x and the first with x(t) > x).
+    func boundary(_ below: (Double) -> Bool) -> Double {
+      var lo = 0.0
+      var hi = 1.0
+      for _ in 0..<200 {
+        let mid = (lo + hi) / 2
+        if mid == lo || mid == hi { break }
+        if below(coordinate(mid, x1, x2)) { lo = mid } else { hi = mid }
+      }
+      return (lo + hi) / 2
     }
-    let t = (lo + hi) / 2
+    let t = (boundary { $0 < x } + boundary { $0 <= x }) / 2
     return coordinate(t, y1, y2)
   }
 

@@ -326,14 +326,18 @@ public final class OracleWorld {
       properties[p].entries.removeAll { nodes[$0.node].parent == nil }
     }
     for n in subtree(of: node) {
-      n.zone = (n.rate >= 0) == forward ? 0 : n.maxZone
-      n.forward = (n.rate >= 0) == forward
       n.recorded = nil
       n.counting = false
       n.maskedBy = nil
       n.started = false
     }
-    node.zone = forward ? 0 : node.maxZone
+    // Its items that were waiting with a backwards fill (a finished timeline is running
+    // nothing else) wait no more: they show again only from where it starts over.
+    let mine = Set(subtree(of: node).map(\.id))
+    for p in properties.indices {
+      properties[p].entries.removeAll { mine.contains($0.node) && $0.frozen == nil && !$0.dropped }
+    }
+    place(node, atEnd: !forward, travellingForward: forward)
     // Played from its end (a negative rate), the playhead is placed past its `set` items:
     // each is sought past (rule 5), in item order, as crossing it forwards would.
     for n in subtree(of: node) where n.id != node.id && n.zone == n.maxZone {
@@ -344,8 +348,34 @@ public final class OracleWorld {
     node.hold = forward ? 0 : (node.bounds.end ?? 0)
     node.paused = false
     release(node, at: p)
-    for n in subtree(of: node) where n.isEffect && n.timing.fill.backwards && n.id != node.id {
+    // Its items before their starts that fill backwards show their first values (rule 2). (One
+    // placed past its end, the timeline played from its end, is in its after phase: it has not
+    // run, so it shows nothing, whether its fill is `both` or `forwards`.)
+    for n in subtree(of: node) where n.isEffect && n.timing.fill.backwards && n.id != node.id && n.zone == 0 {
       join(n)
+    }
+  }
+
+  /// Puts `node` at its start or its end, travelling as `travellingForward` says, and what is
+  /// in it where that edge's pass has it, having crossed nothing: at the end of a forward
+  /// pass its items are past their ends; at the end of a backwards pass (`autoreverse`), at
+  /// the start of its time, before their starts; and so on down the tree.
+  func place(_ node: Node, atEnd: Bool, travellingForward: Bool) {
+    node.zone = atEnd ? node.maxZone : 0
+    node.forward = travellingForward
+    guard node.isTimeline else { return }
+    let b = node.bounds
+    var passForward = true
+    if node.timing.duration > 0, b.count.map({ $0 >= 2 }) ?? false {
+      passForward = b.isForwardPass(b.pass(ofZone: atEnd ? node.maxZone - 1 : 1))
+    }
+    // The children's time at that edge is the pass's end (its start when the pass runs
+    // backwards), and it moves the way the pass runs.
+    let iterationAtEnd = atEnd == passForward
+    let iterationForward = travellingForward == passForward
+    for id in node.children {
+      let child = nodes[id]
+      place(child, atEnd: iterationAtEnd == (child.rate >= 0), travellingForward: iterationForward == (child.rate >= 0))
     }
   }
 
@@ -392,11 +422,11 @@ public final class OracleWorld {
     // Rule 6: boundary u falls at exactly S + round(u / r), so at that parent time the local
     // time is u, whichever way the parent moves (round((p − S)·r) may miss it by a little).
     let b = node.bounds
-    for u in [zone > 0 || b.isInfinite ? b.boundary(zone - 1) : nil, b.count.map { zone < $0 } ?? true ? b.boundary(zone) : nil] {
+    for u in [zone > 0 || (b.isInfinite && node.started) ? b.boundary(zone - 1) : nil, b.count.map { zone < $0 } ?? true ? b.boundary(zone) : nil] {
       if let u, node.startTime + OracleArithmetic.roundQuotient(u, node.rate) == p { return u }
     }
     let raw = OracleArithmetic.roundProduct(p - node.startTime, node.rate)
-    let (lo, hi) = b.interval(zone: zone, forward: forward)
+    let (lo, hi) = b.interval(zone: zone, forward: forward, started: node.started)
     return min(max(raw, lo), hi)
   }
 
@@ -837,10 +867,19 @@ public final class OracleWorld {
         properties[p].entries = []
       } else {
         count("timeline set crossed backwards")
-        if let recorded = node.recorded { properties[p].base = recorded }
+        properties[p].entries.removeAll { nodes[$0.node].parent == nil }
+        if let recorded = node.recorded {
+          // The recorded value goes back as the base value, beneath what its own timeline's
+          // items show: an item of it already playing here (not masked: it started again in
+          // a pass the set has not masked) shows its own value, its stack running from its
+          // `from` (the first entry is measured from the base, so it moves with it).
+          if !properties[p].entries.isEmpty {
+            properties[p].entries[0].reference += recorded - properties[p].base
+          }
+          properties[p].base = recorded
+        }
         // Put back, it has nothing more to put back (starting over later does not again).
         node.recorded = nil
-        properties[p].entries.removeAll { nodes[$0.node].parent == nil }
         for other in nodes where other.maskedBy == node.id {
           other.maskedBy = nil
           if other.bounds.isActive(zone: other.zone, started: other.started) { join(other) }
@@ -860,7 +899,13 @@ public final class OracleWorld {
     let lo = min(current, x)
     let hi = max(current, x)
     let stops = Set(positions(node, from: lo, to: hi)).filter { up ? $0 > current && $0 < x : $0 < current && $0 > x }
+    // On the way, it travels the way the jump goes (a seek back through a timeline playing
+    // forwards crosses its items backwards, each at its boundary); at `x` it arrives as it
+    // plays on from there (a boundary at `x` belongs to the side it plays into).
+    let playing = node.forward
+    defer { node.forward = playing }
     for h in stops.sorted(by: up ? (<) : (>)) + [x] {
+      node.forward = h == x ? playing : up
       node.hold = h
       var batch: [Crossing] = []
       drive(node, at: now, parentTime: p, parentForward: true, into: &batch, silently: false)
@@ -993,6 +1038,14 @@ public final class OracleWorld {
           node.to = frames.last?.value
         }
         node.resolved = true
+      } else {
+        // Joining again (a timeline going back over it) onto a running stack: rule 1 makes its
+        // term Δ·p with Δ = its target − where the stack is heading now, so it runs from there
+        // (the values it settled before are for a stack of its own).
+        if case .tween(nil, _, _) = node.shape! { node.from = previous }
+        if case .keyframes(let frames) = node.shape!, frames.first.flatMap({ $0.percent == 0 ? $0.value : nil }) == nil {
+          node.from = previous
+        }
       }
       properties[p].entries.append(Entry(node: node.id, reference: previous))
       count("additive retarget")
@@ -1044,14 +1097,40 @@ public final class OracleWorld {
 
   /// An effect's output now: Web Animations' phases and fills, on the zone crossed to.
   func output(of node: Node) -> Double? {
+    if let local = boundaryLocalTime(of: node) { return output(of: node, atLocalTime: local) }
     let b = node.bounds
     if b.isActive(zone: node.zone, started: node.started) {
       let local = localTime(of: node)
-      let k = b.pass(ofZone: node.zone)
+      var k = b.pass(ofZone: node.zone)
+      // Web Animations (engine.md): an exact pass boundary belongs to the next pass, also when
+      // it was reached going backwards (only the edges of the active interval depend on the
+      // direction): a countdown that repeats reads 0 at the instant it reaches 0, then wraps
+      // (language.md). Its `repeat` has fired; the value is the next pass's start.
+      if node.timing.duration > 0, b.isActive(zone: node.zone + 1, started: node.started), local == b.boundary(node.zone) {
+        k = b.pass(ofZone: node.zone + 1)
+      }
+      // The end of the active interval (reached backwards: still active) is progress 1 of
+      // the last pass, at the fraction of a fractional count (engine.md: the spec's edge rule).
+      if let end = b.end, local == end {
+        let edge = b.endEdge()
+        return shapeValue(node, progress: edge.progress, time: edge.time, beforeFlag: false)
+      }
       let (progress, time) = b.directed(pass: k, local: local)
       return shapeValue(node, progress: progress, time: time, beforeFlag: false)
     }
     if node.zone <= 0 {
+      return backwardsFill(of: node, local: localTime(of: node))
+    }
+    guard node.timing.fill.forwards else { return nil }
+    let edge = b.endEdge()
+    return shapeValue(node, progress: edge.progress, time: edge.time, beforeFlag: !edge.forwardPass)
+  }
+
+  /// What an effect shows in its before phase at local time `local` (nil without a
+  /// backwards fill).
+  func backwardsFill(of node: Node, local: OracleTime) -> Double? {
+    let b = node.bounds
+    do {
       guard node.timing.fill.backwards else { return nil }
       count("backwards fill shown")
       let edge = b.startEdge()
@@ -1062,7 +1141,7 @@ public final class OracleWorld {
       // shows its end.)
       let d = node.timing.duration
       if d > 0 {
-        let active = max(min(localTime(of: node), b.start) - node.timing.delay, 0)
+        let active = max(min(local, b.start) - node.timing.delay, 0)
         if let total = node.timing.activeDuration, active >= total {
           let end = b.endEdge()
           return shapeValue(node, progress: end.progress, time: end.time, beforeFlag: end.forwardPass)
@@ -1073,9 +1152,84 @@ public final class OracleWorld {
       }
       return shapeValue(node, progress: edge.progress, time: edge.time, beforeFlag: edge.forwardPass)
     }
-    guard node.timing.fill.forwards else { return nil }
-    let edge = b.endEdge()
-    return shapeValue(node, progress: edge.progress, time: edge.time, beforeFlag: !edge.forwardPass)
+  }
+
+  // MARK: - A pass boundary reached backwards
+
+  /// Web Animations at an exact pass boundary of a timeline above `node` that it reached
+  /// going backwards: the boundary belongs to the next pass (engine.md; a timeline's children
+  /// read their time in that pass, as the engine's do), so `node` reads its local time from
+  /// there. Only its value: what has been crossed stays crossed. nil when no timeline above
+  /// it stands so.
+  func boundaryLocalTime(of node: Node) -> OracleTime? {
+    guard let parentID = node.parent else { return nil }
+    let parent = nodes[parentID]
+    let time: OracleTime
+    if let local = boundaryLocalTime(of: parent) {
+      time = webAnimationsIterationTime(of: parent, local: local)
+    } else {
+      let b = parent.bounds
+      guard parent.timing.duration > 0,
+        b.isActive(zone: parent.zone, started: parent.started),
+        b.isActive(zone: parent.zone + 1, started: parent.started)
+      else { return nil }
+      let local = localTime(of: parent)
+      guard local == b.boundary(parent.zone) else { return nil }
+      time = b.directed(pass: b.pass(ofZone: parent.zone + 1), local: local).1
+    }
+    return rawLocalTime(of: node, parentTime: time)
+  }
+
+  /// A node's local time at parent time `p` (rule 6: a boundary of its own is reached at
+  /// exactly S + round(u / r)), not kept inside the zone it has crossed to.
+  func rawLocalTime(of node: Node, parentTime p: OracleTime) -> OracleTime {
+    if let hold = node.hold { return hold }
+    let raw = OracleArithmetic.roundProduct(p - node.startTime, node.rate)
+    let b = node.bounds
+    let zone = b.zone(local: raw, forward: true, started: node.started)
+    for z in [zone - 1, zone, zone + 1] where z >= 0 && (b.count.map { z < $0 } ?? true) {
+      let u = b.boundary(z)
+      if node.startTime + OracleArithmetic.roundQuotient(u, node.rate) == p { return u }
+    }
+    return raw
+  }
+
+  /// The time a timeline at local time `local` gives its children, by Web Animations alone
+  /// (a boundary belongs to the next pass; before and after, the edges').
+  func webAnimationsIterationTime(of node: Node, local: OracleTime) -> OracleTime {
+    let b = node.bounds
+    let d = node.timing.duration
+    guard d > 0 else { return 0 }
+    if local < b.start || (!node.forward && local == b.start) {
+      let edge = b.startEdge()
+      return edge.time
+    }
+    if let end = b.end, local >= end {
+      return b.endEdge().time
+    }
+    return b.directed(pass: OracleBoundaries.floorDiv(local - node.timing.delay, d), local: local).1
+  }
+
+  /// An effect's value at local time `local` by Web Animations' phases (the direction it
+  /// travels deciding only at the edges of its active interval).
+  func output(of node: Node, atLocalTime local: OracleTime) -> Double? {
+    let b = node.bounds
+    if local < b.start || (!node.forward && local == b.start) {
+      return backwardsFill(of: node, local: local)
+    }
+    if let end = b.end, local > end || (node.forward && local == end) {
+      guard node.timing.fill.forwards else { return nil }
+      let edge = b.endEdge()
+      return shapeValue(node, progress: edge.progress, time: edge.time, beforeFlag: !edge.forwardPass)
+    }
+    if let end = b.end, local == end {
+      let edge = b.endEdge()
+      return shapeValue(node, progress: edge.progress, time: edge.time, beforeFlag: false)
+    }
+    guard node.timing.duration > 0 else { return nil }
+    let k = OracleBoundaries.floorDiv(local - node.timing.delay, node.timing.duration)
+    let (progress, time) = b.directed(pass: k, local: local)
+    return shapeValue(node, progress: progress, time: time, beforeFlag: false)
   }
 
   /// The animation's value at directed progress `progress` (`time` ns into the pass).

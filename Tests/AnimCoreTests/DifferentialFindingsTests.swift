@@ -711,4 +711,167 @@ struct DifferentialFindingsTests {
     try engine.advance(to: 1100 * ms) { _, e in events.append(e) }
     #expect(abs(number(engine, p) - 50) < 1e-9)
   }
+
+  /// `play` on a paused timeline resumes it; only a start (or a start again) shows its items'
+  /// backwards fills. p = 0; T (2 s) holds A at 0 (from 30 to 90 over 1 s, fill backwards).
+  /// Played at 0 and reversed at 500 ms (A at 30 + 60 · 0.5 = 60), T is back at its start at 1 s: A ended at
+  /// its start, and a backwards fill leaves nothing after the end (p 0). Paused at 1.5 s and
+  /// played at 2 s, it goes on from where it stopped, at its start going backwards: nothing
+  /// is crossed, A stays ended, p stays 0 (A's `from`, 30, would be the before phase of a
+  /// pass being entered, and none is).
+  @Test func playOnAPausedTimelineDoesNotShowBackwardsFillsAgain() throws {
+    var engine = AnimationEngine()
+    var events: [EngineEvent] = []
+    let p = engine.addProperty(.number(0))
+    let t = try engine.addTimeline(timing: EffectTiming(duration: 2 * s, fill: .forwards))
+    _ = try engine.animate(
+      p, with: Animation(shape: .tween(from: .number(30), to: .number(90), curve: .linear),
+        timing: EffectTiming(duration: 1 * s, fill: .backwards)), placement: .timeline(t, at: 0))
+    try engine.play(t)
+    try engine.advance(to: 500 * ms)
+    #expect(abs(number(engine, p) - 60) < 1e-9)
+    try engine.reverse(t)
+    try engine.advance(to: 1500 * ms)
+    #expect(number(engine, p) == 0)
+    try engine.pause(t)
+    try engine.advance(to: 2 * s)
+    try engine.play(t)
+    try engine.advance(to: 2 * s) { _, e in events.append(e) }
+    #expect(number(engine, p) == 0)
+    #expect(events.isEmpty)
+    try engine.advance(to: 3 * s) { _, e in events.append(e) }
+    #expect(number(engine, p) == 0)
+  }
+
+  /// Rules 2 and 3: an animation that fills backwards, placed with a negative delay and paused
+  /// at once, shows its value part-way although it has not started. p = 0; at 1 s `animate p
+  /// to 100 over 2 s delay −500 ms fill backwards` (linear), paused at once: its from (0)
+  /// resolves at placement and it stands 500 ms in: 0 + 100 · 0.25 = 25, at 1 s and still at
+  /// 2 s. Resumed at 2 s, it is 1 s in at 2.5 s: 50.
+  @Test func aNegativeDelayPausedAtPlacementShowsItsValuePartWay() throws {
+    var engine = AnimationEngine()
+    let p = engine.addProperty(.number(0))
+    try engine.advance(to: 1 * s)
+    let a = try engine.animate(
+      p, with: Animation(shape: .tween(from: nil, to: .number(100), curve: .linear),
+        timing: EffectTiming(delay: -500 * ms, duration: 2 * s, fill: .backwards)), placement: .engine(at: 1 * s))
+    try engine.pause(a)
+    try engine.advance(to: 1 * s)
+    #expect(abs(number(engine, p) - 25) < 1e-9)
+    try engine.advance(to: 2 * s)
+    #expect(abs(number(engine, p) - 25) < 1e-9)
+    try engine.resume(a)
+    try engine.advance(to: 2500 * ms)
+    #expect(abs(number(engine, p) - 50) < 1e-9)
+  }
+
+  /// Turning back at a point just reached (engine.md: events fire when the playhead crosses
+  /// them, in its direction of travel): a standalone animation reversed at the instant it
+  /// starts is at its start going backwards, so it completes there at once. p = 0; at 500 ms
+  /// `animate p to 100 over 1 s`, reversed at 500 ms: `start` then `complete` reversed, both
+  /// at 500 ms; it is over (fill forwards, ended at its start: 0).
+  @Test func reversedAtTheInstantItStartsItCompletesThereAtOnce() throws {
+    var engine = AnimationEngine()
+    var recorder = Recorder()
+    let p = engine.addProperty(.number(0))
+    try engine.advance(to: 500 * ms)
+    let a = try engine.animate(p, with: .tween(to: .number(100), duration: 1 * s), placement: .engine(at: 500 * ms))
+    try engine.advance(to: 500 * ms) { _, e in recorder.events.append((e.time, e.kind, e.subject)) }
+    try engine.reverse(a)
+    try engine.advance(to: 600 * ms) { _, e in recorder.events.append((e.time, e.kind, e.subject)) }
+    #expect(recorder.nodeEvents(a).map(\.0) == [500 * ms, 500 * ms])
+    #expect(recorder.nodeEvents(a).map(\.1) == [.start, .complete])
+    #expect(number(engine, p) == 0)
+    #expect(engine.animations(on: p).isEmpty)
+  }
+
+  /// The same inside a timeline: T (2 s) holds A at 200 ms (to 100 over 1 s). Played at 0 and
+  /// reversed at 500 ms, T is back at 200 ms at 800 ms: A completes reversed there (0).
+  /// Reversed again at 800 ms, T goes forwards from A's start: A starts again at once, at
+  /// 800 ms, and at 900 ms it is 100 ms in: 10.
+  @Test func anItemTurnedBackAtItsStartStartsAgainAtOnce() throws {
+    var engine = AnimationEngine()
+    var recorder = Recorder()
+    let p = engine.addProperty(.number(0))
+    let t = try engine.addTimeline(timing: EffectTiming(duration: 2 * s, fill: .forwards))
+    let a = try engine.animate(p, with: .tween(to: .number(100), duration: 1 * s), placement: .timeline(t, at: 200 * ms))
+    try engine.play(t)
+    try engine.advance(to: 500 * ms) { _, e in recorder.events.append((e.time, e.kind, e.subject)) }
+    try engine.reverse(t)
+    try engine.advance(to: 800 * ms) { _, e in recorder.events.append((e.time, e.kind, e.subject)) }
+    #expect(number(engine, p) == 0)
+    try engine.reverse(t)
+    try engine.advance(to: 900 * ms) { _, e in recorder.events.append((e.time, e.kind, e.subject)) }
+    #expect(recorder.nodeEvents(a).map(\.0) == [200 * ms, 800 * ms, 800 * ms])
+    #expect(recorder.nodeEvents(a).map(\.1) == [.start, .complete, .start])
+    #expect(abs(number(engine, p) - 10) < 1e-9)
+  }
+
+  /// Sought back from the instant a group and its item started: T (1 s) holds G at 200 ms, G
+  /// holds A (from 87 to 10 over 300 ms). Played at 0, G and A start at 200 ms; `seek T to
+  /// 100ms` there takes A back before its start, which leaves its start value, 87 (grammar.md:
+  /// "sought back before an item, the item leaves its start value as reversing there does"),
+  /// silently; at 250 ms (T at 150 ms) p is still 87, and at 400 ms (T at 300 ms, A 100 ms in)
+  /// 87 − 77/3.
+  @Test func aSeekBackFromTheInstantAGroupStartedTakesItsItemsBack() throws {
+    var engine = AnimationEngine()
+    var events: [EngineEvent] = []
+    let p = engine.addProperty(.number(0))
+    let t = try engine.addTimeline(timing: EffectTiming(duration: 1 * s, fill: .forwards))
+    let g = try engine.addTimeline(timing: EffectTiming(duration: 300 * ms, fill: .forwards), placement: .timeline(t, at: 200 * ms))
+    _ = try engine.animate(
+      p, with: Animation(shape: .tween(from: .number(87), to: .number(10), curve: .linear),
+        timing: EffectTiming(duration: 300 * ms, fill: .forwards)), placement: .timeline(g, at: 0))
+    try engine.play(t)
+    try engine.advance(to: 200 * ms)
+    try engine.seek(t, to: 100 * ms) { _, e in events.append(e) }
+    try engine.advance(to: 250 * ms) { _, e in events.append(e) }
+    #expect(number(engine, p) == 87)
+    #expect(events.isEmpty)
+    try engine.advance(to: 400 * ms)
+    #expect(abs(number(engine, p) - (87 - 77.0 / 3)) < 1e-9)
+  }
+
+  /// A property's `start` and `complete` are its own rest: an animation placed and finished at
+  /// one instant makes its property leave rest and come back to it there. p = 0; at 500 ms
+  /// `animate p to 2 over 1.28 s` (fill forwards), `finish` at once: `complete` of the
+  /// animation, then p's `start` and p's `complete`, all at 500 ms (a `complete` of p without
+  /// its `start` was all it fired); p is 2.
+  @Test func anAnimationFinishedWhereItIsPlacedFiresItsPropertysStartFirst() throws {
+    var engine = AnimationEngine()
+    var recorder = Recorder()
+    let p = engine.addProperty(.number(0))
+    try engine.advance(to: 500 * ms)
+    let a = try engine.animate(
+      p, with: .tween(to: .number(2), duration: 1_280 * ms, fill: .forwards), placement: .engine(at: 500 * ms))
+    try engine.finish(a) { _, e in recorder.events.append((e.time, e.kind, e.subject)) }
+    try engine.advance(to: 600 * ms) { _, e in recorder.events.append((e.time, e.kind, e.subject)) }
+    #expect(recorder.events.map(\.0) == [500 * ms, 500 * ms, 500 * ms])
+    #expect(recorder.events.map(\.1) == [.complete, .start, .complete])
+    #expect(recorder.events.map(\.2) == [.node(a), .property(p), .property(p)])
+    #expect(number(engine, p) == 2)
+  }
+
+  /// A seek is silent, and where it lands the playhead stands as it plays on: T (13 s) holds A
+  /// at 0 (to 100 over 2 s, fill forwards). Played at 0, A ends at 2 s; at 3 s, `seek T to 0s`
+  /// (T playing forwards): T and A stand at their starts, already started, so nothing fires
+  /// as T moves on; A's next event is its end, at 5 s. At 4 s A is 1 s in: 50 (from 0: its
+  /// values are those it settled when it started).
+  @Test func aSeekBackToAStartFiresNoStartAsItPlaysOn() throws {
+    var engine = AnimationEngine()
+    var recorder = Recorder()
+    let p = engine.addProperty(.number(0))
+    let t = try engine.addTimeline(timing: EffectTiming(duration: 13 * s, fill: .forwards))
+    let a = try engine.animate(
+      p, with: .tween(to: .number(100), duration: 2 * s, fill: .forwards), placement: .timeline(t, at: 0))
+    try engine.play(t)
+    try engine.advance(to: 3 * s) { _, e in recorder.events.append((e.time, e.kind, e.subject)) }
+    try engine.seek(t, to: 0) { _, e in recorder.events.append((e.time, e.kind, e.subject)) }
+    try engine.advance(to: 4 * s) { _, e in recorder.events.append((e.time, e.kind, e.subject)) }
+    #expect(abs(number(engine, p) - 50) < 1e-9)
+    try engine.advance(to: 6 * s) { _, e in recorder.events.append((e.time, e.kind, e.subject)) }
+    #expect(recorder.nodeEvents(a).map(\.0) == [0, 2 * s, 5 * s])
+    #expect(recorder.nodeEvents(a).map(\.1) == [.start, .complete, .complete])
+    #expect(recorder.nodeEvents(t).map(\.0) == [0])
+  }
 }
