@@ -51,6 +51,7 @@ extension AnimationEngine {
       case .free:
         break
       }
+      try check((-1...1).contains(node.turn), "node \(i)'s turn is not -1, 0 or 1")
       try checkTiming(timing(of: node), "node \(i)", check)
       let playback = playback(of: node)
       try check(playback.rate.isFinite, "node \(i)'s rate is not a finite number")

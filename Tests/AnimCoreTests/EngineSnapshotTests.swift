@@ -141,6 +141,7 @@ struct EngineSnapshotTests {
     ("a pending event at Int64.max", "a pending event is due outside 0 to the end of time"),
     ("a rate of NaN", "a number does not fit"),
     ("a base value of 1e308 squared", "a number does not fit"),
+    ("a turn of 5", "node 1's turn is not -1, 0 or 1"),
   ])
   func aCorruptSnapshotIsRefusedWithWhatIsWrong(_ corruption: String, _ expected: String) throws {
     // A timeline (node 0) holding an animation (node 1) of x, plus a second animation on x.
@@ -156,7 +157,7 @@ struct EngineSnapshotTests {
       func set(_ node: Any, _ path: ArraySlice<Any>) -> Any {
         guard let key = path.first else { return value }
         if let key = key as? String, var dictionary = node as? [String: Any] {
-          dictionary[key] = set(dictionary[key]!, path.dropFirst())
+          dictionary[key] = set(dictionary[key] as Any, path.dropFirst())
           return dictionary
         }
         var array = node as! [Any]
@@ -182,6 +183,7 @@ struct EngineSnapshotTests {
     case "an engine time of Int64.max": edit(["now"], Int64.max)
     case "a pending event at Int64.max": edit(["pending", 0, "time"], Int64.max)
     case "a rate of NaN": edit(["nodes", 1, "playback", "rate"], "NaN")
+    case "a turn of 5": edit(["nodes", 1, "turn"], 5)
     default: edit(["stores", "numbers", "properties", 0, "base"], "1e616")
     }
     let data = try JSONSerialization.data(withJSONObject: object)
