@@ -23,6 +23,6 @@ let package = Package(
         .product(name: "AnimRuntime", package: mainPackage),
       ],
       swiftSettings: [.unsafeFlags(["-Ounchecked", "-wmo"])]
-    )
+    ),
   ]
 )

@@ -1,11 +1,11 @@
 // Colors: premultiplied sRGB, so that animating one blends the way browsers blend.
 
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Musl)
-import Musl
+  import Musl
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// The space a color animation interpolates in.
@@ -338,13 +338,13 @@ struct Matrix3: Sendable {
   /// The inverse by cofactors (the matrices here are well conditioned).
   var inverse: Matrix3 {
     let (a, b, c, d, e, f, g, h, i) = m
-    let A = e * i - f * h
-    let B = -(d * i - f * g)
-    let C = d * h - e * g
-    let determinant = a * A + b * B + c * C
+    let cofactorA = e * i - f * h
+    let cofactorB = -(d * i - f * g)
+    let cofactorC = d * h - e * g
+    let determinant = a * cofactorA + b * cofactorB + c * cofactorC
     return Matrix3(
-      A / determinant, -(b * i - c * h) / determinant, (b * f - c * e) / determinant,
-      B / determinant, (a * i - c * g) / determinant, -(a * f - c * d) / determinant,
-      C / determinant, -(a * h - b * g) / determinant, (a * e - b * d) / determinant)
+      cofactorA / determinant, -(b * i - c * h) / determinant, (b * f - c * e) / determinant,
+      cofactorB / determinant, (a * i - c * g) / determinant, -(a * f - c * d) / determinant,
+      cofactorC / determinant, -(a * h - b * g) / determinant, (a * e - b * d) / determinant)
   }
 }

@@ -195,7 +195,8 @@ extension AnimationEngine {
         switch kind {
         case .start:
           if needsValues(index) {
-            handle(&self, EngineEvent(kind: .needsValues, subject: .node(event.node), time: now, isReversed: !event.forward))
+            handle(
+              &self, EngineEvent(kind: .needsValues, subject: .node(event.node), time: now, isReversed: !event.forward))
             guard contains(event.node) else { continue }
           }
           _ = activate(index, forward: event.forward)
@@ -324,7 +325,8 @@ extension AnimationEngine {
     // A node recorded just past an edge it completed at stays so: turning back must cross
     // that edge again.
     let points = EventPoints(timing(of: node), hasStarted: node.hasStarted)
-    let justPast = (local == points.end && node.lastLocal == saturatingSum(local, 1))
+    let justPast =
+      (local == points.end && node.lastLocal == saturatingSum(local, 1))
       || (local == points.start && node.lastLocal == saturatingSum(local, -1))
     if !justPast { nodes[Int(index)].lastLocal = local }
     if node.kind == .timeline {

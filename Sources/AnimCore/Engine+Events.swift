@@ -420,7 +420,11 @@ extension AnimationEngine {
         let slot = entry.slot
         if slot < 0 {
           let key = takeEngineCallback(slot)
-          if callbacksDueCount < callbacksDue.count { callbacksDue[callbacksDueCount] = key } else { callbacksDue.append(key) }
+          if callbacksDueCount < callbacksDue.count {
+            callbacksDue[callbacksDueCount] = key
+          } else {
+            callbacksDue.append(key)
+          }
           callbacksDueCount += 1
         } else if isLive(entry) {
           if dueCount < due.count { due[dueCount] = slot } else { due.append(slot) }
@@ -429,7 +433,8 @@ extension AnimationEngine {
       }
       if dueCount > 1 { due[..<dueCount].sort { nodes[Int($0)].order < nodes[Int($1)].order } }
       for top in due[..<dueCount] {
-        let local = reachedLocal(of: top, atParent: t, direction: rate(of: nodes[Int(top)]) >= 0 ? 1 : -1, parentForward: true)
+        let local = reachedLocal(
+          of: top, atParent: t, direction: rate(of: nodes[Int(top)]) >= 0 ? 1 : -1, parentForward: true)
         let before = crossed.count
         cross(top, to: local, direction: rate(of: nodes[Int(top)]) >= 0 ? 1 : -1, into: &crossed)
         if crossed.count > before {
@@ -595,7 +600,9 @@ extension AnimationEngine {
       var landed = local
       if (forward && a < 0 && local >= 0) || (!forward && record.firesBackwards && a > 0 && local <= 0) {
         crossed.append(
-          Crossed(node: id, kind: nil, key: record.key, forward: forward, sequence: crossed.count, segment: passBoundariesCrossed))
+          Crossed(
+            node: id, kind: nil, key: record.key, forward: forward, sequence: crossed.count,
+            segment: passBoundariesCrossed))
         // Fired on reaching its point: just past it, so that turning back there (the end of
         // an alternating pass) crosses it back at once, as a node that completes there starts
         // back at once.
@@ -621,7 +628,8 @@ extension AnimationEngine {
         }
       }
       if node.kind == .timeline {
-        crossChildren(of: index, from: a, to: landed, direction: forward ? 1 : -1, wrapping: node.hasStarted, into: &crossed)
+        crossChildren(
+          of: index, from: a, to: landed, direction: forward ? 1 : -1, wrapping: node.hasStarted, into: &crossed)
       }
       // Just past an edge it completed at, so that turning back crosses it again at once.
       if let completedAt, landed == completedAt {
@@ -665,9 +673,12 @@ extension AnimationEngine {
         // boundaries that the parent time is of the moment that boundary is reached).
         let childDirection = direction * (passForward ? 1 : -1) * (rate(of: nodes[Int(child)]) < 0 ? -1 : 1)
         if reset {
-          nodes[Int(child)].lastLocal = saturatingSum(localTime(of: child, atParent: iterationA), -Int64(childDirection))
+          nodes[Int(child)].lastLocal = saturatingSum(
+            localTime(of: child, atParent: iterationA), -Int64(childDirection))
         }
-        let local = reachedLocal(of: child, atParent: iterationB, direction: childDirection, parentForward: direction * (passForward ? 1 : -1) > 0)
+        let local = reachedLocal(
+          of: child, atParent: iterationB, direction: childDirection,
+          parentForward: direction * (passForward ? 1 : -1) > 0)
         cross(child, to: local, direction: childDirection, into: &crossed)
       }
     }
@@ -686,7 +697,8 @@ extension AnimationEngine {
         reset = true
       }
       let stop = min(target, high)
-      var pass = points.wraps
+      var pass =
+        points.wraps
         ? floorDivide(position - Int128(timing.delay), duration)
         : Self.pass(of: timing, at: clampedToNanoseconds(position), forward: true)
       for _ in 0..<AnimationEngine.eventLimitPerInstant {
@@ -709,7 +721,8 @@ extension AnimationEngine {
         reset = true
       }
       let stop = max(target, low)
-      var pass = points.wraps
+      var pass =
+        points.wraps
         ? ceilDivide(position - Int128(timing.delay), duration) - 1
         : Self.pass(of: timing, at: clampedToNanoseconds(position), forward: false)
       for _ in 0..<AnimationEngine.eventLimitPerInstant {
@@ -809,7 +822,8 @@ extension AnimationEngine {
     guard let index = try? resolve(event.node) else { return }
     let reversed = !event.forward
     guard let kind = event.kind else {
-      handle(&self, EngineEvent(kind: .callback(event.key), subject: .node(event.node), time: now, isReversed: reversed))
+      handle(
+        &self, EngineEvent(kind: .callback(event.key), subject: .node(event.node), time: now, isReversed: reversed))
       return
     }
     let node = nodes[Int(index)]

@@ -88,7 +88,8 @@ extension AnimationEngine {
   /// The value an effect shows at engine time `time`, or nil when it has none (outside its
   /// active interval and fill).
   @inline(__always)
-  func output<V: EngineValue>(of effect: Effect<V>, _ index: Int32, _ store: ValueStore<V>, at time: Nanoseconds) -> V? {
+  func output<V: EngineValue>(of effect: Effect<V>, _ index: Int32, _ store: ValueStore<V>, at time: Nanoseconds) -> V?
+  {
     let node = nodes[Int(effect.node)]
     let timing = timing(of: node)
     let state: (local: Nanoseconds, direction: Int)
@@ -104,7 +105,8 @@ extension AnimationEngine {
       state = localState(of: effect.node, at: time)
     }
     // `wrapped` changes only a local time at or below the delay: skip the call otherwise.
-    let local = node.hasStarted && state.local <= node.delay ? timing.wrapped(state.local, hasStarted: true) : state.local
+    let local =
+      node.hasStarted && state.local <= node.delay ? timing.wrapped(state.local, hasStarted: true) : state.local
     let sampled = timing.sampledProgress(localTime: local, goingBackwards: state.direction < 0)
     guard let progress = sampled.progress else { return nil }
     return shapeValue(
@@ -348,7 +350,8 @@ extension AnimationEngine {
     let property = effect.property
     // A property that was animating and is taken over (a spring, `merge replace`) does not
     // leave rest, even though the animations it had are ended on the way.
-    let wasAnimating = stores[keyPath: V.store].properties[Int(property)].animating > (effect.counted ? 1 : 0)
+    let wasAnimating =
+      stores[keyPath: V.store].properties[Int(property)].animating > (effect.counted ? 1 : 0)
       || effect.counted
     if effect.muted && !effect.inStack && effect.mode != .unresolved && !effect.isSet {
       // Starting again (a timeline going back over it) outside the stack it left, it joins
@@ -443,7 +446,8 @@ extension AnimationEngine {
 
   /// Silences the other effects on a property that a new replacing one takes over: those
   /// filling, and the active ones too when `includingActive` (a standalone one is removed).
-  mutating func supersede<V: EngineValue>(_ type: V.Type, _ property: Int32, except keep: Int32, includingActive: Bool) {
+  mutating func supersede<V: EngineValue>(_ type: V.Type, _ property: Int32, except keep: Int32, includingActive: Bool)
+  {
     for other in stores[keyPath: V.store].effects(on: property) where other != keep {
       let effect = stores[keyPath: V.store].effects[Int(other)]
       // (A standalone one waiting in its delay with a backwards fill is in the stack from its

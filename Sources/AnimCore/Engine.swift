@@ -758,7 +758,9 @@ public struct AnimationEngine: Sendable {
         keyframes.allSatisfy({ (0...1).contains($0.offset) }),
         zip(keyframes, keyframes.dropFirst()).allSatisfy({ $0.offset <= $1.offset })
       else { throw .invalidKeyframes }
-      frames = keyframes.map { TrackFrame(offset: $0.offset, value: $0.value.flatMap(V.init), curve: curveSlot($0.curve)) }
+      frames = keyframes.map {
+        TrackFrame(offset: $0.offset, value: $0.value.flatMap(V.init), curve: curveSlot($0.curve))
+      }
       let explicitFirst = keyframes[0].offset == 0 && keyframes[0].value != nil
       effect = Effect(
         node: -1, property: property, curve: -1, from: frames![0].value ?? base, to: frames!.last!.value ?? base,
@@ -834,7 +836,8 @@ public struct AnimationEngine: Sendable {
   /// Supplies the values of an animation that resolves them at its start (answering
   /// `.needsValues`), or changes them before it starts: the tween's `from` (nil: the current
   /// value) and `to`, or the keyframes' values in order.
-  public mutating func setValues(of id: NodeID, from: AnimationValue?, to values: [AnimationValue]) throws(EngineError) {
+  public mutating func setValues(of id: NodeID, from: AnimationValue?, to values: [AnimationValue]) throws(EngineError)
+  {
     let node = try resolve(id)
     guard nodes[Int(node)].kind == .effect else { throw .unknownNode }
     let kind = nodes[Int(node)].valueKind
@@ -850,7 +853,9 @@ public struct AnimationEngine: Sendable {
     }
   }
 
-  mutating func setValues<V: EngineValue>(_ type: V.Type, _ effect: Int32, _ from: AnimationValue?, _ values: [AnimationValue]) {
+  mutating func setValues<V: EngineValue>(
+    _ type: V.Type, _ effect: Int32, _ from: AnimationValue?, _ values: [AnimationValue]
+  ) {
     stores[keyPath: V.store].dropSampler(of: effect)
     let typed = values.compactMap(V.init)
     if var frames = stores[keyPath: V.store].tracks[effect] {

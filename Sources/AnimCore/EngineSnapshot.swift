@@ -58,7 +58,9 @@ extension AnimationEngine: Codable {
     guard version == Self.snapshotVersion else {
       throw DecodingError.dataCorruptedError(
         forKey: .version, in: container,
-        debugDescription: "engine snapshot version \(version) is older than this engine's (\(Self.snapshotVersion)) and can no longer be read")
+        debugDescription:
+          "engine snapshot version \(version) is older than this engine's (\(Self.snapshotVersion)) and can no longer be read"
+      )
     }
     now = try container.decode(Nanoseconds.self, forKey: .now)
     stores = try container.decode(Stores.self, forKey: .stores)

@@ -92,7 +92,9 @@ extension AnimationEngine {
   /// The caller has checked that it is alone on its property.
   func makeSampler<V: EngineValue>(_ store: ValueStore<V>, effect index: Int32) -> Sampler<V>? {
     let effect = store.effects[Int(index)]
-    guard effect.isShowing, effect.curve >= 0, effect.next < 0, !effect.hasShift, !effect.fillsBefore else { return nil }
+    guard effect.isShowing, effect.curve >= 0, effect.next < 0, !effect.hasShift, !effect.fillsBefore else {
+      return nil
+    }
     let node = nodes[Int(effect.node)]
     // Rate 1, one pass and no end delay: a node without extras. (Checked first: a refresh
     // asks again on every frame for each effect that cannot have a sampler.)

@@ -1,11 +1,11 @@
 // sin and cos together, for the spring's closed form.
 
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Musl)
-import Musl
+  import Musl
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// sin x and cos x, within about one ulp of the C library's (measured: at most 1.2e-16 apart

@@ -98,7 +98,8 @@ extension AnimationEngine {
       try check(timelineOwner[t] == record.node, "timeline record \(t) names a node that is not its timeline")
       var seen = Set<Int32>()
       for child in record.children {
-        try check(inNodes(child) && nodes[Int(child)].kind != .free, "timeline record \(t) has a child that is not there")
+        try check(
+          inNodes(child) && nodes[Int(child)].kind != .free, "timeline record \(t) has a child that is not there")
         try check(nodes[Int(child)].parent == record.node, "timeline record \(t) has another timeline's child")
         try check(seen.insert(child).inserted, "timeline record \(t) lists a child twice")
       }
@@ -120,9 +121,12 @@ extension AnimationEngine {
     for entry in due {
       try check(entry.time >= 0 && entry.time < end, "a pending event is due outside 0 to the end of time")
       if entry.slot >= 0 {
-        try check(inNodes(entry.slot) && nodes[Int(entry.slot)].kind != .free, "a pending event is for a node that is not there")
+        try check(
+          inNodes(entry.slot) && nodes[Int(entry.slot)].kind != .free, "a pending event is for a node that is not there"
+        )
       } else {
-        try check(~entry.slot & 1 == 0 || Int(~entry.slot >> 1) < engineCallbackKeys.count, "a pending callback is not there")
+        try check(
+          ~entry.slot & 1 == 0 || Int(~entry.slot >> 1) < engineCallbackKeys.count, "a pending callback is not there")
       }
     }
     try check(propertiesLeavingRest.properties.allSatisfy(contains), "a property leaving rest is not there")
@@ -137,7 +141,8 @@ extension AnimationEngine {
   /// A timing in its domain: durations and counts at least 0, every time and the whole
   /// active interval before the end of time, counts not NaN.
   private func checkTiming(
-    _ timing: EffectTiming, _ what: String, _ check: (Bool, @autoclosure () -> String) throws(EngineSnapshotError) -> Void
+    _ timing: EffectTiming, _ what: String,
+    _ check: (Bool, @autoclosure () -> String) throws(EngineSnapshotError) -> Void
   ) throws(EngineSnapshotError) {
     let end = Self.endOfTime
     try check(timing.duration >= 0 && timing.duration < end, "\(what)'s duration is negative or beyond the end of time")
@@ -189,7 +194,8 @@ extension AnimationEngine {
     var listed = [Bool](repeating: false, count: effects)
     for (p, slot) in store.properties.enumerated() {
       try check(slot.base.isFiniteValue, "a \(kind) property's value is not finite")
-      try check(slot.firstEffect >= -1 && Int(slot.firstEffect) < effects, "a \(kind) property's animations are not there")
+      try check(
+        slot.firstEffect >= -1 && Int(slot.firstEffect) < effects, "a \(kind) property's animations are not there")
       var cursor = slot.firstEffect
       var counted: Int32 = 0
       while cursor >= 0 {
@@ -217,18 +223,26 @@ extension AnimationEngine {
           && (!effect.hasShift || store.shift(ofEffect: index).isFiniteValue),
         "a \(kind) animation's values are not finite")
       if let mask = store.maskedBy[index] {
-        try check(mask >= 0 && Int(mask) < effects && listed[Int(mask)] && store.effects[Int(mask)].isSet, "a \(kind) animation's mask is not a set")
+        try check(
+          mask >= 0 && Int(mask) < effects && listed[Int(mask)] && store.effects[Int(mask)].isSet,
+          "a \(kind) animation's mask is not a set")
       }
     }
     // Every animation is on a list or free, and nothing else is free.
     try checkFreeList(store.freeEffects, count: effects, "free \(kind) animations") { !listed[Int($0)] }
-    try check(store.freeEffects.count + listed.count(where: { $0 }) == effects, "a \(kind) animation is neither listed nor free")
+    try check(
+      store.freeEffects.count + listed.count(where: { $0 }) == effects, "a \(kind) animation is neither listed nor free"
+    )
     for (index, frames) in store.tracks {
-      try check(index >= 0 && Int(index) < effects && listed[Int(index)] && store.effects[Int(index)].curve == -1, "keyframes belong to no animation")
+      try check(
+        index >= 0 && Int(index) < effects && listed[Int(index)] && store.effects[Int(index)].curve == -1,
+        "keyframes belong to no animation")
       try check(!frames.isEmpty, "a keyframe track is empty")
       var previous = 0.0
       for frame in frames {
-        try check(frame.offset.isFinite && frame.offset >= previous && frame.offset <= 1, "keyframe offsets are not in 0...1 and in order")
+        try check(
+          frame.offset.isFinite && frame.offset >= previous && frame.offset <= 1,
+          "keyframe offsets are not in 0...1 and in order")
         previous = frame.offset
         try check(frame.curve >= 0 && Int(frame.curve) < curves.count, "a keyframe's curve is not there")
         try check(frame.value?.isFiniteValue ?? true, "a keyframe's value is not finite")
@@ -245,7 +259,8 @@ extension EngineValue {
     case .vec2(let v): v.x.isFinite && v.y.isFinite
     case .vec3(let v): v.x.isFinite && v.y.isFinite && v.z.isFinite
     case .vec4(let v): v.x.isFinite && v.y.isFinite && v.z.isFinite && v.w.isFinite
-    case .color(let c): c.premultipliedRed.isFinite && c.premultipliedGreen.isFinite && c.premultipliedBlue.isFinite && c.alpha.isFinite
+    case .color(let c):
+      c.premultipliedRed.isFinite && c.premultipliedGreen.isFinite && c.premultipliedBlue.isFinite && c.alpha.isFinite
     }
   }
 }

@@ -1,11 +1,11 @@
 // Springs: physical parameters and the SwiftUI ways of writing them.
 
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Musl)
-import Musl
+  import Musl
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// A damped spring: a mass on a spring with a damper, `m·x'' + c·x' + k·x = 0`.

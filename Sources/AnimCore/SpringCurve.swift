@@ -31,7 +31,8 @@ public struct SpringCurve: Sendable, Hashable, Codable {
   ///   - stretchedDuration: nanoseconds to stretch the motion to (`over D`), at least 0, or
   ///     `nil` for the spring's own settling time.
   /// - Throws: `CurveParameterError` for a non-finite velocity or a negative duration.
-  public init(spring: Spring, initialVelocity: Double = 0, stretchedDuration: Int64? = nil) throws(CurveParameterError) {
+  public init(spring: Spring, initialVelocity: Double = 0, stretchedDuration: Int64? = nil) throws(CurveParameterError)
+  {
     try CurveParameterError.check("velocity", initialVelocity, "finite") { _ in true }
     if let stretchedDuration, stretchedDuration < 0 {
       throw CurveParameterError(

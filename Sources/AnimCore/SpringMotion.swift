@@ -1,11 +1,11 @@
 // The closed-form damped harmonic oscillator.
 
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Musl)
-import Musl
+  import Musl
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// The motion of a `Spring`, in closed form, for all three damping regimes.

@@ -155,7 +155,10 @@ public func frameTime(_ frame: Int64, fps: Int64) -> Nanoseconds {
   if fps == 0 { return frame == 0 ? 0 : (frame > 0 ? .max : .min) }
   var numerator = Int128(frame) * 1_000_000_000
   var denominator = Int128(fps)
-  if denominator < 0 { numerator = -numerator; denominator = -denominator }
+  if denominator < 0 {
+    numerator = -numerator
+    denominator = -denominator
+  }
   // floor((2·n + d) / (2·d)) is n/d rounded with halves up. |n| < 2^94, so no overflow.
   let twice = 2 * numerator + denominator
   let twiceDenominator = 2 * denominator

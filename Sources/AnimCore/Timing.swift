@@ -278,7 +278,7 @@ extension EffectTiming {
   @inlinable @inline(__always)
   func sampledProgress(localTime: Nanoseconds, goingBackwards: Bool) -> (progress: Double?, beforeFlag: Bool) {
     if iterations == 1, direction == .normal, endDelay == 0, delay >= 0, duration > 0,
-      case let (end, overflow) = delay.addingReportingOverflow(duration), !overflow
+      case (let end, let overflow) = delay.addingReportingOverflow(duration), !overflow
     {
       if localTime < delay || (goingBackwards && localTime == delay) {
         return fill.fillsBackwards ? (0, true) : (nil, false)

@@ -92,7 +92,8 @@ package enum BuiltinFunction: String, CaseIterable, Sendable {
       return .success(.duration(nanoseconds: Swift.min(Swift.max(durations[0], durations[1]), durations[2])))
     case .abs where allNumbers: return .success(.number(Swift.abs(numbers[0])))
     case .abs where allDurations:
-      return durations[0] == .min ? .failure(.durationOverflow) : .success(.duration(nanoseconds: Swift.abs(durations[0])))
+      return durations[0] == .min
+        ? .failure(.durationOverflow) : .success(.duration(nanoseconds: Swift.abs(durations[0])))
     case .sqrt where allNumbers:
       return numbers[0] < 0 ? .failure(.squareRootOfNegative(numbers[0])) : .success(.number(numbers[0].squareRoot()))
     case .sin where allNumbers: return .success(.number(Self.sine(numbers[0])))
@@ -115,7 +116,8 @@ package enum BuiltinFunction: String, CaseIterable, Sendable {
 
   /// `lerp(a, b, t)` = a + (b − a)·t, component-wise; for durations a + round((b − a)·t)
   /// nanoseconds, halves away from zero, computed exactly.
-  static func lerp(_ a: ConstantValue, _ b: ConstantValue, _ t: ConstantValue) -> Result<ConstantValue, ArithmeticError> {
+  static func lerp(_ a: ConstantValue, _ b: ConstantValue, _ t: ConstantValue) -> Result<ConstantValue, ArithmeticError>
+  {
     guard case .number(let t) = t else { return .failure(.notApplicable) }
     // (When y − x alone overflows, x·(1 − t) + y·t: the same value, by another road.)
     func mix(_ x: Double, _ y: Double) -> Double {
@@ -128,7 +130,8 @@ package enum BuiltinFunction: String, CaseIterable, Sendable {
     case (.vector(let u), .vector(let v)) where u.count == v.count:
       return ConstantEvaluator.finite(.vector(zip(u, v).map(mix)))
     case (.color(let r1, let g1, let b1, let a1), .color(let r2, let g2, let b2, let a2)):
-      return ConstantEvaluator.finite(.color(red: mix(r1, r2), green: mix(g1, g2), blue: mix(b1, b2), alpha: mix(a1, a2)))
+      return ConstantEvaluator.finite(
+        .color(red: mix(r1, r2), green: mix(g1, g2), blue: mix(b1, b2), alpha: mix(a1, a2)))
     case (.duration(let x), .duration(let y)):
       guard let step = ConstantEvaluator.scaledExactly(Int128(y) - Int128(x), by: t),
         let sum = Int64(exactly: Int128(x) + step)
@@ -166,7 +169,8 @@ package enum ArithmeticError: Error, Hashable, Sendable {
     case .squareRootOfNegative(let x): return "square root of a negative number (\(formatNumber(x)))"
     case .channelOutOfRange(let function, let channel, let value):
       let range = channel == 3 ? "0...1" : "0...255"
-      return "expected the \(BuiltinFunction.channelNames[channel]) channel of '\(function)' in \(range), found \(formatNumber(value))"
+      return
+        "expected the \(BuiltinFunction.channelNames[channel]) channel of '\(function)' in \(range), found \(formatNumber(value))"
     case .notApplicable: return "the operation does not take these values"
     }
   }
@@ -272,7 +276,8 @@ package enum SpringForm: CaseIterable, Sendable {
     switch self {
     case .response: return .response(response: values["response"]!, dampingFraction: values["dampingFraction"]!)
     case .duration: return .duration(duration: values["duration"]!, bounce: values["bounce"]!)
-    case .physical: return .physical(mass: values["mass"]!, stiffness: values["stiffness"]!, damping: values["damping"]!)
+    case .physical:
+      return .physical(mass: values["mass"]!, stiffness: values["stiffness"]!, damping: values["damping"]!)
     }
   }
 }

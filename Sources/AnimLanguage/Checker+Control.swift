@@ -15,7 +15,8 @@ extension Checker {
           diagnostics.append(Checker.handlerNeverRuns(text, at: name.span, emitted: emitted))
         }
       } else {
-        error("expected a plain event name after 'on', found a string with '{ }': an event name is fixed", at: name.span)
+        error(
+          "expected a plain event name after 'on', found a string with '{ }': an event name is fixed", at: name.span)
       }
     case .lifecycle(let kind, _, let subject):
       if let timeline = resolveSubject(subject, for: "'on \(kind.rawValue)'") {
@@ -95,7 +96,8 @@ extension Checker {
         error("'\(name.text)' is used before its declaration", at: name.span)
         return nil
       }
-      let candidates = environment.names { if case .timeline = $0 { return true } else { return false } }
+      let candidates =
+        environment.names { if case .timeline = $0 { return true } else { return false } }
         + upcomingTimelineNames()
       error("unknown timeline '\(name.text)'\(didYouMean(name.text, among: candidates))", at: name.span)
       return nil

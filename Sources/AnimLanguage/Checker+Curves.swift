@@ -29,13 +29,14 @@ extension Checker {
     if case .name(let name) = expression.kind, symbol == nil,
       !isDeclaredLater(name.text), Predeclared.curve(named: name.text) == nil
     {
-      let candidates = environment.names { symbol in
-        switch symbol {
-        case .curve: return true
-        case .value(let value): return value.type == .curve
-        default: return false
-        }
-      } + Predeclared.curveNames
+      let candidates =
+        environment.names { symbol in
+          switch symbol {
+          case .curve: return true
+          case .value(let value): return value.type == .curve
+          default: return false
+          }
+        } + Predeclared.curveNames
       error("unknown curve '\(name.text)'\(didYouMean(name.text, among: candidates))", at: name.span)
       record(.error, of: expression.span)
       return .error
@@ -138,14 +139,17 @@ extension Checker {
       let minimum = position.minimumCount
       if !ConstantEvaluator.isWhole(value) || value < Double(minimum) || value > 1e15 {
         let requirement = position == .jumpNone ? "a whole number ≥ 2 for 'jumpNone'" : "a whole number ≥ 1"
-        error("expected the step count of 'steps' to be \(requirement), found \(formatNumber(value))", at: countExpression.span)
+        error(
+          "expected the step count of 'steps' to be \(requirement), found \(formatNumber(value))",
+          at: countExpression.span)
         valid = false
       } else {
         count = Int(value)
       }
     }
     guard valid else { return .error }
-    return Typed(type: .curve, constant: count.map { .curve(.steps(count: $0, position: position)) }, curveKind: .timing)
+    return Typed(
+      type: .curve, constant: count.map { .curve(.steps(count: $0, position: position)) }, curveKind: .timing)
   }
 
   // spring(response: R, dampingFraction: F [, velocity: V])
@@ -158,7 +162,9 @@ extension Checker {
     for argument in arguments {
       guard let label = argument.label else {
         _ = check(argument.value)
-        error("expected a labelled spring parameter, found an argument without a label: \(SpringForm.usage)", at: argument.span)
+        error(
+          "expected a labelled spring parameter, found an argument without a label: \(SpringForm.usage)",
+          at: argument.span)
         valid = false
         continue
       }

@@ -32,7 +32,8 @@ extension Checker {
         let text = formatNumber(value)
         message = "expected a duration \(context()), found the plain number \(text): write '\(text)s' or '\(text)ms'"
       } else {
-        message = "expected a duration \(context()), found a plain number: a number is not a duration (multiply it by '1s')"
+        message =
+          "expected a duration \(context()), found a plain number: a number is not a duration (multiply it by '1s')"
       }
       error(message, at: expression.span)
     } else {
@@ -173,7 +174,9 @@ extension Checker {
         record(.curve(name.text), of: name.span)
         return Typed(type: .curve, constant: curve.value.map { .curve($0) }, curveKind: curve.kind)
       case .target:
-        error("expected a value, found the target '\(name.text)': read a property as '\(name.text).PROPERTY'", at: name.span)
+        error(
+          "expected a value, found the target '\(name.text)': read a property as '\(name.text).PROPERTY'", at: name.span
+        )
         return .error
       case .timeline:
         error("expected a value, found the timeline '\(name.text)'", at: name.span)
@@ -198,12 +201,13 @@ extension Checker {
       error("expected a value, found the function '\(name.text)': call it, as '\(name.text)(...)'", at: name.span)
       return .error
     }
-    let candidates = environment.names { symbol in
-      switch symbol {
-      case .value, .curve: return true
-      default: return false
-      }
-    } + Predeclared.curveNames + [Keyword.now.rawValue]
+    let candidates =
+      environment.names { symbol in
+        switch symbol {
+        case .value, .curve: return true
+        default: return false
+        }
+      } + Predeclared.curveNames + [Keyword.now.rawValue]
     error("unknown name '\(name.text)'\(didYouMean(name.text, among: candidates))", at: name.span)
     return .error
   }
@@ -320,7 +324,8 @@ extension Checker {
     case .numbersOrDurations:
       let first = types[0]
       guard first == .number || first == .duration else {
-        error("expected a number or a duration as an argument of '\(name)', found \(first)", at: arguments[0].value.span)
+        error(
+          "expected a number or a duration as an argument of '\(name)', found \(first)", at: arguments[0].value.span)
         return .error
       }
       for (index, type) in types.enumerated().dropFirst() where type != first {
@@ -339,18 +344,21 @@ extension Checker {
     case .interpolation:
       let first = types[0]
       guard first.isAnimatable || first == .duration else {
-        error("expected a number, a vector, a color or a duration as the first argument of 'lerp', found \(first)",
-              at: arguments[0].value.span)
+        error(
+          "expected a number, a vector, a color or a duration as the first argument of 'lerp', found \(first)",
+          at: arguments[0].value.span)
         return .error
       }
       guard types[1] == first else {
-        error("expected \(first) as the second argument of 'lerp' (as its first), found \(types[1])",
-              at: arguments[1].value.span)
+        error(
+          "expected \(first) as the second argument of 'lerp' (as its first), found \(types[1])",
+          at: arguments[1].value.span)
         return .error
       }
       guard types[2] == .number else {
-        error("expected a number as the third argument of 'lerp' (the fraction), found \(types[2])",
-              at: arguments[2].value.span)
+        error(
+          "expected a number as the third argument of 'lerp' (the fraction), found \(types[2])",
+          at: arguments[2].value.span)
         return .error
       }
       result = first

@@ -68,7 +68,8 @@ extension Checker {
     if let emitted = state.emitted {
       // Inserted last first, so that each position still counts the diagnostics before it.
       for pending in state.pendingHandlers.reversed() where !emitted.contains(pending.name) {
-        diagnostics.insert(Checker.handlerNeverRuns(pending.name, at: pending.span, emitted: emitted), at: pending.position)
+        diagnostics.insert(
+          Checker.handlerNeverRuns(pending.name, at: pending.span, emitted: emitted), at: pending.position)
       }
     }
     return orderedDiagnostics()

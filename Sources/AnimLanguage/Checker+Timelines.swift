@@ -194,7 +194,9 @@ extension Checker {
         record(.percent, of: position.span)
         record(.percent(percent), of: position.span)
         if usesPercents == false {
-          error("expected a duration as a keyframe position (as the first one), found a percent: positions are all percents or all durations", at: position.span)
+          error(
+            "expected a duration as a keyframe position (as the first one), found a percent: positions are all percents or all durations",
+            at: position.span)
         } else {
           usesPercents = true
           if !(0...100).contains(percent) {
@@ -214,7 +216,9 @@ extension Checker {
           error("expected a keyframe position, a percent or a duration, found \(typed.type)", at: position.span)
         } else if typed.type == .duration {
           if usesPercents == true {
-            error("expected a percent as a keyframe position (as the first one), found a duration: positions are all percents or all durations", at: position.span)
+            error(
+              "expected a percent as a keyframe position (as the first one), found a duration: positions are all percents or all durations",
+              at: position.span)
           } else {
             usesPercents = false
             if case .duration(let nanoseconds)? = typed.constant {

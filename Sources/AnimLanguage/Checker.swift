@@ -282,7 +282,9 @@ struct Checker {
     } else {
       // Already reported: declare the name with the error type so its uses stay quiet.
       declare(
-        .value(ValueSymbol(name: declaration.name.text, type: .error, constant: nil, curveKind: nil, span: declaration.name.span)),
+        .value(
+          ValueSymbol(
+            name: declaration.name.text, type: .error, constant: nil, curveKind: nil, span: declaration.name.span)),
         name: declaration.name)
     }
   }
@@ -306,10 +308,12 @@ struct Checker {
         type = .error
       }
       properties.append(
-        PropertySymbol(name: initializer.name.text, type: type, initialValue: typed.constant, span: initializer.name.span))
+        PropertySymbol(
+          name: initializer.name.text, type: type, initialValue: typed.constant, span: initializer.name.span))
     }
-    declare(.target(TargetSymbol(name: declaration.name.text, properties: properties, span: declaration.name.span)),
-            name: declaration.name)
+    declare(
+      .target(TargetSymbol(name: declaration.name.text, properties: properties, span: declaration.name.span)),
+      name: declaration.name)
   }
 
   // MARK: - Statement lists
@@ -389,7 +393,9 @@ struct Checker {
       checkHandler(handler)
     case .expression(let expression):
       if body != .root {
-        error("expected a timeline item, found an expression: an expression alone belongs at the top level", at: expression.span)
+        error(
+          "expected a timeline item, found an expression: an expression alone belongs at the top level",
+          at: expression.span)
         return false
       }
       _ = check(expression)
@@ -406,7 +412,9 @@ struct Checker {
     case .wait(let duration):
       let typed = expect(duration, .duration, "after 'wait'")
       if case .duration(let nanoseconds)? = typed.constant, nanoseconds < 0 {
-        error("expected a duration ≥ 0 after 'wait', found \(describe(.duration(nanoseconds: nanoseconds)))", at: duration.span)
+        error(
+          "expected a duration ≥ 0 after 'wait', found \(describe(.duration(nanoseconds: nanoseconds)))",
+          at: duration.span)
       }
     case .label(let label):
       if let at = label.at { _ = expect(at, .duration, "after 'label \(label.name.text) at'") }

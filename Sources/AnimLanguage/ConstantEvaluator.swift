@@ -97,12 +97,14 @@ package enum ConstantEvaluator {
         return .failure(.durationOverflow)
       }
       return .success(.duration(nanoseconds: nanoseconds))
-    case (.number(let a), .duration(let b)) where op == .multiply:
+    case (.number, .duration) where op == .multiply:
       return applying(.multiply, right, left)
     case (.duration(let a), .number(let b)) where op == .divide:
       if b == 0 { return .failure(.divisionByZero) }
       // (Rounded from a Double quotient: exact to the nanosecond below 2^53 ns, 104 days.)
-      guard let quotient = duration(seconds: nil, nanoseconds: Double(a) / b) else { return .failure(.durationOverflow) }
+      guard let quotient = duration(seconds: nil, nanoseconds: Double(a) / b) else {
+        return .failure(.durationOverflow)
+      }
       return .success(quotient)
     default:
       return .failure(.notApplicable)

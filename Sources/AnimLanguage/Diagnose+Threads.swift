@@ -4,12 +4,13 @@
 // result is exactly the one-thread result: the checker sees the same statements in the same
 // order, and stops at the first syntax error as it does there.
 
+import Dispatch
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import Dispatch
 
 /// `diagnoseStatementByStatement`, parsing on a second thread; nil when the script must be
 /// checked whole (or when the thread cannot be started: the caller then does it on one).
@@ -107,11 +108,13 @@ final class ParsingThread: @unchecked Sendable {
       pthread_attr_init(&attributes)
       defer { pthread_attr_destroy(&attributes) }
       pthread_attr_setstacksize(&attributes, 8 << 20)
-      let status = pthread_create(&parsing.thread, &attributes, { context in
-        let parsing = Unmanaged<ParsingThread>.fromOpaque(context!).takeRetainedValue()
-        parsing.run()
-        return nil
-      }, context)
+      let status = pthread_create(
+        &parsing.thread, &attributes,
+        { context in
+          let parsing = Unmanaged<ParsingThread>.fromOpaque(context!).takeRetainedValue()
+          parsing.run()
+          return nil
+        }, context)
       if status != 0 {
         Unmanaged<ParsingThread>.fromOpaque(context).release()
         return nil

@@ -413,7 +413,9 @@ struct Lexer {
       var negative = false
       for offset in parts.exponent {
         let byte = buffer[offset]
-        if byte == UInt8(ascii: "-") { negative = true } else if byte != UInt8(ascii: "+") {
+        if byte == UInt8(ascii: "-") {
+          negative = true
+        } else if byte != UInt8(ascii: "+") {
           exponent = min(exponent * 10 + Int(byte &- UInt8(ascii: "0")), 1_000)
         }
       }
@@ -464,7 +466,10 @@ struct Lexer {
     var negative = false
     for offset in parts.exponent {
       let byte = buffer[offset]
-      if byte == UInt8(ascii: "-") { negative = true; continue }
+      if byte == UInt8(ascii: "-") {
+        negative = true
+        continue
+      }
       if byte == UInt8(ascii: "+") || byte == UInt8(ascii: "_") { continue }
       writtenExponent = min(writtenExponent * 10 + Int(byte &- UInt8(ascii: "0")), 1_000_000)
     }
@@ -575,7 +580,8 @@ struct Lexer {
 
     while true {
       guard position < end, buffer[position] != newlineByte else {
-        report("unterminated string: expected '\"' before the end of the line", SourceSpan(start: start, end: start + 1))
+        report(
+          "unterminated string: expected '\"' before the end of the line", SourceSpan(start: start, end: start + 1))
         flushText(upTo: position, into: &segments, text: &text)
         break
       }
@@ -619,7 +625,10 @@ struct Lexer {
           case UInt8(ascii: "{"): depth += 1
           case UInt8(ascii: "}"):
             depth -= 1
-            if depth == 0 { closed = true; break scan }
+            if depth == 0 {
+              closed = true
+              break scan
+            }
           default: break
           }
           cursor += 1
@@ -769,7 +778,10 @@ struct Lexer {
     var offset = range.lowerBound
     while offset < range.upperBound {
       if buffer[offset] < 0x80 {
-        if isControl(at: offset) { reportControl(at: offset, in: what); return }
+        if isControl(at: offset) {
+          reportControl(at: offset, in: what)
+          return
+        }
         offset += 1
         continue
       }
@@ -777,7 +789,10 @@ struct Lexer {
         report("invalid UTF-8 byte 0x\(hex(buffer[offset])) in \(what)", SourceSpan(start: offset, end: offset + 1))
         return
       }
-      if isControl(at: offset) { reportControl(at: offset, in: what); return }
+      if isControl(at: offset) {
+        reportControl(at: offset, in: what)
+        return
+      }
       offset += length
     }
   }
@@ -810,12 +825,20 @@ struct Lexer {
     switch lead {
     case 0x00...0x7F: return 1
     case 0xC2...0xDF: length = 2
-    case 0xE0: length = 3; secondRange = 0xA0...0xBF
+    case 0xE0:
+      length = 3
+      secondRange = 0xA0...0xBF
     case 0xE1...0xEC, 0xEE...0xEF: length = 3
-    case 0xED: length = 3; secondRange = 0x80...0x9F
-    case 0xF0: length = 4; secondRange = 0x90...0xBF
+    case 0xED:
+      length = 3
+      secondRange = 0x80...0x9F
+    case 0xF0:
+      length = 4
+      secondRange = 0x90...0xBF
     case 0xF1...0xF3: length = 4
-    case 0xF4: length = 4; secondRange = 0x80...0x8F
+    case 0xF4:
+      length = 4
+      secondRange = 0x80...0x8F
     default: return nil
     }
     guard offset + length <= end else { return nil }

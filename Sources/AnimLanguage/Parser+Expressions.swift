@@ -223,7 +223,8 @@ extension Parser {
       }
       break
     }
-    let close = try expectClosingParenthesis(openedBy: open, what: elements.count == 1 ? "the parenthesis" : "the vector")
+    let close = try expectClosingParenthesis(
+      openedBy: open, what: elements.count == 1 ? "the parenthesis" : "the vector")
     let span = open.span.through(close.span)
     if elements.count == 1 { return Expression(.parenthesized(elements[0]), span: span) }
     if elements.count > 4 {

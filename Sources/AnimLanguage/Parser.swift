@@ -332,7 +332,8 @@ struct Parser {
       default: kind = nil
       }
       guard let kind else {
-        var message = "expected 'complete', 'start', 'repeat' or an event name string after 'on', found \(describe(word))"
+        var message =
+          "expected 'complete', 'start', 'repeat' or an event name string after 'on', found \(describe(word))"
         if word.kind == .identifier {
           message += didYouMean(text, among: LifecycleEvent.allCases.map(\.rawValue))
         }
@@ -386,7 +387,9 @@ struct Parser {
     }
     let options = try parseOptions()
     if current.kind == .keyword(.over) || current.kind == .keyword(.with) {
-      let word = current.kind == .keyword(.over) ? "'over' must come before 'with' and the options" : "'with' must come before the options"
+      let word =
+        current.kind == .keyword(.over)
+        ? "'over' must come before 'with' and the options" : "'with' must come before the options"
       throw fail("\(word): write 'animate T.p [from E] to E [over D] [with CURVE] [OPTIONS]'", at: current.span)
     }
     return AnimateStatement(property: property, from: from, to: to, over: over, curve: curve, options: options)
@@ -669,8 +672,9 @@ struct Parser {
     var message = "expected a new line or ';' after the statement, found \(describe(current))"
     if current.kind == .identifier {
       let text = source.text(of: current.span)
-      if (text == "s" || text == "ms"), let previous, previous.kind == .number {
-        message = "unexpected '\(text)' after a number: write a duration without a space, as "
+      if text == "s" || text == "ms", let previous, previous.kind == .number {
+        message =
+          "unexpected '\(text)' after a number: write a duration without a space, as "
           + "'\(source.text(of: previous.span))\(text)'"
       } else {
         message += didYouMean(text, among: Keyword.allCases.map(\.rawValue))
@@ -875,4 +879,3 @@ extension ControlAction {
     }
   }
 }
-

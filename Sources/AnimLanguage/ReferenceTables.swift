@@ -47,23 +47,30 @@ package enum ReferenceTable: String, CaseIterable, Sendable {
     switch self {
     case .options:
       return [
-        ReferenceRow(form: "delay D", meaning: "waits D before the first pass; a negative delay starts part-way through"),
+        ReferenceRow(
+          form: "delay D", meaning: "waits D before the first pass; a negative delay starts part-way through"),
         ReferenceRow(form: "repeat N", meaning: "N > 0 passes in all; fractions allowed (`repeat 2.5`)"),
-        ReferenceRow(form: "repeat forever", meaning: "passes without end; nothing can be appended after it in a timeline"),
+        ReferenceRow(
+          form: "repeat forever", meaning: "passes without end; nothing can be appended after it in a timeline"),
         ReferenceRow(form: "autoreverse", meaning: "every other pass runs backwards; each pass counts"),
         ReferenceRow(form: "speed S", meaning: "plays at rate S; delays and pass boundaries are in its own time"),
         ReferenceRow(
-          form: "fill none", meaning: "the property returns to its base value after the end and shows it before the start"),
+          form: "fill none",
+          meaning: "the property returns to its base value after the end and shows it before the start"),
         ReferenceRow(form: "fill forwards", meaning: "the end value stays and becomes the base value (the default)"),
-        ReferenceRow(form: "fill backwards", meaning: "the `from` value shows from placement until the start; the base value after the end"),
+        ReferenceRow(
+          form: "fill backwards",
+          meaning: "the `from` value shows from placement until the start; the base value after the end"),
         ReferenceRow(form: "fill both", meaning: "`from` before the start, and the end value after the end"),
-        ReferenceRow(form: "merge replace", meaning: "takes the property over from where it is, instead of adding to what runs"),
+        ReferenceRow(
+          form: "merge replace", meaning: "takes the property over from where it is, instead of adding to what runs"),
       ]
     case .events:
       return [
         ReferenceRow(
           form: "start SUBJECT",
-          meaning: "a timeline entered its active phase in its direction of travel (not on resume); a property left rest"),
+          meaning:
+            "a timeline entered its active phase in its direction of travel (not on resume); a property left rest"),
         ReferenceRow(form: "repeat SUBJECT", meaning: "a pass boundary was crossed"),
         ReferenceRow(
           form: "complete SUBJECT", meaning: "a timeline finished in its direction of play; a property came to rest"),
@@ -92,7 +99,8 @@ package enum ReferenceTable: String, CaseIterable, Sendable {
         ReferenceRow(
           form: "reverse X", meaning: "turns the direction around where it is, keeping the playing or paused state"),
         ReferenceRow(
-          form: "seek X to D", meaning: "jumps to local time D without firing the events between; what it passes settles"),
+          form: "seek X to D",
+          meaning: "jumps to local time D without firing the events between; what it passes settles"),
         ReferenceRow(form: "speed X S", meaning: "sets the rate (and, by its sign, the direction)"),
         ReferenceRow(form: "finish X", meaning: "jumps to the end and fires `complete` (an error on `repeat forever`)"),
         ReferenceRow(form: "cancel X", meaning: "stops, keeping the current value as base value; fires nothing"),

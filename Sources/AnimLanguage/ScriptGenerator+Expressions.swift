@@ -123,7 +123,8 @@ extension ScriptGenerator {
       case 1, 2: return pick(["#ff8800", "#000000", "#222222", "#A1B2C3"])
       case 3: return pick(["#ff880080", "#00000000", "#11223344"])
       case 4: return "rgb(\(integer(0...255)), \(integer(0...255)), \(integer(0...255)))"
-      default: return "rgba(\(integer(0...255)), \(integer(0...255)), \(integer(0...255)), \(pick(["0", "0.5", "1", ".25"])))"
+      default:
+        return "rgba(\(integer(0...255)), \(integer(0...255)), \(integer(0...255)), \(pick(["0", "0.5", "1", ".25"])))"
       }
     }
   }
@@ -182,11 +183,14 @@ extension ScriptGenerator {
       let position = pick(["jumpStart", "jumpEnd", "jumpNone", "jumpBoth"])
       return "steps(\(integer(position == "jumpNone" ? 2...8 : 1...8)), \(position))"
     case .springResponse:
-      return "spring(response: \(pick(["0.5", "300ms", "1s", ".35"])), dampingFraction: \(pick(["0.45", "1", "0.8", "1.5"]))\(velocity(&self)))"
+      return
+        "spring(response: \(pick(["0.5", "300ms", "1s", ".35"])), dampingFraction: \(pick(["0.45", "1", "0.8", "1.5"]))\(velocity(&self)))"
     case .springDuration:
-      return "spring(duration: \(pick(["0.5s", "300ms", "1", "0.4"])), bounce: \(pick(["0", "0.3", "-0.4", ".15"]))\(velocity(&self)))"
+      return
+        "spring(duration: \(pick(["0.5s", "300ms", "1", "0.4"])), bounce: \(pick(["0", "0.3", "-0.4", ".15"]))\(velocity(&self)))"
     case .springMass:
-      return "spring(mass: \(pick(["1", "2", "0.5"])), stiffness: \(pick(["100", "170", "300"])), damping: \(pick(["10", "26", "40"]))\(velocity(&self)))"
+      return
+        "spring(mass: \(pick(["1", "2", "0.5"])), stiffness: \(pick(["100", "170", "300"])), damping: \(pick(["10", "26", "40"]))\(velocity(&self)))"
     case .smooth: return "smooth"
     case .snappy: return "snappy"
     case .bouncy: return "bouncy"
@@ -231,7 +235,9 @@ extension ScriptGenerator {
       last += chance(0.7) ? "  // \(words(1...5))" : " /* \(words(1...3)) */"
       result[result.count - 1] = last
     }
-    if messyLayout, chance(0.05), let index = result.firstIndex(where: { !$0.isEmpty && !$0.hasPrefix("//") && !$0.hasPrefix("/*") }) {
+    if messyLayout, chance(0.05),
+      let index = result.firstIndex(where: { !$0.isEmpty && !$0.hasPrefix("//") && !$0.hasPrefix("/*") })
+    {
       result[index] = "/* \(words(1...2)) */ " + result[index]
     }
     return result

@@ -64,7 +64,9 @@ extension ScriptGenerator {
     var lines: [String] = []
     for type in GeneratedType.allCases { lines += letDeclaration(type: type) }
     lines.append("")
-    for kind in 0..<GeneratedCurve.allCases.count { lines.append(curveDeclaration(kind: GeneratedCurve.allCases[kind])) }
+    for kind in 0..<GeneratedCurve.allCases.count {
+      lines.append(curveDeclaration(kind: GeneratedCurve.allCases[kind]))
+    }
     lines.append("")
     lines += targetDeclaration(types: GeneratedType.animatable)
     lines += targetDeclaration(types: shuffled(GeneratedType.animatable))
@@ -213,7 +215,8 @@ extension ScriptGenerator {
     if !played.isEmpty && chance(0.3) { body.append((foreverItem ? "with previous " : "") + "play \(pick(played))") }
     let severalPasses = foreverOption || optionList.contains { GeneratorModel.multiPassRepeats.contains($0) }
     model.timelines.append(
-      GeneratorModel.Timeline(name: name, repeatsForever: foreverOption || foreverItem, makesSeveralPasses: severalPasses))
+      GeneratorModel.Timeline(
+        name: name, repeatsForever: foreverOption || foreverItem, makesSeveralPasses: severalPasses))
     model.labels = []
     return ["timeline \(name)\(options) {"] + indent(body) + ["}"]
   }
@@ -289,7 +292,8 @@ extension ScriptGenerator {
     if chance(0.3) { text += " from \(expression(property.type, depth: 1, multiline: false))" }
     text += " to \(expression(property.type, depth: 2, multiline: false))"
     let kind = pick(GeneratedCurve.allCases)
-    let curveText: String? = chance(0.2) ? nil : (chance(0.3) && !model.curves.isEmpty ? pick(model.curves) : curve(kind: kind))
+    let curveText: String? =
+      chance(0.2) ? nil : (chance(0.3) && !model.curves.isEmpty ? pick(model.curves) : curve(kind: kind))
     // A named curve may be a timing curve: give it `over`. A spring needs none.
     let isSpring = curveText != nil && kind.isSpring && !model.curves.contains(curveText!)
     if !isSpring || chance(0.3) { text += " over \(nonNegativeDuration())" }

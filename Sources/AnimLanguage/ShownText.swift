@@ -24,7 +24,11 @@ package enum ShownText {
     while index < array.count {
       let byte = array[index]
       if byte < 0x80 {
-        if (byte < 0x20 && byte != 0x09) || byte == 0x7F { escape(byte) } else { result.unicodeScalars.append(Unicode.Scalar(byte)) }
+        if (byte < 0x20 && byte != 0x09) || byte == 0x7F {
+          escape(byte)
+        } else {
+          result.unicodeScalars.append(Unicode.Scalar(byte))
+        }
         index += 1
         continue
       }

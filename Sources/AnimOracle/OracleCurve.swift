@@ -2,9 +2,9 @@
 // a Bézier is solved by bisection, a spring is its closed form.
 
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// Where a `steps()` curve jumps (CSS Easing Level 1).

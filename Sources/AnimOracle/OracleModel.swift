@@ -59,7 +59,10 @@ public struct OracleKeyframe: Sendable, Hashable {
       // Exactly: floor((p · d + 50) / 100).
       let n = Int128(Int64(percent)) * Int128(duration) + 50
       var (q, r) = n.quotientAndRemainder(dividingBy: 100)
-      if r < 0 { q -= 1; r += 100 }
+      if r < 0 {
+        q -= 1
+        r += 100
+      }
       self.position = Int64(q)
     } else {
       self.position = OracleArithmetic.roundHalfUp(percent / 100 * Double(duration))

@@ -422,7 +422,10 @@ public final class OracleWorld {
     // Rule 6: boundary u falls at exactly S + round(u / r), so at that parent time the local
     // time is u, whichever way the parent moves (round((p − S)·r) may miss it by a little).
     let b = node.bounds
-    for u in [zone > 0 || (b.isInfinite && node.started) ? b.boundary(zone - 1) : nil, b.count.map { zone < $0 } ?? true ? b.boundary(zone) : nil] {
+    for u in [
+      zone > 0 || (b.isInfinite && node.started) ? b.boundary(zone - 1) : nil,
+      b.count.map { zone < $0 } ?? true ? b.boundary(zone) : nil,
+    ] {
       if let u, node.startTime + OracleArithmetic.roundQuotient(u, node.rate) == p { return u }
     }
     let raw = OracleArithmetic.roundProduct(p - node.startTime, node.rate)
@@ -621,7 +624,9 @@ public final class OracleWorld {
       default: break
       }
       if fires {
-        var crossing = Crossing(node: node.id, kind: kind, forward: up, sequence: sequence, step: passSteps[node.parent ?? -1, default: 0], scope: node.parent ?? -1)
+        var crossing = Crossing(
+          node: node.id, kind: kind, forward: up, sequence: sequence, step: passSteps[node.parent ?? -1, default: 0],
+          scope: node.parent ?? -1)
         var ancestor = node.parent
         while let a = ancestor {
           crossing.chain.append((a, passSteps[a, default: 0]))
@@ -716,7 +721,9 @@ public final class OracleWorld {
           pendingStarts.remove(at: j)
           events.append(OracleEvent(time: now, kind: .start, subject: .property(p), reversed: false))
           events.append(OracleEvent(time: now, kind: .complete, subject: .property(p), reversed: !crossing.forward))
-        } else if ordered[(i + 1)...].contains(where: { $0.kind == .start && nodes[$0.node].isEffect && nodes[$0.node].property == p }) {
+        } else if ordered[(i + 1)...].contains(where: {
+          $0.kind == .start && nodes[$0.node].isEffect && nodes[$0.node].property == p
+        }) {
           handedOver.insert(p)  // a sequence handing over: no rest
         } else {
           events.append(OracleEvent(time: now, kind: .complete, subject: .property(p), reversed: !crossing.forward))
@@ -779,12 +786,15 @@ public final class OracleWorld {
       if ra != rb { return ra < rb }
       // Script events in the order the playhead crossed them (engine.md: in the direction of
       // travel and in time order): one at the end of a pass before one at the next's start.
-      if ra == 3 && a.element.scope == b.element.scope && a.element.step != b.element.step { return a.element.step < b.element.step }
+      if ra == 3 && a.element.scope == b.element.scope && a.element.step != b.element.step {
+        return a.element.step < b.element.step
+      }
       // So are node events of one kind crossed forwards: a start at the end of a pass (an item
       // of no length there) before one at the next pass's start (engine.md: "in time order").
       // (At an alternating pass's turn, what is crossed backwards comes first: the engine's
       // reading, kept until the order at a turn is settled.)
-      if a.element.forward && b.element.forward, let (x, y) = stepsInNearestCommonTimeline(a.element, b.element), x != y {
+      if a.element.forward && b.element.forward, let (x, y) = stepsInNearestCommonTimeline(a.element, b.element), x != y
+      {
         return x < y
       }
       let oa = a.element.forward ? a.element.node : -a.element.node
@@ -861,7 +871,8 @@ public final class OracleWorld {
           other.alive = false
         }
         let setStart = absoluteStart(of: node)
-        for other in subtree(of: timeline) where other.isEffect && other.property == p && absoluteStart(of: other) < setStart {
+        for other in subtree(of: timeline)
+        where other.isEffect && other.property == p && absoluteStart(of: other) < setStart {
           other.maskedBy = other.maskedBy ?? node.id
         }
         properties[p].entries = []
@@ -936,7 +947,8 @@ public final class OracleWorld {
     let kFirst = OracleBoundaries.floorDiv(activeLo - node.timing.delay, d)
     let kLast = OracleBoundaries.floorDiv(activeHi - node.timing.delay, d)
     // (A jump over very many passes looks at the first and the last thousand.)
-    let passes = kLast - kFirst < 2_000 ? Array(kFirst...kLast) : Array(kFirst..<(kFirst + 1_000)) + Array((kLast - 999)...kLast)
+    let passes =
+      kLast - kFirst < 2_000 ? Array(kFirst...kLast) : Array(kFirst..<(kFirst + 1_000)) + Array((kLast - 999)...kLast)
     var inPass: [OracleTime] = []
     for id in node.children {
       let c = nodes[id]
@@ -1043,7 +1055,8 @@ public final class OracleWorld {
         // term Δ·p with Δ = its target − where the stack is heading now, so it runs from there
         // (the values it settled before are for a stack of its own).
         if case .tween(nil, _, _) = node.shape! { node.from = previous }
-        if case .keyframes(let frames) = node.shape!, frames.first.flatMap({ $0.percent == 0 ? $0.value : nil }) == nil {
+        if case .keyframes(let frames) = node.shape!, frames.first.flatMap({ $0.percent == 0 ? $0.value : nil }) == nil
+        {
           node.from = previous
         }
       }
@@ -1106,7 +1119,9 @@ public final class OracleWorld {
       // it was reached going backwards (only the edges of the active interval depend on the
       // direction): a countdown that repeats reads 0 at the instant it reaches 0, then wraps
       // (language.md). Its `repeat` has fired; the value is the next pass's start.
-      if node.timing.duration > 0, b.isActive(zone: node.zone + 1, started: node.started), local == b.boundary(node.zone) {
+      if node.timing.duration > 0, b.isActive(zone: node.zone + 1, started: node.started),
+        local == b.boundary(node.zone)
+      {
         k = b.pass(ofZone: node.zone + 1)
       }
       // The end of the active interval (reached backwards: still active) is progress 1 of

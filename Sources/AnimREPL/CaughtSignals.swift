@@ -63,7 +63,8 @@ package struct CaughtSignals {
     terminalResized.store(false, ordering: .relaxed)
     terminatingSignal.store(0, ordering: .relaxed)
     let signals =
-      endingOnly ? [SIGINT, SIGTERM, SIGHUP] : [SIGINT, SIGTSTP, SIGCONT, SIGTERM, SIGHUP, SIGQUIT] + (resize ? [SIGWINCH] : [])
+      endingOnly
+      ? [SIGINT, SIGTERM, SIGHUP] : [SIGINT, SIGTSTP, SIGCONT, SIGTERM, SIGHUP, SIGQUIT] + (resize ? [SIGWINCH] : [])
     Self.startWatchdog()
     var set = sigset_t()
     sigemptyset(&set)

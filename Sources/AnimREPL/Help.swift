@@ -82,13 +82,22 @@ enum Help {
   /// The topics printed from the language's reference tables (the same rows as grammar.md's
   /// tables, so they cannot drift), with the other words that find them and examples.
   static let tableTopics: [(table: ReferenceTable, names: [String], examples: [String])] = [
-    (.options, ["options", "delay", "repeat", "autoreverse", "fill", "merge"],
-     ["animate card.x to 200 over 1s delay 250ms repeat 2 autoreverse", "animate card.x to 0 over 1s fill backwards"]),
+    (
+      .options, ["options", "delay", "repeat", "autoreverse", "fill", "merge"],
+      ["animate card.x to 200 over 1s delay 250ms repeat 2 autoreverse", "animate card.x to 0 over 1s fill backwards"]
+    ),
     (.events, ["events"], ["on complete intro { emit \"intro-done\" }", "on \"intro-done\" { print \"done\" }"]),
-    (.placement, ["placement", "at", "label", "previous"],
-     ["at 500ms print \"half a second later (in the REPL, at D is relative to now)\"", "at 2s pause intro"]),
-    (.control, ["control", "play", "pause", "resume", "reverse", "seek", "speed", "finish", "cancel"],
-     ["play intro", "pause intro", "resume", "reverse intro", "seek intro to 1.5s", "speed intro 0.5", "finish intro", "cancel card.x"]),
+    (
+      .placement, ["placement", "at", "label", "previous"],
+      ["at 500ms print \"half a second later (in the REPL, at D is relative to now)\"", "at 2s pause intro"]
+    ),
+    (
+      .control, ["control", "play", "pause", "resume", "reverse", "seek", "speed", "finish", "cancel"],
+      [
+        "play intro", "pause intro", "resume", "reverse intro", "seek intro to 1.5s", "speed intro 0.5", "finish intro",
+        "cancel card.x",
+      ]
+    ),
   ]
 
   /// A reference table as two aligned columns, its summary first, then examples.

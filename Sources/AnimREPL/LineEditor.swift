@@ -20,7 +20,6 @@
   import Musl
 #endif
 
-
 /// An interactive line editor on the terminal (GNU readline underneath).
 @MainActor
 final class LineEditor {
@@ -406,7 +405,7 @@ final class LineEditor {
     fputs("^C\n", display)
     // Reset the line out of sight: the screen already shows a fresh line.
     let redisplay = rl_redisplay_function
-    rl_redisplay_function = { }
+    rl_redisplay_function = {}
     rl_revert_line(1, 0)  // a recalled history line goes back to what it was
     rl_free_line_state()
     rl_replace_line("", 1)

@@ -74,7 +74,9 @@ package enum REPL {
         }
       }
       // One line for a person at a terminal (piped input has none): where help is.
-      writeToStandardStreams(.standardOutput, "anim \(clock == .virtual ? "(virtual clock) " : "")— :help for what can be typed, :quit or Ctrl-D to leave\n")
+      writeToStandardStreams(
+        .standardOutput,
+        "anim \(clock == .virtual ? "(virtual clock) " : "")— :help for what can be typed, :quit or Ctrl-D to leave\n")
       // A person at a terminal reads 6 significant digits and milliseconds (`:precision full`
       // shows the exact values); piped output stays exact.
       session.setPrecision(.short)

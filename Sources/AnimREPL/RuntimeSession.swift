@@ -60,7 +60,9 @@ package final class RuntimeSession: SessionRuntime {
     outputs.map { output in
       switch output {
       case .record(let record):
-        if case .event(_, let name, let subject) = record { return .event(subject: subject ?? name, line: line(for: record)) }
+        if case .event(_, let name, let subject) = record {
+          return .event(subject: subject ?? name, line: line(for: record))
+        }
         return .line(line(for: record))
       case .error(let error, let source): return .diagnostic(error.diagnostic, in: source)
       case .value(let name, let value): return .line("\(name) = \(value)")

@@ -35,7 +35,9 @@ struct SaveDestination {
       case S_IFLNK:
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let count = readlink(path, &buffer, buffer.count - 1)
-        guard count >= 0 else { throw SessionFileError("cannot save to '\(file)': \(String(cString: strerror(errno)))") }
+        guard count >= 0 else {
+          throw SessionFileError("cannot save to '\(file)': \(String(cString: strerror(errno)))")
+        }
         let target = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
         if target.hasPrefix("/") {
           path = target

@@ -255,7 +255,9 @@ package final class Session {
       // A bare `resume` released a restored session's hold: the clock goes on from there.
       if clock.isHeld && !runtime.isHeld { clock.release() }
     } else if let path {
-      note("'\(path)' checked (\(count(program.file.statements.count, "statement"))); no runtime is attached, so nothing runs")
+      note(
+        "'\(path)' checked (\(count(program.file.statements.count, "statement"))); no runtime is attached, so nothing runs"
+      )
     } else {
       note("no runtime is attached, so nothing runs")
     }
@@ -368,7 +370,9 @@ package final class Session {
     case .save, .restore:
       guard let path = oneFile() else { break }
       guard let runtime else {
-        note("'\(command.spelled)' needs a runtime, and none is attached; nothing was \(command == .save ? "written" : "read")")
+        note(
+          "'\(command.spelled)' needs a runtime, and none is attached; nothing was \(command == .save ? "written" : "read")"
+        )
         break
       }
       do {
@@ -431,7 +435,9 @@ package final class Session {
     clock.read()
     switch clock.choice {
     case .virtual where clock.isHeld:
-      write(.standardOutput, "virtual clock at \(formatSeconds(clock.now, precision)) (held since :restore until 'resume')\n")
+      write(
+        .standardOutput,
+        "virtual clock at \(formatSeconds(clock.now, precision)) (held since :restore until 'resume')\n")
     case .virtual:
       write(.standardOutput, "virtual clock at \(formatSeconds(clock.now, precision)) (moves only on :tick)\n")
     case .real:
@@ -467,7 +473,8 @@ package final class Session {
     }
     guard let statement = parsed.file.statements.first, case .expression(let expression) = statement.kind
     else {
-      error(expected, at: SourceSpan(start: argument.lowerBound, end: argument.upperBound), in: line, firstLine: firstLine)
+      error(
+        expected, at: SourceSpan(start: argument.lowerBound, end: argument.upperBound), in: line, firstLine: firstLine)
       return
     }
     if parsed.file.statements.count > 1 {
@@ -570,7 +577,9 @@ package final class Session {
   private func validatedProperty(_ argument: CommandInput.Argument, in line: CommandInput, firstLine: Int) -> String? {
     let parts = argument.text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
     guard parts.count == 2, parts.allSatisfy(isIdentifier) else {
-      error("expected a property such as card.x, found '\(argument.text)'", at: argument.span, in: line, firstLine: firstLine)
+      error(
+        "expected a property such as card.x, found '\(argument.text)'", at: argument.span, in: line,
+        firstLine: firstLine)
       return nil
     }
     guard let properties = properties(ofTarget: parts[0]) else {
@@ -667,7 +676,8 @@ package final class Session {
     let user = path[path.index(after: path.startIndex)..<slash]
     var home: String?
     if user.isEmpty {
-      home = ProcessInfo.processInfo.environment["HOME"].flatMap { $0.isEmpty ? nil : $0 }
+      home =
+        ProcessInfo.processInfo.environment["HOME"].flatMap { $0.isEmpty ? nil : $0 }
         ?? getpwuid(getuid()).flatMap { $0.pointee.pw_dir.map { String(cString: $0) } }
     } else {
       home = getpwnam(String(user)).flatMap { $0.pointee.pw_dir.map { String(cString: $0) } }

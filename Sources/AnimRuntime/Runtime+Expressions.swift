@@ -24,7 +24,8 @@ extension Runtime {
     case .percent(let p): return .percent(p)
     case .color(let c):
       return .color(
-        red: Double(c.red) / 255, green: Double(c.green) / 255, blue: Double(c.blue) / 255, alpha: Double(c.alpha) / 255)
+        red: Double(c.red) / 255, green: Double(c.green) / 255, blue: Double(c.blue) / 255, alpha: Double(c.alpha) / 255
+      )
     case .string(let literal):
       return .string(try interpolate(literal, context))
     case .vector(let elements):
@@ -118,7 +119,9 @@ extension Runtime {
 
   /// A value the language's arithmetic computed (the checker folds constants with the same
   /// functions), or its failure as a runtime error at `span`.
-  func computed(_ result: Result<ConstantValue, ArithmeticError>, at span: SourceSpan) throws(EvaluationError) -> RuntimeValue {
+  func computed(_ result: Result<ConstantValue, ArithmeticError>, at span: SourceSpan) throws(EvaluationError)
+    -> RuntimeValue
+  {
     switch result {
     case .success(let value): return RuntimeValue(value)
     case .failure(let failure): throw EvaluationError(message: failure.message, span: span)

@@ -96,11 +96,14 @@ extension Runtime {
     var handlers: [SavedHandler] = []
     for (key, list) in lifecycleHandlers {
       for handler in list {
-        handlers.append(SavedHandler(kind: key.kind.rawValue, subject: key.subject, at: saved(handler.body.span, handler.program)))
+        handlers.append(
+          SavedHandler(kind: key.kind.rawValue, subject: key.subject, at: saved(handler.body.span, handler.program)))
       }
     }
     for (name, list) in customHandlers {
-      for handler in list { handlers.append(SavedHandler(kind: nil, subject: name, at: saved(handler.body.span, handler.program))) }
+      for handler in list {
+        handlers.append(SavedHandler(kind: nil, subject: name, at: saved(handler.body.span, handler.program)))
+      }
     }
     var actions: [Int: SavedAction] = [:]
     for (key, action) in self.actions {
@@ -121,7 +124,9 @@ extension Runtime {
       curves: curves,
       timelines: timelines.mapValues { SavedTimeline(at: saved($0.declaration.name.span, $0.program), node: $0.node) },
       handlers: handlers, actions: actions, nextKey: nextKey,
-      pendingValues: pendingValues.map { SavedPending(node: $0.key, at: saved($0.value.statementSpan, $0.value.program)) },
+      pendingValues: pendingValues.map {
+        SavedPending(node: $0.key, at: saved($0.value.statementSpan, $0.value.program))
+      },
       abandoned: abandoned.sorted(), nextInvocation: nextInvocation)
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
@@ -181,7 +186,9 @@ extension Runtime {
     runtime.curves = session.curves
     for (name, saved) in session.timelines {
       let (found, context) = try timelineStatement(named: saved.at, contexts)
-      guard case .timeline(let declaration) = found.kind else { throw refuse("the saved session is corrupt: timeline '\(name)'") }
+      guard case .timeline(let declaration) = found.kind else {
+        throw refuse("the saved session is corrupt: timeline '\(name)'")
+      }
       runtime.timelines[name] = DeclaredTimeline(declaration: declaration, program: context, node: saved.node)
       if let node = saved.node { runtime.timelineNames[node] = name }
     }
@@ -211,7 +218,8 @@ extension Runtime {
         guard saved.at.entry >= 0, saved.at.entry < contexts.count, let name = saved.name else {
           throw refuse("the saved session is corrupt: an emit")
         }
-        runtime.actions[key] = .emit(name, SourceSpan(start: saved.at.start, end: saved.at.end), contexts[saved.at.entry])
+        runtime.actions[key] = .emit(
+          name, SourceSpan(start: saved.at.start, end: saved.at.end), contexts[saved.at.entry])
       }
     }
     for saved in session.pendingValues {
@@ -318,7 +326,8 @@ extension Runtime {
     switch type {
     case is Bool.Type: return "true or false"
     case is String.Type: return "a string"
-    case is Int.Type, is Int32.Type, is Int64.Type, is UInt32.Type, is UInt64.Type, is UInt8.Type: return "a whole number in range"
+    case is Int.Type, is Int32.Type, is Int64.Type, is UInt32.Type, is UInt64.Type, is UInt8.Type:
+      return "a whole number in range"
     case is Double.Type: return "a number"
     default:
       let name = String(describing: type)

@@ -122,7 +122,8 @@ extension Runtime {
         }
         continue
       }
-      engine.schedule(callback: newKey(.statement(statement, context, invocation: invocation)), at: max(time, engine.now))
+      engine.schedule(
+        callback: newKey(.statement(statement, context, invocation: invocation)), at: max(time, engine.now))
     }
   }
 
@@ -286,7 +287,9 @@ extension Runtime {
     case .speed:
       guard let argument = control.argument else { return }
       let rate = try number(argument, context)
-      for node in nodes { _ = try engineCall(at: span) { engine throws(EngineError) in try engine.setRate(rate, of: node) } }
+      for node in nodes {
+        _ = try engineCall(at: span) { engine throws(EngineError) in try engine.setRate(rate, of: node) }
+      }
     case .seek:
       guard let argument = control.argument, let node = newest else { return }
       let time = try duration(argument, context)

@@ -78,7 +78,8 @@ extension Runtime {
       var extent: Nanoseconds = 0
       switch statement.kind {
       case .label(let label):
-        labels[label.name.text] = saturatingSum(origin, try label.at.map { (e) throws(EvaluationError) in try duration(e, context) } ?? end)
+        labels[label.name.text] = saturatingSum(
+          origin, try label.at.map { (e) throws(EvaluationError) in try duration(e, context) } ?? end)
         continue
       case .wait(let length):
         end = saturatingSum(end, max(try duration(length, context), 0))
@@ -162,7 +163,8 @@ extension Runtime {
   /// How long an item lasts in its parent's time: its end time over the magnitude of its
   /// rate; `.max` for ever.
   /// `extent(of:rate:)` for an item at `span`, which may not end after the end of time.
-  static func extent(of timing: EffectTiming, rate: Double, at span: SourceSpan) throws(EvaluationError) -> Nanoseconds {
+  static func extent(of timing: EffectTiming, rate: Double, at span: SourceSpan) throws(EvaluationError) -> Nanoseconds
+  {
     let extent = extent(of: timing, rate: rate)
     if timing.activeDuration != nil, rate != 0, extent >= AnimationEngine.endOfTime {
       throw EvaluationError(message: EngineError.endsAfterEndOfTime.description, span: span)
@@ -228,7 +230,9 @@ extension Runtime {
     let length = curve.isSpring ? (curve.intrinsicDuration ?? 0) : (over ?? 0)
     var (timing, rate) = try timingOptions(animate.options, duration: length, context)
     timing.duration = length
-    let constantFrom = animate.from.flatMap { context.checked.constant(of: $0) }.flatMap { RuntimeValue($0).animationValue }
+    let constantFrom = animate.from.flatMap { context.checked.constant(of: $0) }.flatMap {
+      RuntimeValue($0).animationValue
+    }
     let constantTo = context.checked.constant(of: animate.to).flatMap { RuntimeValue($0).animationValue }
     // Values are evaluated when the animation leaves its delay; placed with none (a
     // standalone animation), that is now, and if it is shown from its placement (fill
@@ -242,7 +246,8 @@ extension Runtime {
         from = try animate.from.map { (e) throws(EvaluationError) in try animationValue(e, context) }
         to = try animationValue(animate.to, context)
       } else {
-        pending = PendingValues(from: animate.from, values: [animate.to], program: context, statementSpan: statementSpan)
+        pending = PendingValues(
+          from: animate.from, values: [animate.to], program: context, statementSpan: statementSpan)
       }
     }
     var animation = Animation(
@@ -269,7 +274,8 @@ extension Runtime {
       switch try evaluate(keyframe.position, context) {
       case .percent(let p): positions.append((p / 100, true))
       case .duration(let ns): positions.append((Double(ns), false))
-      default: throw EvaluationError(message: "a keyframe position is a percent or a duration", span: keyframe.position.span)
+      default:
+        throw EvaluationError(message: "a keyframe position is a percent or a duration", span: keyframe.position.span)
       }
     }
     let percents = positions.allSatisfy(\.isPercent)

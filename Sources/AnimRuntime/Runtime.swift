@@ -265,7 +265,8 @@ public final class Runtime {
       hadErrors = true
       if chain.instant == live.now, let handler = chain.lastHandler {
         // A chain too long for the engine is a chain of handlers: the last one run says where.
-        output.append(.error(RuntimeError(message: error.description, span: handler.span, time: live.now), handler.program.source))
+        output.append(
+          .error(RuntimeError(message: error.description, span: handler.span, time: live.now), handler.program.source))
       } else {
         output.append(
           .error(
@@ -384,7 +385,8 @@ public final class Runtime {
       }
       let passes =
         status.passCount == 1
-        ? "" : ", pass \(status.pass) of \(status.passCount.isInfinite ? "forever" : TraceNumber.format(status.passCount))"
+        ? ""
+        : ", pass \(status.pass) of \(status.passCount.isInfinite ? "forever" : TraceNumber.format(status.passCount))"
       lines.append(
         "\(shown): \(status.state.rawValue), \(direction), speed \(TraceNumber.format(abs(status.rate)))\(passes), "
           + "\(TraceNumber.seconds(status.localTime, style: numberStyle))s / \(duration)\(progress)")

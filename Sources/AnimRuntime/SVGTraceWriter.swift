@@ -156,7 +156,8 @@ package struct SVGTraceWriter: TraceWriter, Sendable {
     svg += " font-family=\"system-ui, -apple-system, 'Segoe UI', Helvetica, Arial, sans-serif\" font-size=\"12\">\n"
     svg += "<title>\(Self.xml(title))</title>\n"
     svg += "<rect x=\"0\" y=\"0\" width=\"\(n(canvasWidth))\" height=\"\(n(canvasHeight))\" fill=\"#ffffff\"/>\n"
-    svg += "<text class=\"title\" x=\"\(n(Self.left))\" y=\"28\" font-size=\"16\" font-weight=\"bold\" fill=\"#222222\">"
+    svg +=
+      "<text class=\"title\" x=\"\(n(Self.left))\" y=\"28\" font-size=\"16\" font-weight=\"bold\" fill=\"#222222\">"
     svg += Self.xml(title) + "</text>\n"
     let skipped = columns.filter { $0.kind == .color }.map(\.name)
     var notes: [String] = []
@@ -188,9 +189,11 @@ package struct SVGTraceWriter: TraceWriter, Sendable {
       svg += "<line x1=\"\(n(Self.left - 5))\" y1=\"\(ty)\" x2=\"\(n(Self.left))\" y2=\"\(ty)\" stroke=\"#444444\"/>"
       svg += "<text x=\"\(n(Self.left - 8))\" y=\"\(n(y(tick) + 4))\">\(TraceNumber.format(tick))</text></g>\n"
     }
-    svg += "<text class=\"label\" text-anchor=\"middle\" transform=\"translate(18 \(n(Self.top + Self.height / 2))) rotate(-90)\">value</text>\n"
+    svg +=
+      "<text class=\"label\" text-anchor=\"middle\" transform=\"translate(18 \(n(Self.top + Self.height / 2))) rotate(-90)\">value</text>\n"
     svg += "</g>\n"
-    svg += "<rect class=\"frame\" x=\"\(n(Self.left))\" y=\"\(n(Self.top))\" width=\"\(n(Self.width))\" height=\"\(n(Self.height))\""
+    svg +=
+      "<rect class=\"frame\" x=\"\(n(Self.left))\" y=\"\(n(Self.top))\" width=\"\(n(Self.width))\" height=\"\(n(Self.height))\""
     svg += " fill=\"none\" stroke=\"#444444\"/>\n"
 
     // The lines.
@@ -234,7 +237,8 @@ package struct SVGTraceWriter: TraceWriter, Sendable {
       if label.count > Self.labelLimit { label = String(label.prefix(Self.labelLimit - 1)) + "…" }
       svg += "<g class=\"marker\" data-t=\"\(TraceNumber.seconds(marker.time))\">"
       svg += "<title>\(Self.xml(TraceNumber.seconds(marker.time) + "s: " + full))</title>"
-      svg += "<line x1=\"\(mx)\" y1=\"\(n(Self.top))\" x2=\"\(mx)\" y2=\"\(n(bottom))\" stroke=\"#999999\" stroke-dasharray=\"4 3\"/>"
+      svg +=
+        "<line x1=\"\(mx)\" y1=\"\(n(Self.top))\" x2=\"\(mx)\" y2=\"\(n(bottom))\" stroke=\"#999999\" stroke-dasharray=\"4 3\"/>"
       svg += "<text transform=\"translate(\(n(x(AnimCore.seconds(marker.time)) + 3)) \(n(Self.top + 4))) rotate(90)\""
       svg += " stroke=\"#ffffff\" stroke-width=\"3\" stroke-opacity=\"0.8\" paint-order=\"stroke\">"
       svg += Self.xml(label) + "</text></g>\n"
@@ -247,7 +251,8 @@ package struct SVGTraceWriter: TraceWriter, Sendable {
       let style = Self.style(index)
       let ly = Self.top + 8 + Double(index) * 20
       svg += "<g class=\"legend-item\" data-series=\"\(Self.xml(line.name))\">"
-      svg += "<line x1=\"\(n(legendX))\" y1=\"\(n(ly))\" x2=\"\(n(legendX + 24))\" y2=\"\(n(ly))\" stroke=\"\(style.color)\" stroke-width=\"2\""
+      svg +=
+        "<line x1=\"\(n(legendX))\" y1=\"\(n(ly))\" x2=\"\(n(legendX + 24))\" y2=\"\(n(ly))\" stroke=\"\(style.color)\" stroke-width=\"2\""
       if !style.dash.isEmpty { svg += " stroke-dasharray=\"\(style.dash)\"" }
       svg += "/><text x=\"\(n(legendX + 30))\" y=\"\(n(ly + 4))\">\(Self.xml(line.name))</text></g>\n"
     }

@@ -14,10 +14,12 @@ enum Mutations {
   /// Numbers out of every domain a session's numbers have: indices (−1, 99), counters and
   /// times (Int64's ends, the end of time 2⁶² and just below it), sizes (1e308), rates and
   /// fractions (0, 0.5, −0.5), and integers that read as non-integers.
-  static var numbers: [Any] { [
-    -1, 99, 0, 1, 1e308, -1e308, Int64.max, Int64.min, 1 << 62, (1 << 62) - 1, -(1 << 62), 0.5, -0.5, 1e-300,
-    4_294_967_295, 2_147_483_647,
-  ] }
+  static var numbers: [Any] {
+    [
+      -1, 99, 0, 1, 1e308, -1e308, Int64.max, Int64.min, 1 << 62, (1 << 62) - 1, -(1 << 62), 0.5, -0.5, 1e-300,
+      4_294_967_295, 2_147_483_647,
+    ]
+  }
 
   /// Every variant of the JSON in `data`, or nil when it is not JSON.
   static func variants(of data: Data) -> [Variant]? {

@@ -1,3 +1,8 @@
+import AnimCore
+import AnimLanguage
+import AnimRuntime
+import Foundation
+
 // anim-fuzz-restore: libFuzzer over restoring saved sessions. Each input is read as a
 // session file: a file that is refused must be refused with one sentence; a file that is
 // accepted must then run (advanced through a few seconds, its status and every value read),
@@ -14,10 +19,6 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import AnimCore
-import AnimLanguage
-import AnimRuntime
-import Foundation
 
 #if FUZZING
   import CLibFuzzer

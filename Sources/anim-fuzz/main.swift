@@ -1,3 +1,5 @@
+import AnimLanguage
+
 // anim-fuzz: libFuzzer over the front end. Each input goes through the lexer, the parser
 // and the checker (in script and in session mode, and statement by statement as `anim check`
 // does, which must agree with the whole-file check), its diagnostics are rendered, and when
@@ -14,7 +16,6 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import AnimLanguage
 
 #if FUZZING
   import CLibFuzzer

@@ -1,5 +1,5 @@
-import ArgumentParser
 import AnimLanguage
+import ArgumentParser
 
 /// `anim check FILE...`: parses and checks each file, runs nothing, and prints every error
 /// and warning through the one renderer.

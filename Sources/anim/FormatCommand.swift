@@ -1,5 +1,5 @@
-import ArgumentParser
 import AnimLanguage
+import ArgumentParser
 
 /// `anim fmt FILE... [--write | --check]`: the canonical layout of each script.
 struct FormatCommand: ParsableCommand {

@@ -1,10 +1,12 @@
+import AnimLanguage
+
+import struct AnimREPL.CaughtSignals
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import AnimLanguage
-import struct AnimREPL.CaughtSignals
 
 /// Unbuffered writes to standard output or standard error, so the two streams never
 /// interleave out of order and nothing is lost at exit.

@@ -1,8 +1,9 @@
 import AnimCore
 import AnimLanguage
 import AnimRuntime
-import struct AnimREPL.CaughtSignals
 import ArgumentParser
+
+import struct AnimREPL.CaughtSignals
 
 #if canImport(Glibc)
   import Glibc

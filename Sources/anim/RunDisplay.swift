@@ -1,11 +1,12 @@
+import AnimCore
+import AnimLanguage
+import AnimRuntime
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import AnimCore
-import AnimLanguage
-import AnimRuntime
 
 /// Where `anim run` shows a run: a time-stamped log (not a terminal), or the live view
 /// with the log scrolling above it (LiveView.swift).

@@ -1,9 +1,10 @@
+import AnimLanguage
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import AnimLanguage
 
 /// Reading and writing script files as bytes, with POSIX calls so that a failure says
 /// which file and why (`cannot read 'x.anim': No such file or directory`), and a file
@@ -20,7 +21,8 @@ enum ScriptFile {
     if descriptor < 0 { throw failure("cannot read", path) }
     defer { close(descriptor) }
     let limit = SourceText.largestScript
-    let tooLarge = Failure(description: "cannot read '\(path)': it is larger than \(limit >> 20) MiB, the largest script anim reads")
+    let tooLarge = Failure(
+      description: "cannot read '\(path)': it is larger than \(limit >> 20) MiB, the largest script anim reads")
     var status = stat()
     if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_size > limit { throw tooLarge }
     var bytes: [UInt8] = []

@@ -80,7 +80,9 @@ struct TraceCommand: ParsableCommand {
             if writer == nil {
               // The columns are the watched properties, known once the script has started.
               let names = options.watch ?? runtime.propertyNames
-              let columns = names.compactMap { name in runtime.value(of: name).map { TraceColumn(name: name, kind: $0.kind) } }
+              let columns = names.compactMap { name in
+                runtime.value(of: name).map { TraceColumn(name: name, kind: $0.kind) }
+              }
               writer = format.writer(columns: columns, title: file)
             }
             pending += writer!.write(record)

@@ -20,10 +20,11 @@ enum CLI {
   }
 
   static let executable: URL = {
-    let candidates = [
-      Bundle.main.bundleURL,
-      URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
-    ] + Bundle.allBundles.map { $0.bundleURL.deletingLastPathComponent() }
+    let candidates =
+      [
+        Bundle.main.bundleURL,
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+      ] + Bundle.allBundles.map { $0.bundleURL.deletingLastPathComponent() }
     for directory in candidates {
       let url = directory.appendingPathComponent("anim")
       if FileManager.default.isExecutableFile(atPath: url.path) { return url }

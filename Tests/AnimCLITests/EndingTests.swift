@@ -24,7 +24,8 @@ struct EndingTests {
   @Test func aRunThatNeverEndsWritesOnlyWhatCameBefore() throws {
     let scratch = try Scratch()
     defer { scratch.remove() }
-    let atOnce = try scratch.file("f.anim", "target a { x: 0 }\nprint \"hi\"\nanimate a.x to 1 over 1s repeat forever\n")
+    let atOnce = try scratch.file(
+      "f.anim", "target a { x: 0 }\nprint \"hi\"\nanimate a.x to 1 over 1s repeat forever\n")
     for command in ["trace", "run"] {
       let run = try runAnim([command, atOnce], input: "")
       #expect(run.status == 65, "\(command)")

@@ -110,7 +110,8 @@ extension ReplPipedTests {
   /// used to tick on for ever.)
   @Test(arguments: [(SIGTERM, false), (SIGINT, false), (SIGHUP, false), (SIGINT, true)])
   func aSignalEndsALongPipedTickWithinASecond(signal: Int32, ignoredAtStart: Bool) throws {
-    let session = try PipedSession(input: endlessWork + "\n:tick 31536000s\n:clock\n", ignoringInterrupt: ignoredAtStart)
+    let session = try PipedSession(
+      input: endlessWork + "\n:tick 31536000s\n:clock\n", ignoringInterrupt: ignoredAtStart)
     defer { session.end() }
     // Ticking: the events stream out.
     let deadline = Date().addingTimeInterval(20)
@@ -133,8 +134,11 @@ extension ReplPipedTests {
     let input = try scratch.file("in", endlessWork + "\n:tick 31536000s\n")
     let result = try scratch.file("status", "")
     let pid = try spawn(
-      ["/bin/bash", "-c", "set -o pipefail; timeout -s KILL 10 \"$0\" repl --clock virtual < \"$1\" | head -c 100 > /dev/null; echo $? > \"$2\"",
-       try animExecutable(), input, result],
+      [
+        "/bin/bash", "-c",
+        "set -o pipefail; timeout -s KILL 10 \"$0\" repl --clock virtual < \"$1\" | head -c 100 > /dev/null; echo $? > \"$2\"",
+        try animExecutable(), input, result,
+      ],
       environment: ["NO_COLOR": "1", "XDG_STATE_HOME": scratch.directory.path, "PATH": "/usr/bin:/bin"],
       standardInput: "/dev/null", standardOutput: "/dev/null", standardError: "/dev/null")
     let status = waitForExit(of: pid, timeout: 10)
@@ -238,7 +242,8 @@ extension ReplTerminalTests {
 
     try tmux.enter([":clock", "a.z"])
     screen = try tmux.waitForScreen { $0.contains { $0.hasPrefix("a.z = ") } && $0.last == "anim>" }
-    #expect(screen.contains("virtual clock at \(line.dropFirst(prefix.count).prefix { $0 != "," }) (moves only on :tick)"))
+    #expect(
+      screen.contains("virtual clock at \(line.dropFirst(prefix.count).prefix { $0 != "," }) (moves only on :tick)"))
     let z = try #require(screen.last { $0.hasPrefix("a.z = ") }.flatMap { Double($0.dropFirst(6)) })
     #expect(abs(z - stopped) < 1e-6, "a.z = \(z) at \(stopped) s")
 
@@ -265,7 +270,8 @@ extension ReplTerminalTests {
     try tmux.press("C-c")
     var screen = try tmux.waitForScreen(timeout: 60) { $0.last == "anim>" }
     // (The message wraps at the pane's 100 columns.)
-    #expect(screen.joined().contains("':load' interrupted: nothing from '\(path)' was loaded; the session is unchanged"))
+    #expect(
+      screen.joined().contains("':load' interrupted: nothing from '\(path)' was loaded; the session is unchanged"))
     try tmux.enter(["big.x"])
     screen = try tmux.waitForScreen { $0.contains { $0.contains("unknown") } && $0.last == "anim>" }
     #expect(screen.contains { $0.contains("error: unknown target 'big'") })
@@ -308,7 +314,8 @@ extension TmuxSession {
   func killPane() throws {
     var environment = ProcessInfo.processInfo.environment
     environment.removeValue(forKey: "TMUX")
-    let status = try spawnAndWait(["tmux", "-L", socket, "-f", "/dev/null", "kill-pane", "-t", "repl"], environment: environment)
+    let status = try spawnAndWait(
+      ["tmux", "-L", socket, "-f", "/dev/null", "kill-pane", "-t", "repl"], environment: environment)
     guard status == 0 else { throw SpawnError(message: "tmux kill-pane exited with \(status)") }
   }
 }

@@ -8,7 +8,8 @@ struct ReplPipedTests {
   @Test func helpListsTheCommands() throws {
     let run = try runAnim(["repl", "--clock", "virtual"], input: ":help\n")
     #expect(run.status == 0)
-    for command in [":help", ":status", ":watch", ":unwatch", ":load", ":save", ":restore", ":clock", ":tick", ":quit"] {
+    for command in [":help", ":status", ":watch", ":unwatch", ":load", ":save", ":restore", ":clock", ":tick", ":quit"]
+    {
       #expect(run.standardOutput.contains("  \(command)"), "\(command)")
     }
     #expect(!run.standardOutput.contains("anim>"))  // no prompt when piped
@@ -55,7 +56,8 @@ struct ReplPipedTests {
   /// Issue 13, item 6: a runtime error of piped input names the input line its statement
   /// starts on, also when it runs later, in a handler declared over several lines.
   @Test func aRuntimeErrorNamesTheInputLineOfItsStatement() throws {
-    let input = "target a { x: 0 }\nlet z = 0\n\nanimate a.x to 1 / z over 1s\non \"go\" {\n  print \"x\"\n  animate a.x to 2 / z over 1s\n}\nemit \"go\"\n"
+    let input =
+      "target a { x: 0 }\nlet z = 0\n\nanimate a.x to 1 / z over 1s\non \"go\" {\n  print \"x\"\n  animate a.x to 2 / z over 1s\n}\nemit \"go\"\n"
     let run = try runAnim(["repl", "--clock", "virtual"], input: input)
     #expect(run.status == 0)
     let errors = run.errorLines.filter { $0.hasPrefix("<stdin>:") }
@@ -68,15 +70,17 @@ struct ReplPipedTests {
   /// the limit and moves nothing; a tick that stays short of it moves the clock.
   @Test func tickingToTheEndOfTimeIsRefusedAndMovesNothing() throws {
     let run = try runAnim(
-      ["repl", "--clock", "virtual"], input: ":tick 5000000000s\n:clock\n:tick 4611686018.427387904s\n:clock\n:tick 1s\n:clock\n")
+      ["repl", "--clock", "virtual"],
+      input: ":tick 5000000000s\n:clock\n:tick 4611686018.427387904s\n:clock\n:tick 1s\n:clock\n")
     #expect(run.status == 0)
     let errors = run.errorLines.filter { $0.hasPrefix("<stdin>:") }
     #expect(errors.count == 2)
     #expect(errors.first?.contains("end of time, 4611686018427387904 ns") == true)
-    #expect(run.outputLines.filter { $0.hasPrefix("virtual clock at") } == [
-      "virtual clock at 0s (moves only on :tick)", "virtual clock at 0s (moves only on :tick)",
-      "virtual clock at 1s (moves only on :tick)",
-    ])
+    #expect(
+      run.outputLines.filter { $0.hasPrefix("virtual clock at") } == [
+        "virtual clock at 0s (moves only on :tick)", "virtual clock at 0s (moves only on :tick)",
+        "virtual clock at 1s (moves only on :tick)",
+      ])
   }
 
   /// Issue 13: a command prefix that names exactly one command runs it; an ambiguous one
@@ -96,11 +100,12 @@ struct ReplPipedTests {
   @Test func bareHelpQuitAndExitGetAHint() throws {
     let run = try runAnim(["repl", "--clock", "virtual"], input: "help\nquit\n exit\nlet exit = 2\nexit\n")
     #expect(run.status == 0)
-    #expect(run.errorLines.filter { !$0.isEmpty } == [
-      "note: type :help for what can be typed",
-      "note: type :quit (or Ctrl-D on an empty line) to leave",
-      "note: type :quit (or Ctrl-D on an empty line) to leave",
-    ])
+    #expect(
+      run.errorLines.filter { !$0.isEmpty } == [
+        "note: type :help for what can be typed",
+        "note: type :quit (or Ctrl-D on an empty line) to leave",
+        "note: type :quit (or Ctrl-D on an empty line) to leave",
+      ])
     #expect(run.outputLines.contains("exit = 2"))
   }
 
@@ -108,7 +113,8 @@ struct ReplPipedTests {
   /// stay), removes the handlers on its properties, says so in one line, and a watch of a
   /// property the new declaration lacks shows `(gone)`.
   @Test func redeclaringATargetEndsItsAnimationsAndHandlers() throws {
-    let input = "target card { x: 0, y: 0 }\nanimate card.x to 100 over 1s\nanimate card.y to 100 over 2s\n"
+    let input =
+      "target card { x: 0, y: 0 }\nanimate card.x to 100 over 1s\nanimate card.y to 100 over 2s\n"
       + "on complete card.x { print \"done\" }\n:watch card.x card.y\n:tick 500ms\ntarget card { x: 5 }\n:tick 2s\n"
     let run = try runAnim(["repl", "--clock", "virtual"], input: input)
     #expect(run.status == 0)
@@ -121,7 +127,8 @@ struct ReplPipedTests {
   /// Issue 13, item 7: redeclaring a playing timeline cancels the old one (its values stay,
   /// nothing fires) and does not start the new one.
   @Test func redeclaringAPlayingTimelineCancelsItWithoutASnap() throws {
-    let input = "target card { x: 0 }\ntimeline t { animate card.x to 100 over 1s }\nplay t\n:tick 500ms\n"
+    let input =
+      "target card { x: 0 }\ntimeline t { animate card.x to 100 over 1s }\nplay t\n:tick 500ms\n"
       + "timeline t { animate card.x to 0 over 1s }\ncard.x\n:tick 1s\ncard.x\n"
     let run = try runAnim(["repl", "--clock", "virtual"], input: input)
     #expect(run.status == 0)
@@ -132,7 +139,8 @@ struct ReplPipedTests {
   /// Issue 13: `:reset` clears targets, timelines, curves, lets, handlers, pending events
   /// and watches, and sets a virtual clock to 0.
   @Test func resetStartsTheSessionAfresh() throws {
-    let input = "target card { x: 0 }\nlet k = 3\ntimeline t { animate card.x to 100 over 1s }\nplay t\n"
+    let input =
+      "target card { x: 0 }\nlet k = 3\ntimeline t { animate card.x to 100 over 1s }\nplay t\n"
       + ":watch card.x\nat 2s print \"late\"\n:tick 500ms\n:reset\n:clock\n:status\ncard.x\nk\n:tick 3s\ntarget card { y: 1 }\ncard.y\n"
     let run = try runAnim(["repl", "--clock", "virtual"], input: input)
     #expect(run.status == 0)
@@ -151,7 +159,8 @@ struct ReplPipedTests {
   /// Issue 13: at `...>`, `:help` is answered and the unfinished entry kept; `:quit`
   /// leaves, discarding it.
   @Test func helpKeepsAnUnfinishedEntryAndQuitDiscardsIt() throws {
-    let input = "target b { x: 0 }\ntimeline t {\n:help commands\n  animate b.x to 1 over 1s\n}\nplay t\n"
+    let input =
+      "target b { x: 0 }\ntimeline t {\n:help commands\n  animate b.x to 1 over 1s\n}\nplay t\n"
       + "timeline u {\n:q\n:clock\n"
     let run = try runAnim(["repl", "--clock", "virtual"], input: input)
     #expect(run.status == 0)
@@ -235,17 +244,19 @@ struct ReplPipedTests {
   /// Issue 13: `:events on | off | SUBJECT ...` filters start, repeat, complete and emitted
   /// events by subject; prints are never filtered.
   @Test func eventsFiltersEventsBySubjectButNeverPrints() throws {
-    let input = "target a { x: 0 }\ntarget b { y: 0 }\n:events a.x done\n"
+    let input =
+      "target a { x: 0 }\ntarget b { y: 0 }\n:events a.x done\n"
       + "animate a.x to 1 over 1s\nanimate b.y to 1 over 1s\nat 500ms emit \"done\"\nat 500ms emit \"other\"\n"
       + "on \"other\" { print \"printed\" }\n:tick 2s\n:events off\nanimate a.x to 0 over 1s\n:tick 2s\n:events on\n"
       + "animate b.y to 0 over 1s\n:tick 2s\n"
     let run = try runAnim(["repl", "--clock", "virtual"], input: input)
     #expect(run.status == 0)
     let events = run.outputLines.filter { $0.hasPrefix("[") }
-    #expect(events == [
-      "[0s] start a.x", "[0.5s] done", "[0.5s] printed", "[1s] complete a.x",
-      "[4s] start b.y", "[5s] complete b.y",
-    ])
+    #expect(
+      events == [
+        "[0s] start a.x", "[0.5s] done", "[0.5s] printed", "[1s] complete a.x",
+        "[4s] start b.y", "[5s] complete b.y",
+      ])
     #expect(run.outputLines.contains("events: only of a.x done"))
     #expect(run.outputLines.contains("events: none shown (prints still are)"))
   }
@@ -254,16 +265,18 @@ struct ReplPipedTests {
   /// exponent for 1e-4 ≤ |x| < 1e6, -0 as 0) and times to the millisecond, as a terminal
   /// does; `:precision full` is exact again.
   @Test func precisionShortShowsSixDigitsAndMilliseconds() throws {
-    let input = "target b { x: 0, v: (0, 0) }\nanimate b.x to 100 over 3s\nat 1.0004s print \"t\"\n:tick 1001ms\nb.x\n"
+    let input =
+      "target b { x: 0, v: (0, 0) }\nanimate b.x to 100 over 3s\nat 1.0004s print \"t\"\n:tick 1001ms\nb.x\n"
       + ":precision short\nb.x\nb.x * 1e6\n0.00001234567\n-0.0\n(1 / 3, 2 / 3)\n:precision full\nb.x\n"
     let run = try runAnim(["repl", "--clock", "virtual"], input: input)
     #expect(run.status == 0)
     #expect(run.outputLines.contains("[1.0004s] t"))
     let values = run.outputLines.filter { $0.contains(" = ") }
-    #expect(values == [
-      "b.x = 33.36666666666667", "b.x = 33.3667", "b.x * 1e6 = 3.33667e+07", "0.00001234567 = 1.23457e-05",
-      "-0.0 = 0", "(1 / 3, 2 / 3) = (0.333333, 0.666667)", "b.x = 33.36666666666667",
-    ])
+    #expect(
+      values == [
+        "b.x = 33.36666666666667", "b.x = 33.3667", "b.x * 1e6 = 3.33667e+07", "0.00001234567 = 1.23457e-05",
+        "-0.0 = 0", "(1 / 3, 2 / 3) = (0.333333, 0.666667)", "b.x = 33.36666666666667",
+      ])
   }
 
   @Test func inputEndingInsideABlockReportsWhatIsMissing() throws {
@@ -327,7 +340,8 @@ struct ReplPipedTests {
     #expect(first.standardError.isEmpty)
     let second = try runAnim(
       ["repl", "--clock", "virtual"],
-      input: ":tick 3s\n:restore \(path)\nb.x\n:clock\n:tick 1s\nb.x\nresume\n:tick 500ms\nb.x\n:clock\n:tick 1s\nb.x\n")
+      input: ":tick 3s\n:restore \(path)\nb.x\n:clock\n:tick 1s\nb.x\nresume\n:tick 500ms\nb.x\n:clock\n:tick 1s\nb.x\n"
+    )
     #expect(second.status == 0)
     // Held: the clock reads the saved instant, and a tick moves nothing and says why.
     #expect(second.outputLines.contains("virtual clock at 0.25s (held since :restore until 'resume')"))
@@ -401,7 +415,8 @@ struct ReplPipedTests {
     let out = run.outputLines
     let easeInOut = { (x: Double) -> Double in
       // cubic(0.42, 0, 0.58, 1) by bisection, independent of the engine.
-      var low = 0.0, high = 1.0
+      var low = 0.0
+      var high = 1.0
       for _ in 0..<200 {
         let t = (low + high) / 2
         let bx = 3 * (1 - t) * (1 - t) * t * 0.42 + 3 * (1 - t) * t * t * 0.58 + t * t * t
@@ -410,7 +425,9 @@ struct ReplPipedTests {
       let t = (low + high) / 2
       return 3 * (1 - t) * t * t + t * t * t
     }
-    func number(_ line: String) -> Double? { Double(line.split(separator: "=").last!.trimmingCharacters(in: .whitespaces)) }
+    func number(_ line: String) -> Double? {
+      Double(line.split(separator: "=").last!.trimmingCharacters(in: .whitespaces))
+    }
     let values = out.filter { $0.hasPrefix("b.x = ") }.compactMap(number)
     #expect(values.count == 6)
     guard values.count == 6 else { return }

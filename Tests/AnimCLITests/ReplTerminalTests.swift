@@ -64,10 +64,12 @@ struct ReplTerminalTests {
     for folder in ["work/a-b", "work/my dir", "home/sub-dir"] {
       try manager.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
     }
-    try "target t { x: 1 }\n".write(to: root.appendingPathComponent("work/a-b/file-1.anim"), atomically: true, encoding: .utf8)
+    try "target t { x: 1 }\n".write(
+      to: root.appendingPathComponent("work/a-b/file-1.anim"), atomically: true, encoding: .utf8)
     try "{}".write(to: root.appendingPathComponent("work/my dir/s.json"), atomically: true, encoding: .utf8)
     try "".write(to: root.appendingPathComponent("home/sub-dir/x.anim"), atomically: true, encoding: .utf8)
-    let tmux = try TmuxSession(directory: root.appendingPathComponent("work"), home: root.appendingPathComponent("home"))
+    let tmux = try TmuxSession(
+      directory: root.appendingPathComponent("work"), home: root.appendingPathComponent("home"))
     defer { tmux.close() }
     try tmux.waitForScreen { $0.last == "anim>" }
     // Typed, then Tab (twice where the first stops at a directory), and what the line reads.

@@ -60,7 +60,8 @@ import Testing
   }
 
   @Test func invalidUTF8() throws {
-    let bytes: [UInt8] = Array("let x = 1\n".utf8) + [0xC3, 0x28, 0xFF, 0xFE, 0x0A] + Array("print \"\u{00E9}\"\n".utf8)
+    let bytes: [UInt8] =
+      Array("let x = 1\n".utf8) + [0xC3, 0x28, 0xFF, 0xFE, 0x0A] + Array("print \"\u{00E9}\"\n".utf8)
     try Self.expectHandled(bytes, name: "bad-utf8.anim", status: [65], message: "invalid UTF-8")
   }
 

@@ -189,9 +189,10 @@ struct RunCommandTests {
       #expect(screen.filter { $0.hasPrefix(name + " ") }.count == 1, "\(name): \(screen)")
     }
     let view = screen.drop { !$0.hasPrefix("now ") }.prefix(5)
-    #expect(view.map { $0.split(separator: " ").first.map(String.init) ?? "" } == [
-      "now", "card.angle", "card.pos", "card.tint", "meter.level",
-    ])
+    #expect(
+      view.map { $0.split(separator: " ").first.map(String.init) ?? "" } == [
+        "now", "card.angle", "card.pos", "card.tint", "meter.level",
+      ])
     let lastLogLine = screen.lastIndex { $0.hasPrefix("[") } ?? 0
     let viewStart = screen.firstIndex { $0.hasPrefix("now ") } ?? 0
     #expect(lastLogLine < viewStart)

@@ -80,12 +80,14 @@ func spawn(
   let argv = arguments.map { strdup($0) } + [nil]
   let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
   defer {
-    argv.forEach { free($0) }
-    envp.forEach { free($0) }
+    for pointer in argv { free(pointer) }
+    for pointer in envp { free(pointer) }
   }
   var pid = pid_t()
   let spawned = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, envp)
-  guard spawned == 0 else { throw SpawnError(message: "cannot start \(arguments[0]): \(String(cString: strerror(spawned)))") }
+  guard spawned == 0 else {
+    throw SpawnError(message: "cannot start \(arguments[0]): \(String(cString: strerror(spawned)))")
+  }
   return pid
 }
 

@@ -66,11 +66,13 @@ struct DifferentialFindingsTests {
     var engine = AnimationEngine()
     var recorder = Recorder()
     let p = engine.addProperty(.number(0))
-    let root = try engine.addTimeline(timing: EffectTiming(duration: 1 * s, fill: .forwards), rate: 0.3, placement: .engineIdle)
+    let root = try engine.addTimeline(
+      timing: EffectTiming(duration: 1 * s, fill: .forwards), rate: 0.3, placement: .engineIdle)
     let group = try engine.addTimeline(
       timing: EffectTiming(duration: 1 * s, fill: .forwards), rate: 3, placement: .timeline(root, at: 0))
     let tween = try engine.animate(
-      p, with: .tween(to: .number(100), duration: 100 * ms, delay: 84 * ms, rate: 3), placement: .timeline(group, at: 0))
+      p, with: .tween(to: .number(100), duration: 100 * ms, delay: 84 * ms, rate: 3), placement: .timeline(group, at: 0)
+    )
     try engine.play(root)
     try engine.advance(to: 100 * ms) { _, e in recorder.events.append((e.time, e.kind, e.subject)) }
     #expect(recorder.nodeEvents(tween).map(\.0) == [31_111_110, 68_148_147])
@@ -90,8 +92,10 @@ struct DifferentialFindingsTests {
     let g = try engine.addTimeline(
       timing: EffectTiming(duration: 1 * ms, iterations: 2, direction: .alternate, fill: .forwards),
       placement: .timeline(root, at: 0))
-    let h = try engine.addTimeline(timing: EffectTiming(duration: 0, fill: .forwards), placement: .timeline(g, at: 1 * ms))
-    let z = try engine.animate(p, with: .tween(from: .number(1), to: .number(2), duration: 0), placement: .timeline(h, at: 0))
+    let h = try engine.addTimeline(
+      timing: EffectTiming(duration: 0, fill: .forwards), placement: .timeline(g, at: 1 * ms))
+    let z = try engine.animate(
+      p, with: .tween(from: .number(1), to: .number(2), duration: 0), placement: .timeline(h, at: 0))
     try engine.play(root)
     try engine.advance(to: 2 * ms) { _, e in recorder.events.append((e.time, e.kind, e.subject)) }
     let pairs: [(EngineEvent.Kind, NodeID)] = recorder.events.compactMap {
@@ -124,7 +128,8 @@ struct DifferentialFindingsTests {
   @Test func finishAtSpeedSevenFiresTheComplete() throws {
     var engine = AnimationEngine()
     var recorder = Recorder()
-    let t = try engine.addTimeline(timing: EffectTiming(duration: 8_956_500_000, fill: .forwards), placement: .engineIdle)
+    let t = try engine.addTimeline(
+      timing: EffectTiming(duration: 8_956_500_000, fill: .forwards), placement: .engineIdle)
     try engine.play(t)
     try engine.advance(to: 53 * ms)
     try engine.pause(t)
@@ -172,7 +177,8 @@ struct DifferentialFindingsTests {
     var events: [EngineEvent] = []
     let p = engine.addProperty(.number(0))
     let t = try engine.addTimeline(timing: EffectTiming(duration: 10 * s, fill: .forwards), placement: .engineIdle)
-    let g = try engine.addTimeline(timing: EffectTiming(duration: 1 * s, fill: .forwards), placement: .timeline(t, at: 1 * s))
+    let g = try engine.addTimeline(
+      timing: EffectTiming(duration: 1 * s, fill: .forwards), placement: .timeline(t, at: 1 * s))
     let a = try engine.animate(p, with: .tween(to: .number(100), duration: 1 * s), placement: .timeline(g, at: 0))
     try engine.play(t)
     try engine.advance(to: 100 * ms) { _, e in events.append(e) }
@@ -266,7 +272,8 @@ struct DifferentialFindingsTests {
   @Test func animationsOnAPropertyAreListedOldestFirst() throws {
     var engine = AnimationEngine()
     let p = engine.addProperty(.number(0))
-    let a = try engine.animate(p, with: .tween(to: .number(10), duration: 2 * s, delay: 500 * ms), placement: .engine(at: 0))
+    let a = try engine.animate(
+      p, with: .tween(to: .number(10), duration: 2 * s, delay: 500 * ms), placement: .engine(at: 0))
     try engine.advance(to: 100 * ms)
     let b = try engine.animate(p, with: .tween(to: .number(20), duration: 2 * s), placement: .engine(at: 100 * ms))
     try engine.advance(to: 1 * s)
@@ -281,7 +288,8 @@ struct DifferentialFindingsTests {
     var engine = AnimationEngine()
     var events: [EngineEvent] = []
     let t = try engine.addTimeline(
-      timing: EffectTiming(duration: 1 * s, iterations: 2, direction: .alternate, fill: .forwards), placement: .engineIdle)
+      timing: EffectTiming(duration: 1 * s, iterations: 2, direction: .alternate, fill: .forwards),
+      placement: .engineIdle)
     let point = try engine.addCallback(key: 7, to: t, at: 1 * s, firesBackwards: true)
     try engine.play(t)
     try engine.advance(to: 2 * s) { _, e in events.append(e) }
@@ -304,7 +312,8 @@ struct DifferentialFindingsTests {
     let p = engine.addProperty(.number(0))
     let t = try engine.addTimeline(timing: EffectTiming(duration: 4 * s, fill: .forwards), placement: .engineIdle)
     _ = try engine.animate(
-      p, with: .tween(from: .number(10), to: .number(20), duration: 2 * s, fill: .none), placement: .timeline(t, at: 1 * s))
+      p, with: .tween(from: .number(10), to: .number(20), duration: 2 * s, fill: .none),
+      placement: .timeline(t, at: 1 * s))
     _ = try engine.addSet(p, to: .number(100), in: t, at: 2 * s)
     try engine.setRate(-1, of: t)
     try engine.play(t)
@@ -394,7 +403,8 @@ struct DifferentialFindingsTests {
     var engine = AnimationEngine()
     let p = engine.addProperty(.number(13))
     let a = try engine.animate(
-      p, with: .tween(from: .number(187), to: .number(-6), duration: 1 * s, fill: .backwards), placement: .engine(at: 0))
+      p, with: .tween(from: .number(187), to: .number(-6), duration: 1 * s, fill: .backwards), placement: .engine(at: 0)
+    )
     try engine.advance(to: 200 * ms)
     try engine.reverse(a)
     try engine.advance(to: 500 * ms)
@@ -414,7 +424,8 @@ struct DifferentialFindingsTests {
     let p = engine.addProperty(.number(0))
     let t = try engine.addTimeline(timing: EffectTiming(duration: 4 * s, fill: .forwards), placement: .engineIdle)
     _ = try engine.animate(
-      p, with: .tween(from: .number(10), to: .number(20), duration: 2 * s, fill: .none), placement: .timeline(t, at: 1 * s))
+      p, with: .tween(from: .number(10), to: .number(20), duration: 2 * s, fill: .none),
+      placement: .timeline(t, at: 1 * s))
     _ = try engine.addSet(p, to: .number(100), in: t, at: 2 * s)
     try engine.play(t)
     try engine.advance(to: 1500 * ms)
@@ -493,7 +504,8 @@ struct DifferentialFindingsTests {
     let p = engine.addProperty(.number(0))
     let t = try engine.addTimeline(
       timing: EffectTiming(duration: 1 * s, iterations: 2, direction: .alternate, fill: .forwards))
-    _ = try engine.animate(p, with: .tween(to: .number(100), duration: 1 * s, fill: .none), placement: .timeline(t, at: 0))
+    _ = try engine.animate(
+      p, with: .tween(to: .number(100), duration: 1 * s, fill: .none), placement: .timeline(t, at: 0))
     _ = try engine.animate(
       p, with: .tween(from: .number(-157), to: .number(-2), duration: 0), placement: .timeline(t, at: 1 * s))
     try engine.play(t)
@@ -634,7 +646,8 @@ struct DifferentialFindingsTests {
     let p = engine.addProperty(.number(-23))
     let t = try engine.addTimeline(timing: EffectTiming(duration: 678 * ms, fill: .forwards), rate: 1.5)
     _ = try engine.animate(
-      p, with: .tween(from: .number(-121), to: .number(-166), duration: 0, fill: .both), placement: .timeline(t, at: 678 * ms))
+      p, with: .tween(from: .number(-121), to: .number(-166), duration: 0, fill: .both),
+      placement: .timeline(t, at: 678 * ms))
     try engine.play(t)
     try engine.advance(to: 1206 * ms)
     #expect(number(engine, p) == -166)
@@ -725,7 +738,9 @@ struct DifferentialFindingsTests {
     let p = engine.addProperty(.number(0))
     let t = try engine.addTimeline(timing: EffectTiming(duration: 2 * s, fill: .forwards))
     _ = try engine.animate(
-      p, with: Animation(shape: .tween(from: .number(30), to: .number(90), curve: .linear),
+      p,
+      with: Animation(
+        shape: .tween(from: .number(30), to: .number(90), curve: .linear),
         timing: EffectTiming(duration: 1 * s, fill: .backwards)), placement: .timeline(t, at: 0))
     try engine.play(t)
     try engine.advance(to: 500 * ms)
@@ -753,7 +768,9 @@ struct DifferentialFindingsTests {
     let p = engine.addProperty(.number(0))
     try engine.advance(to: 1 * s)
     let a = try engine.animate(
-      p, with: Animation(shape: .tween(from: nil, to: .number(100), curve: .linear),
+      p,
+      with: Animation(
+        shape: .tween(from: nil, to: .number(100), curve: .linear),
         timing: EffectTiming(delay: -500 * ms, duration: 2 * s, fill: .backwards)), placement: .engine(at: 1 * s))
     try engine.pause(a)
     try engine.advance(to: 1 * s)
@@ -794,7 +811,8 @@ struct DifferentialFindingsTests {
     var recorder = Recorder()
     let p = engine.addProperty(.number(0))
     let t = try engine.addTimeline(timing: EffectTiming(duration: 2 * s, fill: .forwards))
-    let a = try engine.animate(p, with: .tween(to: .number(100), duration: 1 * s), placement: .timeline(t, at: 200 * ms))
+    let a = try engine.animate(
+      p, with: .tween(to: .number(100), duration: 1 * s), placement: .timeline(t, at: 200 * ms))
     try engine.play(t)
     try engine.advance(to: 500 * ms) { _, e in recorder.events.append((e.time, e.kind, e.subject)) }
     try engine.reverse(t)
@@ -818,9 +836,12 @@ struct DifferentialFindingsTests {
     var events: [EngineEvent] = []
     let p = engine.addProperty(.number(0))
     let t = try engine.addTimeline(timing: EffectTiming(duration: 1 * s, fill: .forwards))
-    let g = try engine.addTimeline(timing: EffectTiming(duration: 300 * ms, fill: .forwards), placement: .timeline(t, at: 200 * ms))
+    let g = try engine.addTimeline(
+      timing: EffectTiming(duration: 300 * ms, fill: .forwards), placement: .timeline(t, at: 200 * ms))
     _ = try engine.animate(
-      p, with: Animation(shape: .tween(from: .number(87), to: .number(10), curve: .linear),
+      p,
+      with: Animation(
+        shape: .tween(from: .number(87), to: .number(10), curve: .linear),
         timing: EffectTiming(duration: 300 * ms, fill: .forwards)), placement: .timeline(g, at: 0))
     try engine.play(t)
     try engine.advance(to: 200 * ms)

@@ -29,7 +29,8 @@ struct EngineEventTests {
     #expect(atOne == [describe(.complete, .node(items[0])), describe(.start, .node(items[1]))])
     #expect(log.times(of: .start, .node(timeline)) == [0])
     #expect(log.times(of: .complete, .node(timeline)) == [3 * s])
-    #expect(log.times(of: .callback(7), .node(log.entries.first { $0.kind == .callback(7) }!.subject.node!)) == [1_500 * ms])
+    #expect(
+      log.times(of: .callback(7), .node(log.entries.first { $0.kind == .callback(7) }!.subject.node!)) == [1_500 * ms])
     // The property rests only at the end: each tween hands it to the next at one instant.
     #expect(log.times(of: .start, .property(x)) == [0])
     #expect(log.times(of: .complete, .property(x)) == [3 * s])
@@ -72,12 +73,12 @@ struct EngineEventTests {
     for second in 1...5 { engine.schedule(callback: second, at: Nanoseconds(second) * s) }
     var fired: [Int] = []
     var asked = 0
-    let reached = try engine.advance(
-      to: 10 * s, stoppingWhen: {
-        asked += 1
-        return asked == 2  // asked before each instant after the first: 1 s, then 2 s
-      }
-    ) { engine, event in
+    // Asked before each instant after the first: 1 s, then 2 s.
+    let stop = {
+      asked += 1
+      return asked == 2
+    }
+    let reached = try engine.advance(to: 10 * s, stoppingWhen: stop) { engine, event in
       guard case .callback(let key) = event.kind else { return }
       fired.append(key)
       if key == 1 { engine.schedule(callback: 10, at: engine.now) }
@@ -86,9 +87,11 @@ struct EngineEventTests {
     #expect(engine.now == s)
     #expect(fired == [1, 10])
     #expect(engine.value(of: x) == .number(10))  // linear: 100 · 1 s / 10 s
-    #expect(try engine.advance(to: 10 * s, stoppingWhen: { false }) { engine, event in
-      if case .callback(let key) = event.kind { fired.append(key) }
-    })
+    let never = { false }
+    #expect(
+      try engine.advance(to: 10 * s, stoppingWhen: never) { engine, event in
+        if case .callback(let key) = event.kind { fired.append(key) }
+      })
     #expect(fired == [1, 10, 2, 3, 4, 5])
     #expect(engine.value(of: x) == .number(100))
   }

@@ -82,7 +82,10 @@ struct EnginePendingTests {
     try advance(&engine, to: 0, log: &log)
     #expect(
       log.entries.map { "\($0.kind) \($0.subject)" }
-        == ["\(EngineEvent.Kind.start) \(EngineEvent.Subject.node(a))", "start \(EngineEvent.Subject.property(x))", "callback(1) engine"])
+        == [
+          "\(EngineEvent.Kind.start) \(EngineEvent.Subject.node(a))", "start \(EngineEvent.Subject.property(x))",
+          "callback(1) engine",
+        ])
     // At 1 s: `a` completes and x comes to rest; the handler starts an animation on y at
     // that instant. The callback due then comes first; y's animation starts in the next
     // round at the same instant, its node ahead of its property.

@@ -6,7 +6,8 @@ import Testing
 @Suite("Engine: retargeting")
 struct EngineRetargetTests {
   /// Samples a property every millisecond over [from, to] and returns the values.
-  func samples(_ engine: inout AnimationEngine, _ p: PropertyID, from: Nanoseconds, to: Nanoseconds) throws -> [Double] {
+  func samples(_ engine: inout AnimationEngine, _ p: PropertyID, from: Nanoseconds, to: Nanoseconds) throws -> [Double]
+  {
     var values: [Double] = []
     var t = from
     while t <= to {
@@ -34,7 +35,8 @@ struct EngineRetargetTests {
     _ = try engine.animate(x, with: .tween(to: .number(100), duration: s, curve: .easeInOut), placement: .engine(at: 0))
     try engine.advance(to: 400 * ms)
     let before = number(engine, x)
-    _ = try engine.animate(x, with: .tween(to: .number(300), duration: s, curve: .easeInOut), placement: .engine(at: 400 * ms))
+    _ = try engine.animate(
+      x, with: .tween(to: .number(300), duration: s, curve: .easeInOut), placement: .engine(at: 400 * ms))
     #expect(number(engine, x) == before)
     // value = newest target − Σ remaining changes.
     try engine.advance(to: 900 * ms)
@@ -54,7 +56,8 @@ struct EngineRetargetTests {
     var values = try samples(&engine, x, from: 0, to: 500 * ms)
     // A curve that starts at rest (as SwiftUI's additive animations need for a smooth
     // handover): the old animation's velocity carries on unbroken.
-    _ = try engine.animate(x, with: .tween(to: .number(-50), duration: s, curve: .easeInOut), placement: .engine(at: 500 * ms))
+    _ = try engine.animate(
+      x, with: .tween(to: .number(-50), duration: s, curve: .easeInOut), placement: .engine(at: 500 * ms))
     values += try samples(&engine, x, from: 501 * ms, to: 1_600 * ms)
     let rough = roughness(values)
     // Per millisecond, the value moves at most ~0.2; a jump would show as a large step, a
@@ -74,7 +77,10 @@ struct EngineRetargetTests {
     try engine.advance(to: 150 * ms)
     // The new spring starts with the old motion's velocity.
     let after = engine.velocity(of: x)
-    guard case .number(let v0) = velocity, case .number(let v1) = after else { Issue.record(); return }
+    guard case .number(let v0) = velocity, case .number(let v1) = after else {
+      Issue.record()
+      return
+    }
     #expect(abs(v1 - v0) < 1e-3 * abs(v0))
     values += try samples(&engine, x, from: 151 * ms, to: 2 * s)
     // Around the retarget (the settling snap at the very end, ≤ 0.1% of the distance, is by
@@ -184,7 +190,8 @@ struct EnginePropertyRestTests {
     // A spring (takes over, keeping velocity) or a replacing tween, at 0.5 s.
     let curve: TimingCurve = composition == .replace ? .linear : .spring(spring)
     _ = try engine.animate(
-      x, with: .tween(to: .number(0), duration: composition == .replace ? s : nil, curve: curve, composition: composition),
+      x,
+      with: .tween(to: .number(0), duration: composition == .replace ? s : nil, curve: curve, composition: composition),
       placement: .engine(at: 500 * ms))
     var log = Log()
     try advance(&engine, to: 5 * s, log: &log)

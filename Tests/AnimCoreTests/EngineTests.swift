@@ -71,7 +71,10 @@ struct EngineTweenTests {
       c, with: .tween(to: .color(Color(red: 0, green: 0, blue: 1)), duration: s), placement: .engine(at: 0))
     try engine.advance(to: 250 * ms)
     #expect(engine.value(of: p) == .vec2(Vec2(2.5, -5)))
-    guard case .color(let color) = engine.value(of: c) else { Issue.record("not a color"); return }
+    guard case .color(let color) = engine.value(of: c) else {
+      Issue.record("not a color")
+      return
+    }
     #expect(abs(color.premultipliedRed - 0.75) < 1e-12 && abs(color.premultipliedBlue - 0.25) < 1e-12)
   }
 
@@ -198,7 +201,7 @@ struct EnginePlaybackTests {
     let x = engine.addProperty(.number(0))
     let timeline = try engine.addTimeline(timing: EffectTiming(duration: 3 * s, fill: .forwards))
     let a = try engine.animate(x, with: .tween(to: .number(100), duration: s), placement: .timeline(timeline, at: s))
-    try engine.addCallback(key: 1, to: timeline, at: 500 * ms, firesBackwards: true)
+    _ = try engine.addCallback(key: 1, to: timeline, at: 500 * ms, firesBackwards: true)
     try engine.play(timeline)
     var log = Log()
     try advance(&engine, to: 100 * ms, log: &log)

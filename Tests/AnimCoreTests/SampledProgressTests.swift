@@ -42,7 +42,8 @@ struct SampledProgressTests {
     for _ in 0..<5_000 {
       let delay = random.next() % 4 == 0 ? 0 : Nanoseconds.random(in: 0...3_000_000_000, using: &random)
       let duration =
-        random.next() % 10 == 0 ? Nanoseconds.random(in: 1...3, using: &random)
+        random.next() % 10 == 0
+        ? Nanoseconds.random(in: 1...3, using: &random)
         : Nanoseconds.random(in: 1...3_000_000_000, using: &random)
       let timing = EffectTiming(
         delay: delay, duration: duration, fill: fills[Int(random.next() % UInt64(fills.count))])

@@ -90,7 +90,8 @@ struct SilentTravelTests {
     let p = engine.addProperty(.number(-40))
     let t = try engine.addTimeline(
       timing: EffectTiming(duration: 2 * s, iterations: 2, direction: .alternate, fill: .forwards))
-    let gg = try engine.addTimeline(timing: EffectTiming(duration: 500 * ms, fill: .forwards), placement: .timeline(t, at: 0))
+    let gg = try engine.addTimeline(
+      timing: EffectTiming(duration: 500 * ms, fill: .forwards), placement: .timeline(t, at: 0))
     let b = try engine.animate(
       p, with: .tween(to: .number(-78), duration: 500 * ms, fill: .none), placement: .timeline(gg, at: 0))
     _ = try engine.animate(p, with: Self.item(1500 * ms), placement: .timeline(t, at: 500 * ms))

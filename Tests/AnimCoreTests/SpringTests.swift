@@ -33,17 +33,23 @@ func referenceSpring(_ spring: Spring, d0: Double, v0: Double, at t: Double) -> 
 }
 
 /// Classic fourth-order Runge–Kutta on (x, v), step h, sampled every `every` steps.
-func integrateSpring(_ spring: Spring, d0: Double, v0: Double, step h: Double, steps: Int, every: Int) -> [(t: Double, x: Double, v: Double)] {
+func integrateSpring(_ spring: Spring, d0: Double, v0: Double, step h: Double, steps: Int, every: Int) -> [(
+  t: Double, x: Double, v: Double
+)] {
   let (m, c, k) = (spring.mass, spring.damping, spring.stiffness)
   func acceleration(_ x: Double, _ v: Double) -> Double { -(c * v + k * x) / m }
   var x = d0
   var v = v0
   var samples: [(Double, Double, Double)] = [(0, x, v)]
   for i in 1...steps {
-    let k1x = v, k1v = acceleration(x, v)
-    let k2x = v + 0.5 * h * k1v, k2v = acceleration(x + 0.5 * h * k1x, v + 0.5 * h * k1v)
-    let k3x = v + 0.5 * h * k2v, k3v = acceleration(x + 0.5 * h * k2x, v + 0.5 * h * k2v)
-    let k4x = v + h * k3v, k4v = acceleration(x + h * k3x, v + h * k3v)
+    let k1x = v
+    let k1v = acceleration(x, v)
+    let k2x = v + 0.5 * h * k1v
+    let k2v = acceleration(x + 0.5 * h * k1x, v + 0.5 * h * k1v)
+    let k3x = v + 0.5 * h * k2v
+    let k3v = acceleration(x + 0.5 * h * k2x, v + 0.5 * h * k2v)
+    let k4x = v + h * k3v
+    let k4v = acceleration(x + h * k3x, v + h * k3v)
     x += h / 6 * (k1x + 2 * k2x + 2 * k3x + k4x)
     v += h / 6 * (k1v + 2 * k2v + 2 * k3v + k4v)
     if i % every == 0 { samples.append((Double(i) * h, x, v)) }
@@ -67,8 +73,10 @@ struct SpringTests {
     SpringCase(name: "critically damped", spring: try! Spring(mass: 2, stiffness: 50, damping: 20), d0: -1, v0: -4),
     SpringCase(name: "over-damped ζ 2.37", spring: try! Spring(mass: 1, stiffness: 10, damping: 15), d0: -1, v0: 5),
     SpringCase(name: "over-damped overshoot", spring: try! Spring(mass: 1, stiffness: 10, damping: 7), d0: -1, v0: 30),
-    SpringCase(name: "barely over-damped", spring: try! Spring(mass: 1, stiffness: 100, damping: 20 * (1 + 1e-7)), d0: -1, v0: 2),
-    SpringCase(name: "barely under-damped", spring: try! Spring(mass: 1, stiffness: 100, damping: 20 * (1 - 1e-7)), d0: 3, v0: 2),
+    SpringCase(
+      name: "barely over-damped", spring: try! Spring(mass: 1, stiffness: 100, damping: 20 * (1 + 1e-7)), d0: -1, v0: 2),
+    SpringCase(
+      name: "barely under-damped", spring: try! Spring(mass: 1, stiffness: 100, damping: 20 * (1 - 1e-7)), d0: 3, v0: 2),
     SpringCase(name: "bouncy", spring: .bouncy, d0: -1, v0: 1.5),
     SpringCase(name: "smooth", spring: .smooth, d0: -1, v0: 0.5),
   ]
@@ -102,7 +110,9 @@ struct SpringTests {
     for (t, x, v) in samples {
       let r = motion.responses(at: t)
       worst = max(worst, abs(c.d0 * r.displacement + c.v0 * r.velocity - x))
-      worst = max(worst, abs(c.d0 * r.displacementDerivative + c.v0 * r.velocityDerivative - v) / max(1, c.spring.naturalFrequency))
+      worst = max(
+        worst,
+        abs(c.d0 * r.displacementDerivative + c.v0 * r.velocityDerivative - v) / max(1, c.spring.naturalFrequency))
     }
     print("spring \(c.name): max difference from RK4 \(worst)")
     #expect(worst <= 1e-6)

@@ -1,14 +1,16 @@
 import Testing
+
 @testable import AnimCore
 
 /// Rounding of Double → nanoseconds: nearest, halves away from zero, never trapping.
 @Suite struct TimeConversionTests {
-  @Test(arguments: [
-    // (value, expected): halves go away from zero; just below a half goes down.
-    (0.5, 1), (1.5, 2), (2.5, 3), (-0.5, -1), (-1.5, -2), (-2.5, -3),
-    (0.49999999999999994, 0), (-0.49999999999999994, 0), (0.0, 0), (-0.0, 0),
-    (1e6 + 0.25, 1_000_000), (1e6 + 0.75, 1_000_001),
-  ] as [(Double, Int64)])
+  @Test(
+    arguments: [
+      // (value, expected): halves go away from zero; just below a half goes down.
+      (0.5, 1), (1.5, 2), (2.5, 3), (-0.5, -1), (-1.5, -2), (-2.5, -3),
+      (0.49999999999999994, 0), (-0.49999999999999994, 0), (0.0, 0), (-0.0, 0),
+      (1e6 + 0.25, 1_000_000), (1e6 + 0.75, 1_000_001),
+    ] as [(Double, Int64)])
   func roundsToNearestWithHalvesAwayFromZero(value: Double, expected: Int64) {
     #expect(saturatingNanoseconds(rounding: value) == expected)
   }

@@ -37,7 +37,8 @@ struct TimingCurveTests {
       .linear, .ease, .cubicBezier(try CubicBezier(0.68, -0.55, 0.265, 1.55)),
       .steps(try Steps(count: 3, position: .jumpBoth)),
       .spring(try SpringCurve(spring: .bouncy, initialVelocity: -2)),
-      .spring(try SpringCurve(spring: try Spring(mass: 2, stiffness: 30, damping: 40), stretchedDuration: 1_500_000_000)),
+      .spring(
+        try SpringCurve(spring: try Spring(mass: 2, stiffness: 30, damping: 40), stretchedDuration: 1_500_000_000)),
     ]
     let data = try JSONEncoder().encode(curves)
     let back = try JSONDecoder().decode([TimingCurve].self, from: data)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import AnimCore
 
 /// The spec's procedures transcribed literally, in Double arithmetic, as an independent
@@ -14,7 +15,9 @@ private struct SpecReference {
   var beforeFlag: Bool
 
   init(_ t: EffectTiming, localTime: Double, backwards: Bool) {
-    let delay = Double(t.delay), duration = Double(t.duration), count = t.iterations
+    let delay = Double(t.delay)
+    let duration = Double(t.duration)
+    let count = t.iterations
     let activeDuration = duration == 0 || count == 0 ? 0 : duration * count
     let endTime = max(delay + activeDuration + Double(t.endDelay), 0)
     let beforeActive = max(min(delay, endTime), 0)
@@ -45,7 +48,9 @@ private struct SpecReference {
     }
     let overall = duration == 0 ? (phase == .before ? 0 : count) : activeTime / duration
     var simple = overall.isInfinite ? 0 : overall.truncatingRemainder(dividingBy: 1)
-    if simple == 0 && (phase == .active || phase == .after || activeTime > 0) && activeTime == activeDuration && count != 0 {
+    if simple == 0 && (phase == .active || phase == .after || activeTime > 0) && activeTime == activeDuration
+      && count != 0
+    {
       simple = 1
     }
     var iteration: Double
@@ -75,10 +80,13 @@ private struct SpecReference {
   /// iteration counts multiples of 1/8, so duration × iterations is a whole number of
   /// nanoseconds and the reference's Double arithmetic is exact.
   private static func randomTiming(_ random: inout SeededRandom) -> EffectTiming {
-    let iterationChoices: [Double] = [0, 0.5, 1, 1.25, 2, 2.5, 3, 4, .infinity, Double(Int.random(in: 0...40, using: &random)) / 8]
+    let iterationChoices: [Double] = [
+      0, 0.5, 1, 1.25, 2, 2.5, 3, 4, .infinity, Double(Int.random(in: 0...40, using: &random)) / 8,
+    ]
     return EffectTiming(
       delay: Int64.random(in: -2_000...2_000, using: &random),
-      duration: Bool.random(using: &random) && Bool.random(using: &random) ? 0 : 8 * Int64.random(in: 1...250, using: &random),
+      duration: Bool.random(using: &random) && Bool.random(using: &random)
+        ? 0 : 8 * Int64.random(in: 1...250, using: &random),
       iterations: iterationChoices.randomElement(using: &random)!,
       direction: PlaybackDirection.allCases.randomElement(using: &random)!,
       fill: FillMode.allCases.randomElement(using: &random)!,

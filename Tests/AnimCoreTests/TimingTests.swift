@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import AnimCore
 
 // Worked examples of the Web Animations Level 1 timing model. Durations are round numbers of
@@ -10,7 +11,8 @@ private func timing(
   delay: Nanoseconds = 0, duration: Nanoseconds = 1000, iterations: Double = 1,
   direction: PlaybackDirection = .normal, fill: FillMode = .both, endDelay: Nanoseconds = 0
 ) -> EffectTiming {
-  EffectTiming(delay: delay, duration: duration, iterations: iterations, direction: direction, fill: fill, endDelay: endDelay)
+  EffectTiming(
+    delay: delay, duration: duration, iterations: iterations, direction: direction, fill: fill, endDelay: endDelay)
 }
 
 @Suite struct ActiveDurationTests {
@@ -31,20 +33,22 @@ private func timing(
     // Whole counts multiply exactly; products beyond Int64 saturate.
     #expect(timing(duration: 123_456_789_123, iterations: 7).activeDuration == 864_197_523_861)
     #expect(timing(duration: .max, iterations: 3).activeDuration == .max)
-    #expect(timing(duration: 3, iterations: 0x1p60).activeDuration == 3 << 60)  // beyond 2^53: exact by the rounding path
+    // Beyond 2^53: exact by the rounding path.
+    #expect(timing(duration: 3, iterations: 0x1p60).activeDuration == 3 << 60)
     #expect(timing(duration: 3, iterations: 0x1p62).activeDuration == .max)
   }
 }
 
 @Suite struct PhaseTests {
   // delay 100, duration 1000: before-active boundary 100, active-after boundary 1100.
-  @Test(arguments: [
-    (99, false, AnimationPhase.before), (99, true, .before),
-    (100, false, .active), (100, true, .before),  // backwards at the start: before
-    (500, false, .active), (500, true, .active),
-    (1100, false, .after), (1100, true, .active),  // forwards at the end: after
-    (1101, false, .after), (1101, true, .after),
-  ] as [(Nanoseconds, Bool, AnimationPhase)])
+  @Test(
+    arguments: [
+      (99, false, AnimationPhase.before), (99, true, .before),
+      (100, false, .active), (100, true, .before),  // backwards at the start: before
+      (500, false, .active), (500, true, .active),
+      (1100, false, .after), (1100, true, .active),  // forwards at the end: after
+      (1101, false, .after), (1101, true, .after),
+    ] as [(Nanoseconds, Bool, AnimationPhase)])
   func phaseAtEachBoundary(localTime: Nanoseconds, backwards: Bool, expected: AnimationPhase) {
     let result = timing(delay: 100).computedTiming(localTime: localTime, goingBackwards: backwards)
     #expect(result.phase == expected)
@@ -138,12 +142,13 @@ private func timing(
   //   t = 5000 (after: active time 2000 = active duration, so simple 1 of iteration 1).
   // normal: simple; reverse: 1 − simple; alternate: forwards on even iterations;
   // alternateReverse: forwards on odd iterations.
-  @Test(arguments: [
-    (PlaybackDirection.normal, [0, 0.25, 0.25, 1]),
-    (.reverse, [1, 0.75, 0.75, 0]),
-    (.alternate, [0, 0.25, 0.75, 0]),
-    (.alternateReverse, [1, 0.75, 0.25, 1]),
-  ] as [(PlaybackDirection, [Double])])
+  @Test(
+    arguments: [
+      (PlaybackDirection.normal, [0, 0.25, 0.25, 1]),
+      (.reverse, [1, 0.75, 0.75, 0]),
+      (.alternate, [0, 0.25, 0.75, 0]),
+      (.alternateReverse, [1, 0.75, 0.25, 1]),
+    ] as [(PlaybackDirection, [Double])])
   func directedProgressInEachPhase(direction: PlaybackDirection, expected: [Double]) {
     let effect = timing(delay: 100, iterations: 2, direction: direction)
     let results = [0, 350, 1350, 5000].map { effect.computedTiming(localTime: $0, goingBackwards: false) }
@@ -275,29 +280,35 @@ private func timing(
 
   @Test func manyPasses() {
     // 2.5 passes: overall 2.5, simple 0.5, pass 2 (even: alternate runs it forwards).
-    let fractional = timing(duration: 0, iterations: 2.5, direction: .alternate).computedTiming(localTime: 0, goingBackwards: false)
+    let fractional = timing(duration: 0, iterations: 2.5, direction: .alternate).computedTiming(
+      localTime: 0, goingBackwards: false)
     #expect(fractional.simpleIterationProgress == 0.5)
     #expect(fractional.currentIteration == 2)
     #expect(fractional.directedProgress == 0.5)
     // 3 passes: overall 3 → simple 1 of pass 2 (even); alternate ends forwards at 1,
     // alternateReverse at 0.
-    let three = timing(duration: 0, iterations: 3, direction: .alternate).computedTiming(localTime: 0, goingBackwards: false)
+    let three = timing(duration: 0, iterations: 3, direction: .alternate).computedTiming(
+      localTime: 0, goingBackwards: false)
     #expect(three.currentIteration == 2)
     #expect(three.directedProgress == 1)
-    let threeReversed = timing(duration: 0, iterations: 3, direction: .alternateReverse).computedTiming(localTime: 0, goingBackwards: false)
+    let threeReversed = timing(duration: 0, iterations: 3, direction: .alternateReverse).computedTiming(
+      localTime: 0, goingBackwards: false)
     #expect(threeReversed.directedProgress == 0)
     // 2 passes alternate: simple 1 of pass 1 (odd, backwards) ends where it began.
-    let two = timing(duration: 0, iterations: 2, direction: .alternate).computedTiming(localTime: 0, goingBackwards: false)
+    let two = timing(duration: 0, iterations: 2, direction: .alternate).computedTiming(
+      localTime: 0, goingBackwards: false)
     #expect(two.currentIteration == 1)
     #expect(two.directedProgress == 0)
     // Forever: overall ∞, simple 1, current iteration ∞, and an infinite iteration counts
     // as forwards.
-    let forever = timing(duration: 0, iterations: .infinity, direction: .alternate).computedTiming(localTime: 0, goingBackwards: false)
+    let forever = timing(duration: 0, iterations: .infinity, direction: .alternate).computedTiming(
+      localTime: 0, goingBackwards: false)
     #expect(forever.overallProgress == .infinity)
     #expect(forever.simpleIterationProgress == 1)
     #expect(forever.currentIteration == .infinity)
     #expect(forever.directedProgress == 1)
-    let foreverReversed = timing(duration: 0, iterations: .infinity, direction: .reverse).computedTiming(localTime: 0, goingBackwards: false)
+    let foreverReversed = timing(duration: 0, iterations: .infinity, direction: .reverse).computedTiming(
+      localTime: 0, goingBackwards: false)
     #expect(foreverReversed.directedProgress == 0)
     // Zero passes: overall 0, simple stays 0 (the count is 0).
     let none = timing(duration: 0, iterations: 0).computedTiming(localTime: 0, goingBackwards: false)
@@ -307,7 +318,8 @@ private func timing(
 
   @Test func zeroIterationsOfANonZeroDuration() {
     // active duration 0: at the boundary going forwards, after phase, overall 0 / 1000 = 0.
-    let result = timing(delay: 100, iterations: 0, direction: .reverse).computedTiming(localTime: 100, goingBackwards: false)
+    let result = timing(delay: 100, iterations: 0, direction: .reverse).computedTiming(
+      localTime: 100, goingBackwards: false)
     #expect(result.phase == .after)
     #expect(result.simpleIterationProgress == 0)
     #expect(result.currentIteration == 0)

@@ -80,7 +80,9 @@ struct ValueTests {
     // Browsers: half-way from opaque red to transparent anything is red at half opacity.
     let middle = red.interpolated(to: clearBlue, progress: 0.5).straight
     #expect(middle == (1, 0, 0, 0.5))
-    #expect(Color.interpolate(from: red, to: clearBlue, progress: 0.5, in: .sRGB) == red.interpolated(to: clearBlue, progress: 0.5))
+    #expect(
+      Color.interpolate(from: red, to: clearBlue, progress: 0.5, in: .sRGB)
+        == red.interpolated(to: clearBlue, progress: 0.5))
     // Straight interpolation would give (0.5, 0, 0.5); premultiplied gives this between two
     // half-transparent colors of different alpha:
     let a = Color(red: 1, green: 0, blue: 0, alpha: 0.8)

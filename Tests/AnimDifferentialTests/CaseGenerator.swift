@@ -190,10 +190,14 @@ struct CaseGenerator {
         if startsStack {
           // It joins its property's stack at placement when it fills backwards or its delay is
           // not positive (rules 2 and 3), else when its delay ends.
-          let wait = timing.fill == .backwards || timing.fill == .both || timing.delay <= 0 ? 0 : Int64((Double(timing.delay) / abs(rate)).rounded(.up))
+          let wait =
+            timing.fill == .backwards || timing.fill == .both || timing.delay <= 0
+            ? 0 : Int64((Double(timing.delay) / abs(rate)).rounded(.up))
           startsStackAt[p] = t + wait
         }
-        operation = .add(.animation(property: p, shape: shape, timing: timing, rate: rate, replace: !first && random.chance(0.1)), .now)
+        operation = .add(
+          .animation(property: p, shape: shape, timing: timing, rate: rate, replace: !first && random.chance(0.1)), .now
+        )
         let extent = Self.extent(timing, rate: rate)
         ends[p] = timing.iterations.isInfinite ? .max : max(ends[p] ?? 0, t + extent)
         animated.insert(p)
@@ -253,7 +257,8 @@ struct CaseGenerator {
     }
     // Operations in time order; at one instant, in the order generated.
     let setup = steps
-    let sorted = timed.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
+    let sorted = timed.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(
+      \.element)
     // Nodes are numbered by the order they are added: renumber the top-level animations.
     let all = (setup + sorted).enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
       .map(\.element)
@@ -305,13 +310,15 @@ struct CaseGenerator {
         if extent - setOffset > 2 * ms && random.chance(0.35) {
           // Inside the item's active interval (after its delay).
           let at = activeFrom + random.int(1...((extent - setOffset) / ms - 1)) * ms
-          _ = emit(0, .add(.set(property: lane, value: Double(random.int(-100...100))), .inTimeline(node: node, at: at)))
+          _ = emit(
+            0, .add(.set(property: lane, value: Double(random.int(-100...100))), .inTimeline(node: node, at: at)))
           features.insert(.timelineSet)
           hasSet = true
         }
       case 6...8:
         // A group, maybe with a group inside (two levels of `speed`).
-        var groupTiming = OracleTiming(duration: 0, iterations: random.chance(0.8) ? 1 : 2, autoreverse: random.chance(0.3))
+        var groupTiming = OracleTiming(
+          duration: 0, iterations: random.chance(0.8) ? 1 : 2, autoreverse: random.chance(0.3))
         let groupRate = random.pick([1, 1, 2, 0.5, 3])
         if groupRate != 1 { features.insert(.otherRates) }
         let groupStep = steps.count
@@ -322,14 +329,17 @@ struct CaseGenerator {
           let innerRate = random.pick([2, 0.5, 1.5])
           let innerStep = steps.count
           var innerTiming = OracleTiming(duration: 0)
-          let inner = emit(0, .add(.timeline(timing: innerTiming, rate: innerRate), .inTimeline(node: group, at: extent)))
+          let inner = emit(
+            0, .add(.timeline(timing: innerTiming, rate: innerRate), .inTimeline(node: group, at: extent)))
           let innerExtent = item(lane: lane, in: inner, at: 0, first: false).extent
           innerTiming.duration = innerExtent
-          steps[innerStep].operation = .add(.timeline(timing: innerTiming, rate: innerRate), .inTimeline(node: group, at: extent))
+          steps[innerStep].operation = .add(
+            .timeline(timing: innerTiming, rate: innerRate), .inTimeline(node: group, at: extent))
           length = extent + Self.extent(innerTiming, rate: innerRate)
         }
         groupTiming.duration = length
-        steps[groupStep].operation = .add(.timeline(timing: groupTiming, rate: groupRate), .inTimeline(node: node, at: start))
+        steps[groupStep].operation = .add(
+          .timeline(timing: groupTiming, rate: groupRate), .inTimeline(node: node, at: start))
         let groupExtent = Self.extent(groupTiming, rate: groupRate)
         cursor[lane] = start + groupExtent
         firstOnLane.remove(lane)
@@ -345,17 +355,24 @@ struct CaseGenerator {
   }
 
   /// An animation item on `lane` at `start` of `parent`; returns its extent there.
-  mutating func item(lane: Int, in parent: Int, at start: OracleTime, first: Bool) -> (extent: OracleTime, delay: OracleTime) {
+  mutating func item(lane: Int, in parent: Int, at start: OracleTime, first: Bool) -> (
+    extent: OracleTime, delay: OracleTime
+  ) {
     var timing = self.timing(allowInfinite: false, allowBackwards: first)
     let rate = random.chance(0.8) ? 1 : random.pick([2, 0.5, 3])
     if rate != 1 { features.insert(.otherRates) }
     var shape: OracleShape = .tween(
-      from: random.chance(0.5) ? Double(random.int(-200...200)) : nil, to: Double(random.int(-200...200)), curve: curve())
+      from: random.chance(0.5) ? Double(random.int(-200...200)) : nil, to: Double(random.int(-200...200)),
+      curve: curve())
     if random.chance(0.2) {
       timing.delay = max(timing.delay, 0)
       shape = keyframes(duration: timing.duration)
     }
-    _ = emit(0, .add(.animation(property: lane, shape: shape, timing: timing, rate: rate, replace: false), .inTimeline(node: parent, at: start)))
+    _ = emit(
+      0,
+      .add(
+        .animation(property: lane, shape: shape, timing: timing, rate: rate, replace: false),
+        .inTimeline(node: parent, at: start)))
     return (Self.extent(timing, rate: rate), OracleArithmetic.roundQuotient(max(timing.delay, 0), rate))
   }
 }

@@ -61,9 +61,14 @@ func animScript(_ c: DifferentialCase) -> String {
       count += 1
     }
   }
-  var lines = ["target o { " + properties.enumerated().map { "p\($0.offset): \(number($0.element))" }.joined(separator: ", ") + " }"]
+  var lines = [
+    "target o { " + properties.enumerated().map { "p\($0.offset): \(number($0.element))" }.joined(separator: ", ")
+      + " }"
+  ]
 
-  func animationSource(_ p: Int, _ shape: OracleShape, _ timing: OracleTiming, _ rate: Double, _ replace: Bool) -> [String] {
+  func animationSource(_ p: Int, _ shape: OracleShape, _ timing: OracleTiming, _ rate: Double, _ replace: Bool)
+    -> [String]
+  {
     let options = optionsSource(timing, rate: rate, replace: replace)
     switch shape {
     case .tween(let from, let to, let curve):
@@ -111,7 +116,9 @@ func animScript(_ c: DifferentialCase) -> String {
   }
 
   for n in 0..<count {
-    guard let (kind, placement) = kinds[n], case .timeline(let timing, let rate) = kind, placement == .idle else { continue }
+    guard let (kind, placement) = kinds[n], case .timeline(let timing, let rate) = kind, placement == .idle else {
+      continue
+    }
     lines.append("timeline n\(n)\(optionsSource(timing, rate: rate)) {")
     lines.append("  wait \(durationLiteral(timing.duration))  // its length")
     lines += items(of: n, indent: "  ")
@@ -167,7 +174,8 @@ func swiftSource(_ c: DifferentialCase) -> String {
     case .cubic(let a, let b, let c, let d): return ".cubicBezier(try CubicBezier(\(a), \(b), \(c), \(d)))"
     case .steps(let n, let j): return ".steps(try Steps(count: \(n), position: .\(j.rawValue)))"
     case .spring(let s):
-      return ".spring(try SpringCurve(spring: try Spring(mass: \(s.mass), stiffness: \(s.stiffness), damping: \(s.damping))))"
+      return
+        ".spring(try SpringCurve(spring: try Spring(mass: \(s.mass), stiffness: \(s.stiffness), damping: \(s.damping))))"
     }
   }
   var lines = [
@@ -199,16 +207,25 @@ func swiftSource(_ c: DifferentialCase) -> String {
         let shapeSwift: String
         switch shape {
         case .tween(let from, let to, let curve):
-          shapeSwift = ".tween(from: \(from.map { ".number(\($0))" } ?? "nil"), to: .number(\(to)), curve: \(curveSwift(curve)))"
+          shapeSwift =
+            ".tween(from: \(from.map { ".number(\($0))" } ?? "nil"), to: .number(\(to)), curve: \(curveSwift(curve)))"
         case .keyframes(let frames):
-          shapeSwift = ".keyframes([" + frames.map { "Keyframe(offset: \($0.percent / 100), value: .number(\($0.value ?? 0)), curve: \(curveSwift($0.curve)))" }.joined(separator: ", ") + "])"
+          shapeSwift =
+            ".keyframes(["
+            + frames.map {
+              "Keyframe(offset: \($0.percent / 100), value: .number(\($0.value ?? 0)), curve: \(curveSwift($0.curve)))"
+            }.joined(separator: ", ") + "])"
         }
-        lines.append("let n\(nodes) = try engine.animate(p\(p), with: Animation(shape: \(shapeSwift), timing: \(timingSource(timing)), rate: \(rate)\(replace ? ", composition: .replace" : "")), placement: \(place))")
+        lines.append(
+          "let n\(nodes) = try engine.animate(p\(p), with: Animation(shape: \(shapeSwift), timing: \(timingSource(timing)), rate: \(rate)\(replace ? ", composition: .replace" : "")), placement: \(place))"
+        )
       case .timeline(let timing, let rate):
-        lines.append("let n\(nodes) = try engine.addTimeline(timing: \(timingSource(timing)), rate: \(rate), placement: \(place))")
+        lines.append(
+          "let n\(nodes) = try engine.addTimeline(timing: \(timingSource(timing)), rate: \(rate), placement: \(place))")
       case .callback(let key, let backwards):
         if case .inTimeline(let m, let at) = placement {
-          lines.append("let n\(nodes) = try engine.addCallback(key: \(key), to: n\(m), at: \(at), firesBackwards: \(backwards))")
+          lines.append(
+            "let n\(nodes) = try engine.addCallback(key: \(key), to: n\(m), at: \(at), firesBackwards: \(backwards))")
         }
       case .set(let p, let v):
         if case .inTimeline(let m, let at) = placement {
@@ -222,7 +239,8 @@ func swiftSource(_ c: DifferentialCase) -> String {
       let target: String
       switch subject {
       case .node(let n): target = "n\(n)"
-      case .property(let p): target = "engine.animations(on: p\(p))\(control == .finish || control == .play ? ".suffix(1)" : "")"
+      case .property(let p):
+        target = "engine.animations(on: p\(p))\(control == .finish || control == .play ? ".suffix(1)" : "")"
       }
       func call(_ x: String) -> String {
         switch control {
@@ -244,7 +262,9 @@ func swiftSource(_ c: DifferentialCase) -> String {
     }
   }
   for t in c.samples {
-    lines.append("try engine.advance(to: \(t), record); print(\(t), \((0..<properties).map { "engine.value(of: p\($0))" }.joined(separator: ", ")))")
+    lines.append(
+      "try engine.advance(to: \(t), record); print(\(t), \((0..<properties).map { "engine.value(of: p\($0))" }.joined(separator: ", ")))"
+    )
   }
   return lines.joined(separator: "\n")
 }

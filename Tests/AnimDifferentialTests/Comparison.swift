@@ -31,7 +31,8 @@ func compare(_ c: DifferentialCase, engine: Observation, oracle: Observation) ->
       let time = min(e?.time ?? .max, o?.time ?? .max)
       let context = oracle.events[max(0, i - 2)..<min(oracle.events.count, i + 3)].map(\.description)
       let engineContext = engine.events[max(0, i - 2)..<min(engine.events.count, i + 3)].map(\.description)
-      var signature = "event: expected \(o.map { kindName($0) } ?? "nothing"), engine \(e.map { kindName($0) } ?? "nothing")"
+      var signature =
+        "event: expected \(o.map { kindName($0) } ?? "nothing"), engine \(e.map { kindName($0) } ?? "nothing")"
       if let e, let o, e.kind == o.kind, e.subject == o.subject, e.reversed == o.reversed, abs(e.time - o.time) <= 8 {
         signature = "event time off by a few ns (\(kindName(o)))"
       }
@@ -39,8 +40,10 @@ func compare(_ c: DifferentialCase, engine: Observation, oracle: Observation) ->
         time,
         Mismatch(
           kind: .event,
-          detail: "event #\(i): expected \(o?.description ?? "none"), engine \(e?.description ?? "none")\n    expected around: \(context)\n    engine around:   \(engineContext)",
-          signature: signature))
+          detail:
+            "event #\(i): expected \(o?.description ?? "none"), engine \(e?.description ?? "none")\n    expected around: \(context)\n    engine around:   \(engineContext)",
+          signature: signature)
+      )
       break
     }
   }
@@ -54,7 +57,8 @@ func compare(_ c: DifferentialCase, engine: Observation, oracle: Observation) ->
           time,
           Mismatch(
             kind: .value, detail: "value of p\(p) at \(time)ns: expected \(o), engine \(e)",
-            signature: "value after \(lastOperation(in: c, atOrBefore: time))"))
+            signature: "value after \(lastOperation(in: c, atOrBefore: time))")
+        )
         break
       }
     }

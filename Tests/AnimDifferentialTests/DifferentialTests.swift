@@ -61,7 +61,8 @@ struct Summary {
   func report() -> String {
     var text = line + "\n"
     for (signature, (c, mismatch)) in classes.sorted(by: { $0.key < $1.key }) {
-      text += "\n=== \(signature) (seed \(c.seed); \(classCounts[signature] ?? 0) seeds)\n\(mismatch.detail)\n--- .anim\n\(animScript(c))\n--- samples (ns): \(c.samples)\n--- Swift\n\(swiftSource(c))\n"
+      text +=
+        "\n=== \(signature) (seed \(c.seed); \(classCounts[signature] ?? 0) seeds)\n\(mismatch.detail)\n--- .anim\n\(animScript(c))\n--- samples (ns): \(c.samples)\n--- Swift\n\(swiftSource(c))\n"
     }
     return text
   }
@@ -88,10 +89,13 @@ struct Summary {
   }
 
   @Test func longRun() {
-    guard let text = ProcessInfo.processInfo.environment["ANIM_DIFFERENTIAL_SECONDS"], let seconds = Double(text) else { return }
+    guard let text = ProcessInfo.processInfo.environment["ANIM_DIFFERENTIAL_SECONDS"], let seconds = Double(text) else {
+      return
+    }
     let clock = ContinuousClock()
     let deadline = clock.now + .seconds(seconds)
-    var seed = ProcessInfo.processInfo.environment["ANIM_DIFFERENTIAL_SEED"].flatMap(UInt64.init)
+    var seed =
+      ProcessInfo.processInfo.environment["ANIM_DIFFERENTIAL_SEED"].flatMap(UInt64.init)
       ?? UInt64(Date().timeIntervalSince1970 * 1000)
     var summary = Summary()
     var lastLine = clock.now

@@ -55,7 +55,9 @@ func engineCurve(_ curve: OracleCurve) -> TimingCurve {
   case .cubic(let x1, let y1, let x2, let y2): return .cubicBezier(try! CubicBezier(x1, y1, x2, y2))
   case .steps(let n, let jump): return .steps(try! Steps(count: n, position: StepPosition(rawValue: jump.rawValue)!))
   case .spring(let s):
-    return .spring(try! SpringCurve(spring: try! Spring(mass: s.mass, stiffness: s.stiffness, damping: s.damping), initialVelocity: s.velocity))
+    return .spring(
+      try! SpringCurve(
+        spring: try! Spring(mass: s.mass, stiffness: s.stiffness, damping: s.damping), initialVelocity: s.velocity))
   }
 }
 
@@ -74,7 +76,10 @@ func engineAnimation(_ shape: OracleShape, _ timing: OracleTiming, rate: Double,
     // A spring's length is the engine's own settling time (the oracle computes its own).
     if case .spring = curve, let own = engineCurve(curve).intrinsicDuration { engineTiming.duration = own }
   case .keyframes(let frames):
-    engineShape = .keyframes(frames.map { Keyframe(offset: $0.percent / 100, value: $0.value.map(AnimationValue.number), curve: engineCurve($0.curve)) })
+    engineShape = .keyframes(
+      frames.map {
+        Keyframe(offset: $0.percent / 100, value: $0.value.map(AnimationValue.number), curve: engineCurve($0.curve))
+      })
   }
   return Animation(shape: engineShape, timing: engineTiming, rate: rate, composition: replace ? .replace : .automatic)
 }
@@ -127,7 +132,8 @@ func runEngine(_ c: DifferentialCase) -> Observation {
       let id: NodeID
       switch kind {
       case .animation(let p, let shape, let timing, let rate, let replace):
-        id = try! engine.animate(properties[p], with: engineAnimation(shape, timing, rate: rate, replace: replace), placement: enginePlacement)
+        id = try! engine.animate(
+          properties[p], with: engineAnimation(shape, timing, rate: rate, replace: replace), placement: enginePlacement)
       case .timeline(let timing, let rate):
         id = try! engine.addTimeline(timing: engineTiming(timing), rate: rate, placement: enginePlacement)
       case .callback(let key, let backwards):
@@ -201,10 +207,11 @@ func runEngine(_ c: DifferentialCase) -> Observation {
     }
     try? engine.advance(to: t, record)
     if samples.contains(t) {
-      observation.values.append(properties.map { id in
-        if case .number(let x) = engine.value(of: id) { return x }
-        return .nan
-      })
+      observation.values.append(
+        properties.map { id in
+          if case .number(let x) = engine.value(of: id) { return x }
+          return .nan
+        })
     }
   }
   observation.events = events

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import AnimLanguage
 
 /// Issue 12, rule 11: each builtin function, curve preset, spring form and step position is
@@ -98,7 +99,8 @@ import Testing
     #expect(constantOfLet("a", in: "let a = lerp(0.000000010s, 0.000000020s, 2)") == .duration(nanoseconds: 30))
     // 2^53 + 1 ns is not a Double: computed in integers, it stays exact.
     #expect(
-      constantOfLet("a", in: "let a = lerp(0s, 9007199.254740993s, 1)") == .duration(nanoseconds: 9_007_199_254_740_993))
+      constantOfLet("a", in: "let a = lerp(0s, 9007199.254740993s, 1)") == .duration(nanoseconds: 9_007_199_254_740_993)
+    )
     // b − a does not fit in 64 bits; the result does.
     #expect(constantOfLet("a", in: "let a = lerp(-9223372036s, 9223372036s, 0.5)") == .duration(nanoseconds: 0))
   }
@@ -146,7 +148,10 @@ import Testing
   /// too (it is not known before running).
   @Test func liveOverflowIsNotACheckError() {
     #expect(checked("target t { x: 1e308 }\nlet a = t.x * 10").messages.isEmpty)
-    #expect(checked("let a = 1e308 * 10 / 0").messages == ["1:9: error: overflow: the result is beyond the largest number (about 1.8e308)"])
+    #expect(
+      checked("let a = 1e308 * 10 / 0").messages == [
+        "1:9: error: overflow: the result is beyond the largest number (about 1.8e308)"
+      ])
     #expect(checked("let a = sqrt(-1)").messages.isEmpty)
   }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import AnimLanguage
 
 /// The checker never crashes and always points inside the source, whatever well-formed

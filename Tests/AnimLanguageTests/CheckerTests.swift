@@ -1,12 +1,14 @@
 import Foundation
 import Testing
+
 @testable import AnimLanguage
 
 /// Checks `text` as a script; the parse must be clean.
 func checked(_ text: String) -> (program: CheckedProgram, messages: [String]) {
   let source = SourceText(name: "test.anim", contents: text)
   let parsed = parse(source)
-  #expect(parsed.diagnostics.isEmpty, "syntax errors in the test's own script: \(describe(parsed.diagnostics, in: source))")
+  #expect(
+    parsed.diagnostics.isEmpty, "syntax errors in the test's own script: \(describe(parsed.diagnostics, in: source))")
   let program = check(parsed.file)
   return (program, describe(program.diagnostics, in: source))
 }
@@ -165,7 +167,9 @@ func typeOfLet(_ name: String, in text: String) -> ValueType? {
 
   /// language.md: "Division by zero is only ever a runtime error: check does not report it."
   @Test func divisionByZeroIsNotACheckError() {
-    for text in ["let a = 1 / 0", "let a = 1s / 0", "let a = 1s / 0s", "let a = (1, 2) / (0, 1)", "let z = 0\nlet a = 5 / z"] {
+    for text in [
+      "let a = 1 / 0", "let a = 1s / 0", "let a = 1s / 0s", "let a = (1, 2) / (0, 1)", "let z = 0\nlet a = 5 / z",
+    ] {
       let (program, messages) = checked(text)
       #expect(messages.isEmpty, "\(text)")
       #expect(program.environment.value(named: "a")?.constant == nil, "\(text)")
@@ -193,7 +197,8 @@ func typeOfLet(_ name: String, in text: String) -> ValueType? {
 
   @Test func curvesAreResolved() {
     let (program, messages) = checked(
-      "curve a = cubic(0.1, 0.2, 0.3, 0.4)\ncurve b = steps(3, jumpNone)\ncurve c = spring(duration: 300ms, bounce: 0.2, velocity: 2)\ncurve d = easeInOut\ncurve e = bouncy")
+      "curve a = cubic(0.1, 0.2, 0.3, 0.4)\ncurve b = steps(3, jumpNone)\ncurve c = spring(duration: 300ms, bounce: 0.2, velocity: 2)\ncurve d = easeInOut\ncurve e = bouncy"
+    )
     #expect(messages.isEmpty)
     let environment = program.environment
     #expect(environment.curve(named: "a")?.value == .cubic(x1: 0.1, y1: 0.2, x2: 0.3, y2: 0.4))
@@ -205,7 +210,9 @@ func typeOfLet(_ name: String, in text: String) -> ValueType? {
     #expect(environment.curve(named: "a")?.kind == .timing)
     let (defaults, _) = checked("curve f = spring(duration: 1s)\ncurve g = spring(stiffness: 4, damping: 2)")
     #expect(defaults.environment.curve(named: "f")?.value == .spring(.duration(duration: 1, bounce: 0), velocity: 0))
-    #expect(defaults.environment.curve(named: "g")?.value == .spring(.physical(mass: 1, stiffness: 4, damping: 2), velocity: 0))
+    #expect(
+      defaults.environment.curve(named: "g")?.value
+        == .spring(.physical(mass: 1, stiffness: 4, damping: 2), velocity: 0))
   }
 }
 
@@ -236,15 +243,17 @@ func typeOfLet(_ name: String, in text: String) -> ValueType? {
     #expect(input("finish t", &session) == ["1:8: error: cannot 'finish' 't': it repeats forever, so it has no end"])
     // A redeclaration of another kind replaces too.
     #expect(input("let t = 5", &session).isEmpty)
-    #expect(input("play t", &session) == [
-      "1:6: error: expected a timeline or a property 'TARGET.PROPERTY' after 'play', found 't', which is a value (a 'let')"
-    ])
+    #expect(
+      input("play t", &session) == [
+        "1:6: error: expected a timeline or a property 'TARGET.PROPERTY' after 'play', found 't', which is a value (a 'let')"
+      ])
   }
 
   @Test func aScriptReportsTheSecondDeclaration() {
     var script = Environment()
     let messages = input("let x = 1\nlet x = 2", &script, .script)
-    #expect(messages == ["2:5: error: 'x' is already declared as a value (a 'let'); a name is declared once in a script"])
+    #expect(
+      messages == ["2:5: error: 'x' is already declared as a value (a 'let'); a name is declared once in a script"])
   }
 
   @Test func anInputWithErrorsChangesNothing() {
@@ -303,7 +312,8 @@ func typeOfLet(_ name: String, in text: String) -> ValueType? {
 
   @Test func placementsAndTypes() throws {
     let (program, _) = checked(Self.example)
-    let timeline = try #require(program.file.statements.first { if case .timeline = $0.kind { return true } else { return false } })
+    let timeline = try #require(
+      program.file.statements.first { if case .timeline = $0.kind { return true } else { return false } })
     guard case .timeline(let declaration) = timeline.kind else { return }
     let items = declaration.body.statements
     let placements = items.map { program.placement(of: $0) }
@@ -339,7 +349,9 @@ func typeOfLet(_ name: String, in text: String) -> ValueType? {
   }
 
   @Test func topLevelRelativePlacementIsAbsoluteAndLabelsWinInPlacementHeads() {
-    let (program, messages) = checked("let mark = 1s\nat +2s print \"a\"\ntimeline t {\n  label mark at 3s\n  at mark + 1s print \"b\"\n}\nat mark print \"c\"")
+    let (program, messages) = checked(
+      "let mark = 1s\nat +2s print \"a\"\ntimeline t {\n  label mark at 3s\n  at mark + 1s print \"b\"\n}\nat mark print \"c\""
+    )
     #expect(messages.isEmpty)
     let statements = program.file.statements
     guard case .absolute(let offset)? = program.placement(of: statements[1]) else {
@@ -361,7 +373,9 @@ func typeOfLet(_ name: String, in text: String) -> ValueType? {
     }
     var kinds: [CurveKind?] = []
     for item in declaration.body.statements {
-      if case .animate(let animate) = item.kind, let curve = animate.curve { kinds.append(program.curveKinds[curve.span]) }
+      if case .animate(let animate) = item.kind, let curve = animate.curve {
+        kinds.append(program.curveKinds[curve.span])
+      }
     }
     #expect(kinds == [.timing, .timing, .spring])
   }
@@ -388,7 +402,8 @@ func typeOfLet(_ name: String, in text: String) -> ValueType? {
 @Suite struct ParseAndCheckTests {
   @Test func theCheckerRunsOnlyAfterACleanParse() {
     var environment = Environment()
-    let broken = parseAndCheck(SourceText(name: "a", contents: "let x = \nlet y = nothing"), in: &environment, mode: .session)
+    let broken = parseAndCheck(
+      SourceText(name: "a", contents: "let x = \nlet y = nothing"), in: &environment, mode: .session)
     #expect(broken.program == nil)
     #expect(broken.parse.hasErrors)
     #expect(!broken.isRunnable)

@@ -1,5 +1,6 @@
 import AnimCore
 import Testing
+
 @testable import AnimLanguage
 
 /// The checker states the curve parameter ranges once (language.md's curve table); AnimCore
@@ -27,8 +28,10 @@ import Testing
   /// cubic's y1 and y2: within ±10⁶ in both (issue 12, rule 8).
   @Test(arguments: [-1e300, -1_000_001, -1_000_000, -3, 0, 7, 1_000_000, 1_000_000.5, 1e300])
   func cubicY(_ y: Double) {
-    #expect(checkerAccepts("curve c = cubic(0.5, \(y), 0.5, 1)") == ((try? CubicBezier(0.5, y, 0.5, 1)) != nil), "y1 = \(y)")
-    #expect(checkerAccepts("curve c = cubic(0.5, 0, 0.5, \(y))") == ((try? CubicBezier(0.5, 0, 0.5, y)) != nil), "y2 = \(y)")
+    #expect(
+      checkerAccepts("curve c = cubic(0.5, \(y), 0.5, 1)") == ((try? CubicBezier(0.5, y, 0.5, 1)) != nil), "y1 = \(y)")
+    #expect(
+      checkerAccepts("curve c = cubic(0.5, 0, 0.5, \(y))") == ((try? CubicBezier(0.5, 0, 0.5, y)) != nil), "y2 = \(y)")
   }
 
   @Test(arguments: samples)

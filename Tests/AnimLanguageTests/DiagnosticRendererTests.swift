@@ -1,4 +1,5 @@
 import Testing
+
 @testable import AnimLanguage
 
 @Suite struct DiagnosticRendererTests {
@@ -8,12 +9,13 @@ import Testing
     let start = 7 + 22
     let diagnostic = Diagnostic.error("expected 'to'", at: SourceSpan(start: start, end: start + 4))
     let text = DiagnosticRenderer(source: source).render(diagnostic)
-    #expect(text == """
-      intro.anim:2:23: error: expected 'to'
-      animate card.x from 0 over 1s
-                            ^~~~
+    #expect(
+      text == """
+        intro.anim:2:23: error: expected 'to'
+        animate card.x from 0 over 1s
+                              ^~~~
 
-      """)
+        """)
   }
 
   @Test func warningsAndNotes() {
@@ -21,16 +23,17 @@ import Testing
     let diagnostic = Diagnostic.warning(
       "'easeIn' shadows a curve preset", at: SourceSpan(start: 4, end: 10),
       notes: [.init("declared here", span: SourceSpan(start: 0, end: 3)), .init("no place")])
-    #expect(DiagnosticRenderer(source: source).render(diagnostic) == """
-      a.anim:1:5: warning: 'easeIn' shadows a curve preset
-      let easeIn = 1
-          ^~~~~~
-      a.anim:1:1: note: declared here
-      let easeIn = 1
-      ^~~
-      note: no place
+    #expect(
+      DiagnosticRenderer(source: source).render(diagnostic) == """
+        a.anim:1:5: warning: 'easeIn' shadows a curve preset
+        let easeIn = 1
+            ^~~~~~
+        a.anim:1:1: note: declared here
+        let easeIn = 1
+        ^~~
+        note: no place
 
-      """)
+        """)
   }
 
   @Test func columnsCountCharactersAndTabsAreKept() {
@@ -38,7 +41,8 @@ import Testing
     let source = SourceText(name: "t.anim", contents: text)
     let offset = text.utf8.count - 1
     #expect(source.location(of: offset) == SourceLocation(line: 1, column: 13))
-    let rendered = DiagnosticRenderer(source: source).render(.error("x", at: SourceSpan(start: offset, end: offset + 1)))
+    let rendered = DiagnosticRenderer(source: source).render(
+      .error("x", at: SourceSpan(start: offset, end: offset + 1)))
     #expect(rendered == "t.anim:1:13: error: x\n\(text)\n\t" + String(repeating: " ", count: 11) + "^\n")
   }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import AnimLanguage
 
 /// The formatter's promises: the same tree and the same comments after formatting, a

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import AnimLanguage
 
 /// The golden files: `.anim` scripts with their expected diagnostics inline (see

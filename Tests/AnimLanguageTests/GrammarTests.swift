@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import AnimLanguage
 
 /// grammar.md stays equal to the code: its keyword lists are the `Keyword` and
@@ -43,7 +44,8 @@ import Testing
       delay repeat forever autoreverse speed fill merge at label previous sequence parallel wait
       on emit print play pause resume reverse seek finish cancel now
       """
-    #expect(brief.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init) == Keyword.allCases.map(\.rawValue))
+    #expect(
+      brief.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init) == Keyword.allCases.map(\.rawValue))
   }
 
   /// Rule comments (`// name -> ...` and their continuation lines) in a source file,

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import AnimLanguage
 
 @Suite struct LexerTests {
@@ -19,14 +20,16 @@ import Testing
   }
 
   @Test func tokenKindsOfAStatement() {
-    #expect(kinds("animate card.x to (1, 2) * -3 over 1s") == [
-      .keyword(.animate), .identifier, .dot, .identifier, .keyword(.to), .leftParen, .number, .comma,
-      .number, .rightParen, .star, .minus, .number, .keyword(.over), .duration, .endOfFile,
-    ])
-    #expect(kinds("let a = b / c + d; x: {}") == [
-      .keyword(.let), .identifier, .equals, .identifier, .slash, .identifier, .plus, .identifier,
-      .semicolon, .identifier, .colon, .leftBrace, .rightBrace, .endOfFile,
-    ])
+    #expect(
+      kinds("animate card.x to (1, 2) * -3 over 1s") == [
+        .keyword(.animate), .identifier, .dot, .identifier, .keyword(.to), .leftParen, .number, .comma,
+        .number, .rightParen, .star, .minus, .number, .keyword(.over), .duration, .endOfFile,
+      ])
+    #expect(
+      kinds("let a = b / c + d; x: {}") == [
+        .keyword(.let), .identifier, .equals, .identifier, .slash, .identifier, .plus, .identifier,
+        .semicolon, .identifier, .colon, .leftBrace, .rightBrace, .endOfFile,
+      ])
   }
 
   @Test func everyKeywordLexesAsItself() {
@@ -46,19 +49,22 @@ import Testing
     #expect(kinds("a -\n\n b") == [.identifier, .minus, .identifier, .endOfFile])
     #expect(kinds("a *\nb /\nc") == [.identifier, .star, .identifier, .slash, .identifier, .endOfFile])
     #expect(kinds("a,\nb") == [.identifier, .comma, .identifier, .endOfFile])
-    #expect(kinds("(a\n,\nb\n)\nc") == [
-      .leftParen, .identifier, .comma, .identifier, .rightParen, .newline, .identifier, .endOfFile,
-    ])
+    #expect(
+      kinds("(a\n,\nb\n)\nc") == [
+        .leftParen, .identifier, .comma, .identifier, .rightParen, .newline, .identifier, .endOfFile,
+      ])
     // Blank lines and lines after `;` give no extra newline tokens; nor does a leading one.
-    #expect(kinds("\n\na\n\n\nb;\nc") == [
-      .identifier, .newline, .identifier, .semicolon, .identifier, .endOfFile,
-    ])
+    #expect(
+      kinds("\n\na\n\n\nb;\nc") == [
+        .identifier, .newline, .identifier, .semicolon, .identifier, .endOfFile,
+      ])
     // A newline after a comment still ends the statement.
     #expect(kinds("a // c\nb") == [.identifier, .newline, .identifier, .endOfFile])
     // A brace ends an unclosed parenthesis, so the block's newlines survive.
-    #expect(kinds("f( {\na\n}") == [
-      .identifier, .leftParen, .leftBrace, .newline, .identifier, .newline, .rightBrace, .endOfFile,
-    ])
+    #expect(
+      kinds("f( {\na\n}") == [
+        .identifier, .leftParen, .leftBrace, .newline, .identifier, .newline, .rightBrace, .endOfFile,
+      ])
   }
 
   @Test func numbers() {

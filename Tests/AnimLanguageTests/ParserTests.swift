@@ -1,4 +1,5 @@
 import Testing
+
 @testable import AnimLanguage
 
 /// Every form of language.md parses to the tree it means (compared through SyntaxDump).
@@ -8,18 +9,28 @@ import Testing
     ("let duration = 600ms", "(let duration 600ms)"),
     ("let accent = #ff8800", "(let accent #ff8800ff)"),
     ("curve snap = cubic(0.2, 0.9, 0.1, 1)", "(curve snap (call cubic 0.2 0.9 0.1 1))"),
-    ("curve wobble = spring(response: 0.5, dampingFraction: 0.45)",
-     "(curve wobble (call spring response: 0.5 dampingFraction: 0.45))"),
+    (
+      "curve wobble = spring(response: 0.5, dampingFraction: 0.45)",
+      "(curve wobble (call spring response: 0.5 dampingFraction: 0.45))"
+    ),
     ("curve s = steps(4, jumpEnd)", "(curve s (call steps 4 jumpEnd))"),
-    ("curve b = spring(duration: 300ms, bounce: 0.3, velocity: -2)",
-     "(curve b (call spring duration: 300ms bounce: 0.3 velocity: (- 2)))"),
-    ("curve m = spring(mass: 1, stiffness: 100, damping: 10)",
-     "(curve m (call spring mass: 1 stiffness: 100 damping: 10))"),
+    (
+      "curve b = spring(duration: 300ms, bounce: 0.3, velocity: -2)",
+      "(curve b (call spring duration: 300ms bounce: 0.3 velocity: (- 2)))"
+    ),
+    (
+      "curve m = spring(mass: 1, stiffness: 100, damping: 10)",
+      "(curve m (call spring mass: 1 stiffness: 100 damping: 10))"
+    ),
     ("curve e = easeInOut", "(curve e easeInOut)"),
-    ("target card  { angle: 0, opacity: 0, position: (0, 0), tint: #000000 }",
-     "(target card (angle 0) (opacity 0) (position (vec 0 0)) (tint #000000ff))"),
-    ("target t {\n  a: 1\n  b: (1, 2, 3)\n\n  c: (1, 2, 3, 4),\n}",
-     "(target t (a 1) (b (vec 1 2 3)) (c (vec 1 2 3 4)))"),
+    (
+      "target card  { angle: 0, opacity: 0, position: (0, 0), tint: #000000 }",
+      "(target card (angle 0) (opacity 0) (position (vec 0 0)) (tint #000000ff))"
+    ),
+    (
+      "target t {\n  a: 1\n  b: (1, 2, 3)\n\n  c: (1, 2, 3, 4),\n}",
+      "(target t (a 1) (b (vec 1 2 3)) (c (vec 1 2 3 4)))"
+    ),
     ("target e {}", "(target e)"),
     // Keyword property names inside a target's braces and after a dot
     ("target r { to: 1, fill: #fff }", "(target r (to 1) (fill #ffffffff))"),
@@ -30,25 +41,42 @@ import Testing
     ("timeline t { }", "(timeline t)"),
     ("timeline t repeat 2 autoreverse {\n  wait 1s\n}", "(timeline t (repeat 2) (autoreverse) (wait 1s))"),
     // Animate
-    ("animate card.opacity to 1 over 300ms with easeIn",
-     "(animate card.opacity (to 1) (over 300ms) (with easeIn))"),
+    (
+      "animate card.opacity to 1 over 300ms with easeIn",
+      "(animate card.opacity (to 1) (over 300ms) (with easeIn))"
+    ),
     ("animate card.x from 0 to 100 over 1s", "(animate card.x (from 0) (to 100) (over 1s))"),
-    ("animate card.x to 1 with spring(response: 0.5, dampingFraction: 1)",
-     "(animate card.x (to 1) (with (call spring response: 0.5 dampingFraction: 1)))"),
-    ("animate b.s to 1 over 1s with steps(4, jumpEnd)",
-     "(animate b.s (to 1) (over 1s) (with (call steps 4 jumpEnd)))"),
+    (
+      "animate card.x to 1 with spring(response: 0.5, dampingFraction: 1)",
+      "(animate card.x (to 1) (with (call spring response: 0.5 dampingFraction: 1)))"
+    ),
+    (
+      "animate b.s to 1 over 1s with steps(4, jumpEnd)",
+      "(animate b.s (to 1) (over 1s) (with (call steps 4 jumpEnd)))"
+    ),
     // Every option, in any order
-    ("animate a.b to 1 over 1s delay 200ms repeat 3 autoreverse speed 2 fill both merge replace",
-     "(animate a.b (to 1) (over 1s) (delay 200ms) (repeat 3) (autoreverse) (speed 2) (fill both) (merge replace))"),
-    ("animate a.b to 1 over 1s merge replace fill none repeat forever delay 1s",
-     "(animate a.b (to 1) (over 1s) (merge replace) (fill none) (repeat forever) (delay 1s))"),
+    (
+      "animate a.b to 1 over 1s delay 200ms repeat 3 autoreverse speed 2 fill both merge replace",
+      "(animate a.b (to 1) (over 1s) (delay 200ms) (repeat 3) (autoreverse) (speed 2) (fill both) (merge replace))"
+    ),
+    (
+      "animate a.b to 1 over 1s merge replace fill none repeat forever delay 1s",
+      "(animate a.b (to 1) (over 1s) (merge replace) (fill none) (repeat forever) (delay 1s))"
+    ),
     ("animate a.b to 1 over 1s fill forwards", "(animate a.b (to 1) (over 1s) (fill forwards))"),
-    ("animate a.b to 1 over 1s fill backwards repeat 0.5", "(animate a.b (to 1) (over 1s) (fill backwards) (repeat 0.5))"),
+    (
+      "animate a.b to 1 over 1s fill backwards repeat 0.5",
+      "(animate a.b (to 1) (over 1s) (fill backwards) (repeat 0.5))"
+    ),
     // Keyframes, both kinds
-    ("keyframes card.x over 1s {\n  0%: 0\n  40%: 10 with easeOut\n  100%: 20 with spring(duration: 300ms, bounce: 0.3)\n}",
-     "(keyframes card.x (over 1s) (key 0% 0) (key 40% 10 (with easeOut)) (key 100% 20 (with (call spring duration: 300ms bounce: 0.3))))"),
-    ("keyframes card.x repeat 2 { 0ms: 0, 250ms: 1, 1s: 2 }",
-     "(keyframes card.x (repeat 2) (key 0s 0) (key 250ms 1) (key 1s 2))"),
+    (
+      "keyframes card.x over 1s {\n  0%: 0\n  40%: 10 with easeOut\n  100%: 20 with spring(duration: 300ms, bounce: 0.3)\n}",
+      "(keyframes card.x (over 1s) (key 0% 0) (key 40% 10 (with easeOut)) (key 100% 20 (with (call spring duration: 300ms bounce: 0.3))))"
+    ),
+    (
+      "keyframes card.x repeat 2 { 0ms: 0, 250ms: 1, 1s: 2 }",
+      "(keyframes card.x (repeat 2) (key 0s 0) (key 250ms 1) (key 1s 2))"
+    ),
     ("keyframes card.x { duration * 2: 5 }", "(keyframes card.x (key (* duration 2) 5))"),
     // set, print, emit
     ("set card.x to 5", "(set card.x 5)"),
@@ -86,10 +114,14 @@ import Testing
     ("at 1s keyframes a.b { 0ms: 1 }", "(at 1s (keyframes a.b (key 0s 1)))"),
     // Groups
     ("sequence {\n  wait 1s\n  print \"a\"\n}", "(sequence (wait 1s) (print \"a\"))"),
-    ("parallel { animate a.b to 1 over 1s; animate a.c to 2 over 2s }",
-     "(parallel (animate a.b (to 1) (over 1s)) (animate a.c (to 2) (over 2s)))"),
-    ("timeline t {\n  at 1s sequence {\n    at 0.5s parallel { wait 1s }\n  }\n}",
-     "(timeline t (at 1s (sequence (at 500ms (parallel (wait 1s))))))"),
+    (
+      "parallel { animate a.b to 1 over 1s; animate a.c to 2 over 2s }",
+      "(parallel (animate a.b (to 1) (over 1s)) (animate a.c (to 2) (over 2s)))"
+    ),
+    (
+      "timeline t {\n  at 1s sequence {\n    at 0.5s parallel { wait 1s }\n  }\n}",
+      "(timeline t (at 1s (sequence (at 500ms (parallel (wait 1s))))))"
+    ),
     // Expressions
     ("1 + 2 * 3", "(expr (+ 1 (* 2 3)))"),
     ("(1 + 2) * 3", "(expr (* (paren (+ 1 2)) 3))"),
@@ -118,8 +150,10 @@ import Testing
     // Strings, escapes and interpolation
     ("\"a\\nb\\t\\\"c\\\\d\\{e\"", "(expr \"a\\nb\\t\\\"c\\\\d\\{e\")"),
     ("\"lone } brace\"", "(expr \"lone } brace\")"),
-    ("print \"landed at {now}, angle {card.angle}\"",
-     "(print (string \"landed at \" now \", angle \" card.angle))"),
+    (
+      "print \"landed at {now}, angle {card.angle}\"",
+      "(print (string \"landed at \" now \", angle \" card.angle))"
+    ),
     ("print \"{1 + 2}{x}\"", "(print (string (+ 1 2) x))"),
     ("print \"v = {(1, 2)}!\"", "(print (string \"v = \" (vec 1 2) \"!\"))"),
     ("print \"\"", "(print \"\")"),

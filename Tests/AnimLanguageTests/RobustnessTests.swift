@@ -1,4 +1,5 @@
 import Testing
+
 @testable import AnimLanguage
 
 /// Hostile input returns (errors or success) quickly and never crashes.
@@ -18,10 +19,12 @@ import Testing
   }
 
   @Test func deeplyNestedBlocksGiveOneError() {
-    let text = "timeline t {\n" + String(repeating: "sequence {\n", count: 10_000)
+    let text =
+      "timeline t {\n" + String(repeating: "sequence {\n", count: 10_000)
       + String(repeating: "}\n", count: 10_001)
     let result = parse(SourceText(name: "blocks.anim", contents: text))
-    #expect(result.diagnostics.map(\.message) == ["too deeply nested: blocks and expressions may nest at most 256 levels"])
+    #expect(
+      result.diagnostics.map(\.message) == ["too deeply nested: blocks and expressions may nest at most 256 levels"])
   }
 
   @Test func nestingJustUnderTheLimitIsFine() {
@@ -52,7 +55,8 @@ import Testing
     let result = parse(SourceText(name: "random.anim", bytes: bytes))
     #expect(result.hasErrors)
     // Rendering every diagnostic must not crash either.
-    _ = DiagnosticRenderer(source: SourceText(name: "random.anim", bytes: bytes)).render(result.diagnostics.prefix(50).map { $0 })
+    _ = DiagnosticRenderer(source: SourceText(name: "random.anim", bytes: bytes)).render(
+      result.diagnostics.prefix(50).map { $0 })
   }
 
   @Test(arguments: [1 as UInt64, 7, 99])
@@ -136,4 +140,3 @@ import Testing
     }
   }
 }
-

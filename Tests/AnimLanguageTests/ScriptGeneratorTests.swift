@@ -1,4 +1,5 @@
 import Testing
+
 @testable import AnimLanguage
 
 /// The generator's promises: the same seed gives the same script, every script is clean,

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import AnimLanguage
 
 /// Issue 13, item 4: no control byte from a file or input is ever written as it is: each is
@@ -19,22 +20,24 @@ import Testing
     let source = SourceText(name: "c.anim", bytes: Array("print \"a".utf8) + [0x1B] + Array("b\" x\n".utf8))
     // `x` is at byte 12 (after `print "a`, ESC, `b" `): shown after the four characters of `\x1B`.
     let text = DiagnosticRenderer(source: source).render(.error("unexpected", at: SourceSpan(start: 12, end: 13)))
-    #expect(text == """
-      c.anim:1:13: error: unexpected
-      print "a\\x1Bb" x
-                     ^
+    #expect(
+      text == """
+        c.anim:1:13: error: unexpected
+        print "a\\x1Bb" x
+                       ^
 
-      """)
+        """)
   }
 
   @Test func aControlCharacterInAStringOrACommentIsAnError() {
     let lexed = Lexer.tokenize(
       SourceText(name: "t.anim", bytes: Array("print \"a".utf8) + [0x1B] + Array("\" // b".utf8) + [0x07] + [0x0A]))
     let messages = lexed.diagnostics.map(\.message)
-    #expect(messages == [
-      "control character \\x1B in string: a script holds no control characters but tab",
-      "control character \\x07 in comment: a script holds no control characters but tab",
-    ])
+    #expect(
+      messages == [
+        "control character \\x1B in string: a script holds no control characters but tab",
+        "control character \\x07 in comment: a script holds no control characters but tab",
+      ])
     // Tab and CR LF line ends are fine.
     #expect(Lexer.tokenize(SourceText(name: "t.anim", contents: "print \"a\tb\" // c\td\r\n")).diagnostics.isEmpty)
   }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import AnimLanguage
 
 /// Nodes carry the spans of the text they came from (the checker points at them; the

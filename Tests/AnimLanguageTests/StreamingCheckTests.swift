@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import AnimLanguage
 
 /// `diagnose` reads a script one top-level statement at a time (and a large one on two
@@ -14,7 +15,9 @@ import Testing
     return checker.orderedDiagnostics()
   }
 
-  static func expectSameAsWholeFile(_ text: String, _ name: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+  static func expectSameAsWholeFile(
+    _ text: String, _ name: String, sourceLocation: Testing.SourceLocation = #_sourceLocation
+  ) {
     expectSameAsWholeFile(SourceText(name: name, contents: text), sourceLocation: sourceLocation)
   }
 
@@ -23,7 +26,8 @@ import Testing
     let expected = describe(wholeFileDiagnostics(source), in: source)
     #expect(describe(diagnose(source), in: source) == expected, "\(name)", sourceLocation: sourceLocation)
     if let streamed = diagnoseStatementByStatement(source) {
-      #expect(describe(streamed, in: source) == expected, "\(name), statement by statement", sourceLocation: sourceLocation)
+      #expect(
+        describe(streamed, in: source) == expected, "\(name), statement by statement", sourceLocation: sourceLocation)
     }
   }
 
@@ -155,11 +159,12 @@ import Testing
   }
 
   @Test func wordsOfEveryLengthAnywhere() {
-    let words = Keyword.allCases.map(\.rawValue) + ContextualKeyword.allCases.map(\.rawValue) + [
-      "a", "_", "x1", "card_2", "Animate", "animates", "timelines", "autoreversed", "abcdefg", "abcdefgh",
-      "abcdefghi", "abcdefghijklmno", "abcdefghijklmnop", "abcdefghijklmnopq", "a_very_long_name_indeed_42",
-      "Z9_", "toto", "ov", "withprevious",
-    ]
+    let words =
+      Keyword.allCases.map(\.rawValue) + ContextualKeyword.allCases.map(\.rawValue) + [
+        "a", "_", "x1", "card_2", "Animate", "animates", "timelines", "autoreversed", "abcdefg", "abcdefgh",
+        "abcdefghi", "abcdefghijklmno", "abcdefghijklmnop", "abcdefghijklmnopq", "a_very_long_name_indeed_42",
+        "Z9_", "toto", "ov", "withprevious",
+      ]
     for word in words {
       let expected: TokenKind = Keyword(rawValue: word).map { .keyword($0) } ?? .identifier
       // At the end of the input, before every kind of byte, and after padding that moves it
@@ -177,8 +182,10 @@ import Testing
 
   @Test func numbersAsParsedText() {
     var random = SeededRandom(seed: 5)
-    var texts = ["0", "0.0", "00.5", "1e22", "1e23", "9e-22", "1e-23", "123456789012345", "1234567890123456",
-                 "0.000000000000001", "1.5e+3", "1_000.000_1", "4.35", "0.1", "2.5e-1", "999999999999999e22"]
+    var texts = [
+      "0", "0.0", "00.5", "1e22", "1e23", "9e-22", "1e-23", "123456789012345", "1234567890123456",
+      "0.000000000000001", "1.5e+3", "1_000.000_1", "4.35", "0.1", "2.5e-1", "999999999999999e22",
+    ]
     for _ in 0..<2000 {
       let digits = String(random.next() % 1_000_000_000_000)
       let fraction = String(random.next() % 10_000)

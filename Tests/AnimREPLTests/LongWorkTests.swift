@@ -36,11 +36,15 @@ struct LongWorkTests {
     transcript.session.stopRequest = { nil }
     transcript.clear()
     transcript.type(":clock", "a.z")
-    #expect(transcript.standardOutput.hasPrefix("virtual clock at \(line.dropFirst(prefix.count).prefix { $0 != "," }) "))
-    let z = try #require(transcript.standardOutput.split(separator: "\n").last.flatMap { Double($0.dropFirst("a.z = ".count)) })
+    #expect(
+      transcript.standardOutput.hasPrefix("virtual clock at \(line.dropFirst(prefix.count).prefix { $0 != "," }) "))
+    let z = try #require(
+      transcript.standardOutput.split(separator: "\n").last.flatMap { Double($0.dropFirst("a.z = ".count)) })
     #expect(abs(z - stopped) < 1e-6)  // linear: the clock's seconds
     transcript.type("cancel t", ":tick 500ms", ":clock")
-    #expect(transcript.standardOutput.hasSuffix("virtual clock at \(TraceSeconds.text(stopped + 0.5))s (moves only on :tick)\n"))
+    #expect(
+      transcript.standardOutput.hasSuffix(
+        "virtual clock at \(TraceSeconds.text(stopped + 0.5))s (moves only on :tick)\n"))
   }
 
   /// A signal that ends the process stops the tick too, quietly.
@@ -69,7 +73,8 @@ struct LongWorkTests {
     let transcript = Transcript()
     transcript.session.stopRequest = { .interrupt }
     #expect(transcript.session.load(path: path) == .hadErrors)
-    #expect(transcript.standardOutput == "':load' interrupted: nothing from '\(path)' was loaded; the session is unchanged\n")
+    #expect(
+      transcript.standardOutput == "':load' interrupted: nothing from '\(path)' was loaded; the session is unchanged\n")
     #expect(transcript.session.properties(ofTarget: "big") == nil)
     transcript.session.stopRequest = { nil }
     #expect(transcript.session.load(path: path) == .loaded)
@@ -81,7 +86,9 @@ struct LongWorkTests {
   @Test func catchingUpWithTheRealClockHoldsAPassBriefly() {
     let transcript = Transcript(clock: .real)
     // A replay every microsecond: far more than a debug build plays in real time.
-    for entry in ["target a { z: 0 }", "timeline t { wait 0.000001s }", "on complete t { play t }", ":events off", "play t"] {
+    for entry in [
+      "target a { z: 0 }", "timeline t { wait 0.000001s }", "on complete t { play t }", ":events off", "play t",
+    ] {
       transcript.type(entry)
     }
     Thread.sleep(forTimeInterval: 0.3)

@@ -68,10 +68,12 @@ struct SaveRestoreTests {
     switch kind {
     case "truncated": try String(text.prefix(text.count / 2)).write(toFile: bad, atomically: true, encoding: .utf8)
     case "corrupt":
-      try text.replacingOccurrences(of: "\"entries\"", with: "\"entrees\"").write(toFile: bad, atomically: true, encoding: .utf8)
+      try text.replacingOccurrences(of: "\"entries\"", with: "\"entrees\"").write(
+        toFile: bad, atomically: true, encoding: .utf8)
     case "newer":
       // Every version in the file (the session's and its engine's) from a newer anim.
-      let newer = text.replacingOccurrences(of: #""version":[0-9]+"#, with: #""version":99"#, options: .regularExpression)
+      let newer = text.replacingOccurrences(
+        of: #""version":[0-9]+"#, with: #""version":99"#, options: .regularExpression)
       #expect(newer != text)
       try newer.write(toFile: bad, atomically: true, encoding: .utf8)
     case "older":
@@ -142,7 +144,8 @@ struct SaveRestoreTests {
     case "nextInvocation at Int64.max": bad = try corrupted(text, ["nextInvocation"], Int64.max)
     case "a cubic's y of 1e308":
       bad = try corrupted(text, ["curves", "wild", "cubic", "y1"], 1e308)
-    case "an iteration count of 1e308": bad = try corrupted(text, ["engine", "nodes", 0, "timing", "iterations"], 1e308)
+    case "an iteration count of 1e308":
+      bad = try corrupted(text, ["engine", "nodes", 0, "timing", "iterations"], 1e308)
     case "a number that is not whole": bad = try corrupted(text, ["engine", "nodes", 0, "parent"], 0.5)
     default: bad = try corrupted(text, ["engine", "nodes"], NSNull())
     }
@@ -194,7 +197,8 @@ struct SaveRestoreTests {
     if geteuid() == 0 {
       // Root reads it anyway (CI runs as root): then it is refused for what it holds.
       #expect(session.standardError.contains("not a saved anim session"))
-      print("aFileWithoutPermissionIsSaidPlainly: running as root, so the file was readable; checked its refusal instead")
+      print(
+        "aFileWithoutPermissionIsSaidPlainly: running as root, so the file was readable; checked its refusal instead")
     } else {
       #expect(session.standardError == "error: cannot read '\(path)': Permission denied; the session is unchanged\n")
     }

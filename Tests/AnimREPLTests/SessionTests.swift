@@ -168,7 +168,8 @@ struct CommandTests {
       #expect(transcript.standardOutput.contains("  \(preset.rawValue)"))
       #expect(transcript.standardOutput.contains(preset.written))
       var environment = Environment()
-      let result = parseAndCheck(SourceText(name: "h", contents: "curve c = \(preset.written)"), in: &environment, mode: .script)
+      let result = parseAndCheck(
+        SourceText(name: "h", contents: "curve c = \(preset.written)"), in: &environment, mode: .script)
       #expect(result.diagnostics.isEmpty && environment.curve(named: "c")?.value == preset.value, "\(preset)")
     }
     for form in SpringForm.allCases { #expect(transcript.standardOutput.contains(form.written)) }
@@ -401,7 +402,8 @@ struct NoRuntimeTests {
   @Test func checkingOnlySaysThatNothingRunsAndMakesUpNoValue() {
     let transcript = Transcript()
     transcript.session.runtime = nil
-    transcript.type("target b { x: 0 }", "b.x", ":status", ":save /tmp/never-written-\(UInt64.random(in: 0...UInt64.max)).json")
+    transcript.type(
+      "target b { x: 0 }", "b.x", ":status", ":save /tmp/never-written-\(UInt64.random(in: 0...UInt64.max)).json")
     let notes = transcript.standardError.split(separator: "\n").filter { $0.hasPrefix("note: ") }
     #expect(notes.count == 4)
     #expect(notes.allSatisfy { $0.contains("runtime") || $0.contains("nothing runs") })

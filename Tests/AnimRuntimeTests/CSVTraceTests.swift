@@ -37,8 +37,10 @@ struct CSVTraceTests {
           ("card.depth", .vec3(Vec3(1, 2, 3))), ("card.quat", .vec4(Vec4(0, 0, 0, 1))),
           ("card.tint", .color(Color(red8: 0x12, green8: 0x34, blue8: 0x56, alpha8: 0x78)))))
       expected.append(
-        [TraceNumber.seconds(time), TraceNumber.format(angle), TraceNumber.format(position.x),
-         TraceNumber.format(position.y), "1", "2", "3", "0", "0", "0", "1", "#12345678"].joined(separator: ","))
+        [
+          TraceNumber.seconds(time), TraceNumber.format(angle), TraceNumber.format(position.x),
+          TraceNumber.format(position.y), "1", "2", "3", "0", "0", "0", "1", "#12345678",
+        ].joined(separator: ","))
     }
     let text = render(.csv, records, columns: columns)
     #expect(Array(lines(text).dropFirst()) == expected)
@@ -64,7 +66,8 @@ struct CSVTraceTests {
       sample(1_000_000_000, ("b.x", .number(.nan)), ("b.p", .vec2(Vec2(-.infinity, .infinity)))),
       sample(2_000_000_000, ("b.x", .vec2(Vec2(1, 1))), ("b.p", .vec2(Vec2(3, 4)))),  // wrong kind
     ]
-    #expect(lines(render(.csv, records, columns: columns)) == ["t,b.x,b.p.x,b.p.y", "0,,1,2", "1,nan,-inf,inf", "2,,3,4"])
+    #expect(
+      lines(render(.csv, records, columns: columns)) == ["t,b.x,b.p.x,b.p.y", "0,,1,2", "1,nan,-inf,inf", "2,,3,4"])
   }
 
   @Test func fieldsAreQuotedWhenTheyNeedIt() {

@@ -196,7 +196,8 @@ import Testing
     let clock = ContinuousClock()
     var traced = Traced()
     let elapsed = try clock.measure {
-      traced = try trace("on \"a\" { emit \"a\"; emit \"a\" }\nemit \"a\"\nat 1s print \"goes on\"\n", TraceOptions(fps: 1))
+      traced = try trace(
+        "on \"a\" { emit \"a\"; emit \"a\" }\nemit \"a\"\nat 1s print \"goes on\"\n", TraceOptions(fps: 1))
     }
     #expect(elapsed < .seconds(10))
     #expect(traced.errors.count == 1)

@@ -670,9 +670,10 @@ struct ExampleTraceTests {
       return [90 - 90 * clamp01((t - 3.1) / 2)]
     }
     let times = [
-      0, 0.25, 0.5, 0.6, 0.75, 0.9, 0.99, 1, 1.1, 1.25, 1.5, 1.75, 2, 2.25, 2.5, 2.75, 2.9, 3, 3.05, 3.1, 3.5, 3.9, 4, 4.5,
+      0, 0.25, 0.5, 0.6, 0.75, 0.9, 0.99, 1, 1.1, 1.25, 1.5, 1.75, 2, 2.25, 2.5, 2.75, 2.9, 3, 3.05, 3.1, 3.5, 3.9, 4,
+      4.5,
     ]
-      .map(nanoseconds)
+    .map(nanoseconds)
     let example = try ExampleRun("meter.anim", times: times)
     example.expectValues("meter.level", at: times, level)
     example.expectValues("needle.angle", at: times, needle)

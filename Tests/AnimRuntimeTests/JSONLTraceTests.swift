@@ -31,7 +31,8 @@ struct JSONLTraceTests {
   @Test func vectors() {
     #expect(line(sample(0, ("a.p", .vec2(Vec2(1.5, -2))))) == #"{"t":0,"values":{"a.p":[1.5,-2]}}"# + "\n")
     #expect(line(sample(0, ("a.p", .vec3(Vec3(1, 2, 3))))) == #"{"t":0,"values":{"a.p":[1,2,3]}}"# + "\n")
-    #expect(line(sample(0, ("a.p", .vec4(Vec4(0, 0.25, 0.5, 1))))) == #"{"t":0,"values":{"a.p":[0,0.25,0.5,1]}}"# + "\n")
+    #expect(
+      line(sample(0, ("a.p", .vec4(Vec4(0, 0.25, 0.5, 1))))) == #"{"t":0,"values":{"a.p":[0,0.25,0.5,1]}}"# + "\n")
   }
 
   @Test func colorsAreUnpremultipliedHex() {
@@ -45,15 +46,19 @@ struct JSONLTraceTests {
   }
 
   @Test func events() {
-    #expect(line(.event(time: 1_300_000_000, name: "complete", subject: "intro"))
-      == #"{"t":1.3,"event":"complete","subject":"intro"}"# + "\n")
-    #expect(line(.event(time: 0, name: "start", subject: "box.x")) == #"{"t":0,"event":"start","subject":"box.x"}"# + "\n")
-    #expect(line(.event(time: 2_000_000_000, name: "repeat", subject: "sweep"))
-      == #"{"t":2,"event":"repeat","subject":"sweep"}"# + "\n")
+    #expect(
+      line(.event(time: 1_300_000_000, name: "complete", subject: "intro"))
+        == #"{"t":1.3,"event":"complete","subject":"intro"}"# + "\n")
+    #expect(
+      line(.event(time: 0, name: "start", subject: "box.x")) == #"{"t":0,"event":"start","subject":"box.x"}"# + "\n")
+    #expect(
+      line(.event(time: 2_000_000_000, name: "repeat", subject: "sweep"))
+        == #"{"t":2,"event":"repeat","subject":"sweep"}"# + "\n")
   }
 
   @Test func emitsHaveNoSubject() {
-    #expect(line(.event(time: 1_300_000_000, name: "intro-done", subject: nil)) == #"{"t":1.3,"event":"intro-done"}"# + "\n")
+    #expect(
+      line(.event(time: 1_300_000_000, name: "intro-done", subject: nil)) == #"{"t":1.3,"event":"intro-done"}"# + "\n")
   }
 
   @Test func prints() {
@@ -158,7 +163,9 @@ struct JSONLTraceTests {
   /// line is the reference's, byte for byte.
   @Test func theWriterMatchesTheReferenceLineForLine() {
     var random = SeededRandom(seed: 12)
-    let names = ["box.x", "box.pos", "a.b", "we\"ird.x", "back\\slash.y", "tab\t.z", "héllo.✓", "🎬.x", "\u{2028}.p", ""]
+    let names = [
+      "box.x", "box.pos", "a.b", "we\"ird.x", "back\\slash.y", "tab\t.z", "héllo.✓", "🎬.x", "\u{2028}.p", "",
+    ]
     func double() -> Double {
       switch random.next() % 4 {
       case 0: Double(bitPattern: random.next())

@@ -186,7 +186,8 @@ struct RuntimeTests {
     #expect(throws: TraceError.self) {
       try trace("target a { x: 0 }\nanimate a.x to 1 over 1s repeat forever\n")
     }
-    let bounded = try trace("target a { x: 0 }\nanimate a.x to 1 over 1s repeat forever\n", TraceOptions(fps: 1, until: 3 * s))
+    let bounded = try trace(
+      "target a { x: 0 }\nanimate a.x to 1 over 1s repeat forever\n", TraceOptions(fps: 1, until: 3 * s))
     #expect(bounded.sampleTimes == [0, s, 2 * s, 3 * s])
   }
 }
@@ -211,7 +212,9 @@ struct RuntimeSamplingTests {
     #expect(runtime.sample().map(\.name) == ["box.x", "dot.y"])
     try run(runtime, "target box { x: (3, 4) }", in: &environment, at: 20 * ms)
     #expect(
-      runtime.sample() == [NamedValue(name: "box.x", value: .vec2(Vec2(3, 4))), NamedValue(name: "dot.y", value: .number(2))])
+      runtime.sample() == [
+        NamedValue(name: "box.x", value: .vec2(Vec2(3, 4))), NamedValue(name: "dot.y", value: .number(2)),
+      ])
     try run(runtime, "animate dot.y to 12 over 1s", in: &environment, at: 30 * ms)
     _ = runtime.advance(to: 530 * ms)
     #expect(runtime.sample()[1] == NamedValue(name: "dot.y", value: .number(7)))

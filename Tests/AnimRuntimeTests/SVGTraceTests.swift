@@ -6,7 +6,7 @@ import Testing
 @testable import AnimRuntime
 
 #if canImport(FoundationXML)
-import FoundationXML
+  import FoundationXML
 #endif
 
 /// An SVG document read back with XMLParser: every element with its attributes, text and
@@ -141,7 +141,9 @@ struct SVGTraceTests {
     let transform = Transform(plot)
     let lines = document.all("polyline", class: "series")
     for series in ["box.x", "box.pos.x", "box.pos.y", "box.q.x", "box.q.y", "box.q.z"] {
-      let drawn = lines.filter { $0.attributes["data-series"] == series }.flatMap { parse(points: $0.attributes["points"] ?? "") }
+      let drawn = lines.filter { $0.attributes["data-series"] == series }.flatMap {
+        parse(points: $0.attributes["points"] ?? "")
+      }
       let expected = expectedPoints(records, series: series)
       #expect(drawn.count == expected.count, "\(series)")
       for (point, (t, v)) in zip(drawn, expected) {
@@ -220,15 +222,20 @@ struct SVGTraceTests {
       if b > a {
         let smaller = NiceScale.value(1, mantissa: m, exponent: e)
         let intervals = (b / smaller).rounded(.up) - (a / smaller).rounded(.down)
-        #expect(intervals > Double(limit) - 1e-9 || scale.lastIndex - scale.firstIndex <= 1, "\(a)...\(b) limit \(limit)")
+        #expect(
+          intervals > Double(limit) - 1e-9 || scale.lastIndex - scale.firstIndex <= 1, "\(a)...\(b) limit \(limit)")
       }
     }
     #expect(NiceScale(lower: 0, upper: 9, maxIntervals: 10).ticks == (0...9).map(Double.init))
-    #expect(NiceScale(lower: 0, upper: 0.3, maxIntervals: 10).ticks.map(TraceNumber.format)
-      == ["0", "0.05", "0.1", "0.15", "0.2", "0.25", "0.3"])
+    #expect(
+      NiceScale(lower: 0, upper: 0.3, maxIntervals: 10).ticks.map(TraceNumber.format)
+        == ["0", "0.05", "0.1", "0.15", "0.2", "0.25", "0.3"])
     #expect(NiceScale(lower: -7.5, upper: 118, maxIntervals: 8).ticks == [-20, 0, 20, 40, 60, 80, 100, 120])
     // Nothing to span: 0...1 at zero, half the value either side elsewhere.
-    #expect(NiceScale(lower: 0, upper: 0, maxIntervals: 8).ticks.map(TraceNumber.format) == ["0", "0.2", "0.4", "0.6", "0.8", "1"])
+    #expect(
+      NiceScale(lower: 0, upper: 0, maxIntervals: 8).ticks.map(TraceNumber.format) == [
+        "0", "0.2", "0.4", "0.6", "0.8", "1",
+      ])
     let flat = NiceScale(lower: 5, upper: 5, maxIntervals: 8)
     #expect(flat.lower <= 2.5 && flat.upper >= 7.5)
   }
@@ -243,7 +250,9 @@ struct SVGTraceTests {
     // Each legend swatch has its line's color.
     let swatches = document.elements.filter { $0.name == "line" && $0.within.last == "legend-item" }
     let strokes = Dictionary(
-      document.all("polyline", class: "series").map { ($0.attributes["data-series"] ?? "", $0.attributes["stroke"] ?? "") },
+      document.all("polyline", class: "series").map {
+        ($0.attributes["data-series"] ?? "", $0.attributes["stroke"] ?? "")
+      },
       uniquingKeysWith: { a, _ in a })
     #expect(swatches.map { $0.attributes["stroke"] ?? "" } == expected.map { strokes[$0] ?? "?" })
     #expect(Set(swatches.map { $0.attributes["stroke"] ?? "" }).count == expected.count)
@@ -290,6 +299,8 @@ struct SVGTraceTests {
       #expect(transform.map { $0.t1 > $0.t0 && $0.v1 > $0.v0 } == true)
     }
     let onlyColors = SVGDocument(render(.svg, [], columns: [columns[2]]))
-    #expect(onlyColors.all("text", class: "note").first?.text == "colors not charted: box.tint; no numeric properties to chart")
+    #expect(
+      onlyColors.all("text", class: "note").first?.text
+        == "colors not charted: box.tint; no numeric properties to chart")
   }
 }

@@ -16,7 +16,8 @@ import Testing
     let names = try FileManager.default.contentsOfDirectory(atPath: Self.examples.path).filter { $0.hasSuffix(".anim") }
     #expect(names.count >= 10)
     for name in names.sorted() {
-      let source = SourceText(name: name, contents: try String(contentsOf: Self.examples.appendingPathComponent(name), encoding: .utf8))
+      let source = SourceText(
+        name: name, contents: try String(contentsOf: Self.examples.appendingPathComponent(name), encoding: .utf8))
       var environment = Environment()
       let result = parseAndCheck(source, in: &environment, mode: .script)
       let program = try #require(result.program)

@@ -47,7 +47,11 @@ struct TableTraceTests {
         continue
       }
       let chars = Array(line)
-      if line.contains("> ") { blocks[blocks.count - 1].marks.append(chars) } else { blocks[blocks.count - 1].rows.append(chars) }
+      if line.contains("> ") {
+        blocks[blocks.count - 1].marks.append(chars)
+      } else {
+        blocks[blocks.count - 1].rows.append(chars)
+      }
       index += 1
     }
     return blocks
@@ -79,7 +83,8 @@ struct TableTraceTests {
       let p = Vec2(1 / (t + 0.3), -t * 1000)
       expected.append((t, x, p))
       records.append(
-        sample(time, ("box.x", .number(x)), ("box.position", .vec2(p)),
+        sample(
+          time, ("box.x", .number(x)), ("box.position", .vec2(p)),
           ("box.tint", .color(Color(red8: 255, green8: 136, blue8: 0)))))
     }
     let text = render(.table, records, columns: columns)

@@ -47,7 +47,6 @@ enum EngineCurveMix {
   case linear, cubic, spring, mixed
 }
 
-
 /// Builds the sampling workload: one property per animation, every animation on the engine.
 func makeSamplingEngine(_ mix: EngineCurveMix, seed: UInt64) -> (AnimationEngine, [PropertyID]) {
   var random = SeededRandom(seed: seed)

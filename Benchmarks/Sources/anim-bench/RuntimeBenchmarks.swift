@@ -40,7 +40,8 @@ func mixedWorkloadScript(animations: Int, seed: UInt64 = 11) -> String {
         format: "over %dms with cubic(%.3f, %.3f, %.3f, %.3f)", duration, unit(), unit() * 2 - 0.5, unit(),
         unit() * 2 - 0.5)
     default:
-      curve = String(format: "with spring(response: %.3f, dampingFraction: %.3f)", 0.2 + unit() * 0.8, 0.3 + unit() * 0.7)
+      curve = String(
+        format: "with spring(response: %.3f, dampingFraction: %.3f)", 0.2 + unit() * 0.8, 0.3 + unit() * 0.7)
     }
     text += "at \(start)ms animate a\(i).x to 100 \(curve)\n"
   }
