@@ -32,6 +32,20 @@ import Testing
     #expect(t.number("a.v", at: 3_500 * ms) == 0)
   }
 
+  /// grammar.md, Timing: a pass boundary belongs to the pass it starts, also reached going
+  /// backwards. 3 → 0 over 1 s repeated, reversed at 1.5 s: back on the boundary at 2 s it
+  /// shows pass 2's start (3) and repeats there; 1 ms later it is at the end of pass 1,
+  /// 3 · (1 − 0.999); at 2.25 s, 3 · (1 − 0.75).
+  @Test func aPassBoundaryReachedBackwardsShowsTheNextPasssStart() throws {
+    let t = try traced(
+      "target c { v: 9 }\nanimate c.v from 3 to 0 over 1s repeat 3\nat 1.5s reverse c.v\n",
+      at: [2 * s, 2_001 * ms, 2_250 * ms])
+    #expect(t.number("c.v", at: 2 * s) == 3)
+    #expect(close(t.number("c.v", at: 2_001 * ms), 0.003))
+    #expect(close(t.number("c.v", at: 2_250 * ms), 0.75))
+    #expect(t.times("repeat", "c.v") == [s, 2 * s])
+  }
+
   /// Rule 3: `delay -500ms` on 2 s reads 25 at once and completes at 1.5 s.
   @Test func aNegativeDelayStartsPartWay() throws {
     let t = try traced("target b { x: 0 }\nanimate b.x to 100 over 2s delay -500ms\n", at: [0, s, 2 * s])
