@@ -11,23 +11,6 @@ package enum Keyword: String, CaseIterable, Sendable {
   case on, emit, print
   case play, pause, resume, reverse, seek, finish, cancel
   case now
-
-  /// The keyword spelled by `text`, if it is one.
-  package init?(text: some StringProtocol) {
-    self.init(rawValue: String(text))
-  }
-
-  /// Keywords that begin a statement: panic-mode recovery resumes at one of them.
-  package var beginsStatement: Bool {
-    switch self {
-    case .let, .curve, .target, .timeline, .animate, .keyframes, .set, .at, .label, .wait,
-      .on, .emit, .print, .play, .pause, .resume, .reverse, .seek, .speed, .finish, .cancel,
-      .sequence, .parallel, .with:
-      return true
-    default:
-      return false
-    }
-  }
 }
 
 /// A word that is a keyword only where the grammar expects it, and an ordinary identifier
