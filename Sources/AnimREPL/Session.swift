@@ -4,7 +4,7 @@
 // error. The terminal (LineEditor) and piped input both drive it; neither knows about the
 // other, and the session knows about neither.
 //
-// The engine plugs in through `runtime` (see SessionRuntime.swift). Until one is attached,
+// The engine plugs in through `runtime` (see SessionBackend.swift). Until one is attached,
 // input that parses and checks is remembered for completion and the session says that
 // nothing runs without one: it never shows a made-up value.
 //
@@ -71,7 +71,7 @@ package final class Session {
   package static let catchUpBudget: Nanoseconds = 100_000_000
 
   /// The engine: the runtime by default. Nil: statements are checked only.
-  package var runtime: (any SessionRuntime)? = RuntimeSession() {
+  package var runtime: (any SessionBackend)? = RuntimeBackend() {
     didSet { runtime?.setPrecision(precision) }
   }
 
@@ -598,13 +598,13 @@ package final class Session {
   }
 
   /// The watched values as `T.p = v` lines, or nil when nothing is watched.
-  private func watchedValuesText(_ runtime: any SessionRuntime) -> String? {
+  private func watchedValuesText(_ runtime: any SessionBackend) -> String? {
     guard !watched.isEmpty else { return nil }
     return watchedValueLines(runtime).map { $0 + "\n" }.joined()
   }
 
   /// The watched values, one `T.p = v` each.
-  private func watchedValueLines(_ runtime: any SessionRuntime) -> [String] {
+  private func watchedValueLines(_ runtime: any SessionBackend) -> [String] {
     watched.map { name -> String in
       let parts = name.split(separator: ".").map(String.init)
       let value = runtime.value(ofTarget: parts[0], property: parts[1]) ?? "(gone)"

@@ -6,7 +6,7 @@ import Testing
 
 /// A runtime that records what the session asks of it and answers from a table, to test
 /// the seam: what the session sends, when, and what it does with the answers.
-final class RecordingRuntime: SessionRuntime {
+final class RecordingRuntime: SessionBackend {
   var ran: [(statements: Int, source: String, at: Nanoseconds)] = []
   var advancedTo: [Nanoseconds] = []
   var values: [String: String] = [:]

@@ -1,4 +1,4 @@
-// RuntimeSession: the runtime (AnimRuntime) as a REPL session's engine.
+// RuntimeBackend: AnimRuntime behind a REPL session, the session's default SessionBackend.
 //
 // It turns what the runtime reports into the lines the session prints, holds a restored
 // session's engine at its instant until `resume` (the session sets its clock to that instant,
@@ -10,7 +10,7 @@ import AnimRuntime
 import Foundation
 
 /// The runtime behind a REPL session.
-package final class RuntimeSession: SessionRuntime {
+package final class RuntimeBackend: SessionBackend {
   private(set) var runtime = Runtime()
 
   package init() {}

@@ -1,5 +1,6 @@
-// SessionRuntime: the seam where the runtime plugs into a session (RuntimeSession, over
-// AnimRuntime, by default).
+// SessionBackend: the seam where what runs statements plugs into a session: the protocol a
+// session asks (RuntimeBackend, over AnimRuntime, is the one it has by default; tests plug in
+// a recording one).
 //
 // The session does everything that needs no engine itself: reading input, commands, the
 // clock, checking, remembering names for completion. What needs the engine (running
@@ -24,7 +25,7 @@ package enum SessionOutput: Sendable {
 
 /// The engine side of a session. The REPL calls it from one thread (the main actor), and
 /// always with engine times read from the session's clock, which never go backwards.
-package protocol SessionRuntime: AnyObject {
+package protocol SessionBackend: AnyObject {
   /// Runs an input that parsed and checked (the checker's facts included: types,
   /// constants, references, placements), at engine time `now` (top-level `at D` is
   /// relative to it). Declarations replace earlier ones of the same name; the program's
@@ -93,7 +94,7 @@ package struct RestoredSession {
   }
 }
 
-extension SessionRuntime {
+extension SessionBackend {
   /// By default, all at once through `advance(to:)`: it cannot stop part-way.
   package func advance(
     to time: Nanoseconds, delivering deliver: ([SessionOutput]) -> Void, stoppingWhen shouldStop: () -> Bool
