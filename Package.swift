@@ -33,12 +33,15 @@ let package = Package(
     // readline-facing line editor.
     // Schedules a checked syntax tree on the engine and runs its handlers; the trace formats.
     .target(name: "AnimRuntime", dependencies: ["AnimCore", "AnimLanguage"]),
-    .target(name: "AnimREPL", dependencies: ["AnimCore", "AnimLanguage", "AnimRuntime", "CReadline"]),
+    // The signals `anim run` and the REPL both catch (Ctrl-C, SIGTERM, SIGHUP...), and ending
+    // the process by one once the terminal is put right.
+    .target(name: "AnimSignals"),
+    .target(name: "AnimREPL", dependencies: ["AnimCore", "AnimLanguage", "AnimRuntime", "AnimSignals", "CReadline"]),
     // The command-line front: thin.
     .executableTarget(
       name: "anim",
       dependencies: [
-        "AnimCore", "AnimLanguage", "AnimRuntime", "AnimREPL",
+        "AnimCore", "AnimLanguage", "AnimRuntime", "AnimREPL", "AnimSignals",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),

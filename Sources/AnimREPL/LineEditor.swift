@@ -12,6 +12,7 @@
 // on them at its next pass (at most 16 ms later, or at once: poll() returns early with
 // EINTR). The terminal is restored on every way out: Ctrl-D, `:quit`, SIGTERM, SIGHUP.
 
+import AnimSignals
 @preconcurrency import CReadline
 
 #if canImport(Glibc)

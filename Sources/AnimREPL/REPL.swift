@@ -3,6 +3,7 @@
 
 import AnimCore
 import AnimLanguage
+import AnimSignals
 
 #if canImport(Glibc)
   import Glibc

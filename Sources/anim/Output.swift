@@ -1,6 +1,5 @@
 import AnimLanguage
-
-import struct AnimREPL.CaughtSignals
+import AnimSignals
 
 #if canImport(Glibc)
   import Glibc

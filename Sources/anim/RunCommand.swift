@@ -1,9 +1,8 @@
 import AnimCore
 import AnimLanguage
 import AnimRuntime
+import AnimSignals
 import ArgumentParser
-
-import struct AnimREPL.CaughtSignals
 
 #if canImport(Glibc)
   import Glibc
