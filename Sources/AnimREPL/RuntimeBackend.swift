@@ -27,15 +27,17 @@ package final class RuntimeBackend: SessionBackend {
 
   package var isHeld: Bool { runtime.isHeld }
 
+  // The whole output at once: the streamed forms below, gathered (the hold is theirs).
   package func run(_ program: CheckedProgram, of source: SourceText, at now: Nanoseconds) -> [SessionOutput] {
-    // Held, the engine stays at its instant whatever the clock says (the session holds its
-    // clock too): the input runs there.
-    lines(runtime.run(program, of: source, at: runtime.isHeld ? runtime.engine.now : now))
+    var all: [SessionOutput] = []
+    _ = run(program, of: source, at: now, delivering: { all += $0 }, stoppingWhen: { false })
+    return all
   }
 
   package func advance(to time: Nanoseconds) -> [SessionOutput] {
-    guard !runtime.isHeld else { return [] }
-    return lines(runtime.advance(to: time))
+    var all: [SessionOutput] = []
+    _ = advance(to: time, delivering: { all += $0 }, stoppingWhen: { false })
+    return all
   }
 
   package func advance(
@@ -50,6 +52,8 @@ package final class RuntimeBackend: SessionBackend {
     _ program: CheckedProgram, of source: SourceText, at now: Nanoseconds,
     delivering deliver: ([SessionOutput]) -> Void, stoppingWhen shouldStop: () -> Bool
   ) -> Nanoseconds {
+    // Held, the engine stays at its instant whatever the clock says (the session holds its
+    // clock too): the input runs there.
     let reached = runtime.run(
       program, of: source, at: runtime.isHeld ? runtime.engine.now : now, delivering: { deliver(lines($0)) },
       stoppingWhen: shouldStop)
