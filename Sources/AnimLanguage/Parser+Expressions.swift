@@ -27,62 +27,54 @@ enum Precedence: Int, Comparable {
   var tighter: Precedence { Precedence(rawValue: rawValue + 1) ?? .postfix }
 }
 
-/// What a token does in an expression: how it begins one (prefix), how it continues one
-/// (infix), and how tightly it binds as an infix operator.
-struct ParseRule {
-  typealias Prefix = (inout Parser, RawToken) throws -> Expression
-  typealias Infix = (inout Parser, Expression, RawToken) throws -> Expression
+/// How a token begins an expression: the prefix column of the Pratt table. The parser
+/// dispatches on it, so a token kind that can begin an expression is listed here once.
+enum PrefixRule {
+  case literal, string, now, nameOrCall, parenthesized, negation
 
-  var prefix: Prefix?
-  var infix: Infix?
-  var precedence: Precedence
-
-  init(prefix: Prefix? = nil, infix: Infix? = nil, precedence: Precedence = .none) {
-    self.prefix = prefix
-    self.infix = infix
-    self.precedence = precedence
-  }
-
-  /// How tightly a token binds as an infix operator (`.none` when it is not one): the
-  /// precedences of the rule table.
-  static func infixPrecedence(of kind: TokenKind) -> Precedence {
+  /// The rule of a token kind, or nil when the token cannot begin an expression.
+  init?(_ kind: TokenKind) {
     switch kind {
-    case .plus, .minus: return .term
-    case .star, .slash: return .factor
-    case .dot: return .postfix
-    default: return .none
+    case .number, .duration, .percent, .color: self = .literal
+    case .string: self = .string
+    case .keyword(.now): self = .now
+    case .identifier: self = .nameOrCall
+    case .leftParen: self = .parenthesized
+    case .minus: self = .negation
+    default: return nil
+    }
+  }
+}
+
+/// How a token continues an expression, and how tightly it binds: the infix column of the
+/// Pratt table, which the parser dispatches on.
+enum InfixRule {
+  /// `+ - * /`.
+  case binary(Precedence)
+  /// `.name`.
+  case member
+
+  /// The rule of a token kind, or nil when the token does not continue an expression.
+  init?(_ kind: TokenKind) {
+    switch kind {
+    case .plus, .minus: self = .binary(.term)
+    case .star, .slash: self = .binary(.factor)
+    case .dot: self = .member
+    default: return nil
     }
   }
 
-  /// The rule table. (The parser calls the rules directly, in `parsePrefix` and
-  /// `parseInfix`; a test keeps them in step with this table.)
-  static func rule(for kind: TokenKind) -> ParseRule {
-    switch kind {
-    case .number, .duration, .percent, .color: return ParseRule(prefix: { $0.parseLiteral($1) })
-    case .string: return ParseRule(prefix: { $0.parseString($1) })
-    case .keyword(.now): return ParseRule(prefix: { $0.parseNow($1) })
-    case .identifier: return ParseRule(prefix: { try $0.parseNameOrCall($1) })
-    case .leftParen: return ParseRule(prefix: { try $0.parseParenthesized($1) })
-    case .minus:
-      return ParseRule(prefix: { try $0.parseNegation($1) }, infix: { try $0.parseBinary($1, $2) }, precedence: .term)
-    case .plus: return ParseRule(infix: { try $0.parseBinary($1, $2) }, precedence: .term)
-    case .star, .slash: return ParseRule(infix: { try $0.parseBinary($1, $2) }, precedence: .factor)
-    case .dot: return ParseRule(infix: { try $0.parseMember($1, $2) }, precedence: .postfix)
-    default: return ParseRule()
+  var precedence: Precedence {
+    switch self {
+    case .binary(let precedence): return precedence
+    case .member: return .postfix
     }
   }
 }
 
 extension Parser {
   /// Whether a token can begin an expression (it has a prefix rule).
-  func startsExpression(_ kind: TokenKind) -> Bool {
-    switch kind {
-    case .number, .duration, .percent, .color, .string, .keyword(.now), .identifier, .leftParen, .minus:
-      return true
-    default:
-      return false
-    }
-  }
+  func startsExpression(_ kind: TokenKind) -> Bool { PrefixRule(kind) != nil }
 
   /// Parses a full expression. `context` completes "expected an expression ..." messages
   /// (`after 'to'`).
@@ -97,47 +89,40 @@ extension Parser {
   ) throws -> Expression {
     try enterLevel()
     defer { depth -= 1 }
-    guard startsExpression(current.kind) else {
+    guard let prefix = PrefixRule(current.kind) else {
       throw expectedExpression(context: context())
     }
-    // The token is taken first: `prefix(&self, advance())` would copy the parser.
-    let first = advance()
-    var left = try parsePrefix(first)
+    var left = try parse(prefix, advance())
     // Each operator applied makes the tree one level deeper (`1 + 1 + 1` nests to the
     // left), and the checker and formatter walk the tree recursively: a chain counts
     // toward the nesting limit as parentheses do.
     var chain = 0
     defer { depth -= chain }
-    while true {
-      let precedence = ParseRule.infixPrecedence(of: current.kind)
-      guard precedence != .none, precedence >= minimum else { break }
+    while let infix = InfixRule(current.kind), infix.precedence >= minimum {
       chain += 1
       try enterLevel()
-      let operatorToken = advance()
-      left = try parseInfix(left, operatorToken)
+      left = try parse(infix, after: left, advance())
     }
     return left
   }
 
-  /// The prefix rules of `ParseRule.rule(for:)`, called directly.
-  mutating func parsePrefix(_ token: RawToken) throws -> Expression {
-    switch token.kind {
-    case .number, .duration, .percent, .color: return parseLiteral(token)
+  /// Applies a prefix rule to the token it was chosen by.
+  mutating func parse(_ rule: PrefixRule, _ token: RawToken) throws -> Expression {
+    switch rule {
+    case .literal: return parseLiteral(token)
     case .string: return parseString(token)
-    case .keyword(.now): return parseNow(token)
-    case .identifier: return try parseNameOrCall(token)
-    case .leftParen: return try parseParenthesized(token)
-    case .minus: return try parseNegation(token)
-    default: return try ParseRule.rule(for: token.kind).prefix!(&self, token)
+    case .now: return parseNow(token)
+    case .nameOrCall: return try parseNameOrCall(token)
+    case .parenthesized: return try parseParenthesized(token)
+    case .negation: return try parseNegation(token)
     }
   }
 
-  /// The infix rules of `ParseRule.rule(for:)`, called directly.
-  mutating func parseInfix(_ left: Expression, _ token: RawToken) throws -> Expression {
-    switch token.kind {
-    case .plus, .minus, .star, .slash: return try parseBinary(left, token)
-    case .dot: return try parseMember(left, token)
-    default: return try ParseRule.rule(for: token.kind).infix!(&self, left, token)
+  /// Applies an infix rule to the expression so far and the operator token.
+  mutating func parse(_ rule: InfixRule, after left: Expression, _ token: RawToken) throws -> Expression {
+    switch rule {
+    case .binary(let precedence): return try parseBinary(left, token, precedence: precedence)
+    case .member: return try parseMember(left, token)
     }
   }
 
@@ -190,7 +175,9 @@ extension Parser {
 
   // term -> factor { ( "+" | "-" ) factor }
   // factor -> unary { ( "*" | "/" ) unary }
-  mutating func parseBinary(_ left: Expression, _ operatorToken: RawToken) throws -> Expression {
+  mutating func parseBinary(
+    _ left: Expression, _ operatorToken: RawToken, precedence: Precedence
+  ) throws -> Expression {
     let symbol: BinaryOperator
     switch operatorToken.kind {
     case .plus: symbol = .add
@@ -199,7 +186,6 @@ extension Parser {
     default: symbol = .divide
     }
     // Left-associative: the right side binds one level tighter.
-    let precedence = ParseRule.infixPrecedence(of: operatorToken.kind)
     let right = try parseExpression(atLeast: precedence.tighter, context: "after '\(symbol.rawValue)'")
     return Expression(.binary(symbol, left, right), span: left.span.through(right.span))
   }

@@ -1,3 +1,4 @@
+import AnimTestSupport
 import Foundation
 import Testing
 
@@ -135,13 +136,21 @@ import Testing
       .endOfFile, .invalid,
     ] + Keyword.allCases.map { .keyword($0) }
 
-  @Test func prefixAndInfixRulesMatchTheRuleTable() {
-    let parser = Parser(source: SourceText(name: "t.anim", contents: ""))
+  /// The Pratt table as grammar.md's expression rules state it: what may begin an
+  /// expression, and the binding of `+ -` < `* /` < `.`.
+  @Test func thePrattTableIsTheExpressionGrammar() {
+    let beginsPrimary: Set<TokenKind> = [
+      .number, .duration, .percent, .color, .string, .keyword(.now), .identifier, .leftParen, .minus,
+    ]
     for kind in Self.kinds {
-      let rule = ParseRule.rule(for: kind)
-      #expect(parser.startsExpression(kind) == (rule.prefix != nil), "\(kind)")
-      #expect(ParseRule.infixPrecedence(of: kind) == (rule.infix != nil ? rule.precedence : .none), "\(kind)")
+      #expect((PrefixRule(kind) != nil) == beginsPrimary.contains(kind), "\(kind)")
     }
+    #expect(InfixRule(.plus)?.precedence == .term && InfixRule(.minus)?.precedence == .term)
+    #expect(InfixRule(.star)?.precedence == .factor && InfixRule(.slash)?.precedence == .factor)
+    #expect(InfixRule(.dot)?.precedence == .postfix)
+    #expect(Precedence.term < .factor && Precedence.factor < .postfix)
+    let infixKinds = Self.kinds.filter { InfixRule($0) != nil }
+    #expect(Set(infixKinds) == [.plus, .minus, .star, .slash, .dot])
   }
 
   @Test func controlActionsByKeyword() {
