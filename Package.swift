@@ -9,6 +9,10 @@ let package = Package(
     .library(name: "AnimLanguage", targets: ["AnimLanguage"]),
     .library(name: "AnimRuntime", targets: ["AnimRuntime"]),
     .executable(name: "anim", targets: ["anim"]),
+    // Seeded random sources, random valid scripts and JSON edits for tests, benchmarks and fuzz
+    // seeds. A product only so that Benchmarks (a package of its own) can use it; the libraries
+    // above do not contain it.
+    .library(name: "AnimTestSupport", targets: ["AnimTestSupport"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -47,20 +51,29 @@ let package = Package(
     ),
     // libFuzzer over lex, parse, check and fmt: fuzz/run.sh SECONDS builds and runs it.
     .systemLibrary(name: "CLibFuzzer"),
-    .executableTarget(name: "anim-fuzz", dependencies: ["AnimLanguage", "CLibFuzzer"]),
+    .executableTarget(name: "anim-fuzz", dependencies: ["AnimLanguage", "AnimTestSupport", "CLibFuzzer"]),
     // libFuzzer over restoring saved sessions: fuzz/run-restore.sh SECONDS builds and runs it.
     .executableTarget(
       name: "anim-fuzz-restore", dependencies: ["AnimCore", "AnimLanguage", "AnimRuntime", "CLibFuzzer"]),
-    .testTarget(name: "AnimCoreTests", dependencies: ["AnimCore"]),
+    // What tests, benchmarks and `anim-fuzz --write-seeds` share: SeededRandom (AnimCore's
+    // SplitMix64), ScriptGenerator, JSONEdit. Never a dependency of a shipped target.
+    .target(name: "AnimTestSupport", dependencies: ["AnimCore", "AnimLanguage"]),
+    .testTarget(name: "AnimCoreTests", dependencies: ["AnimCore", "AnimTestSupport"]),
     // An independent reference evaluator of the timing model, written from grammar.md's rules
     // with no dependency on AnimCore: a test helper, never shipped.
     .target(name: "AnimOracle", linkerSettings: [.linkedLibrary("m")]),
     // The engine against the oracle on seeded random operation sequences
     // (ANIM_DIFFERENTIAL_SECONDS=N for a long run: see Tests/AnimDifferentialTests/README.md).
-    .testTarget(name: "AnimDifferentialTests", dependencies: ["AnimCore", "AnimOracle"], exclude: ["README.md"]),
-    .testTarget(name: "AnimLanguageTests", dependencies: ["AnimLanguage", "AnimCore"], resources: [.copy("Golden")]),
-    .testTarget(name: "AnimRuntimeTests", dependencies: ["AnimRuntime", "AnimLanguage", "AnimCore"]),
-    .testTarget(name: "AnimREPLTests", dependencies: ["AnimREPL", "AnimRuntime", "AnimLanguage", "AnimCore"]),
+    .testTarget(
+      name: "AnimDifferentialTests", dependencies: ["AnimCore", "AnimOracle", "AnimTestSupport"], exclude: ["README.md"]
+    ),
+    .testTarget(
+      name: "AnimLanguageTests", dependencies: ["AnimLanguage", "AnimCore", "AnimTestSupport"],
+      resources: [.copy("Golden")]),
+    .testTarget(
+      name: "AnimRuntimeTests", dependencies: ["AnimRuntime", "AnimLanguage", "AnimCore", "AnimTestSupport"]),
+    .testTarget(
+      name: "AnimREPLTests", dependencies: ["AnimREPL", "AnimRuntime", "AnimLanguage", "AnimCore", "AnimTestSupport"]),
     // End to end: runs the built `anim` binary (the dependency makes `swift test` build it).
     .testTarget(name: "AnimCLITests", dependencies: ["anim", "anim-fuzz-restore"]),
   ]

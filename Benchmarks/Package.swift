@@ -21,6 +21,7 @@ let package = Package(
         .product(name: "AnimCore", package: mainPackage),
         .product(name: "AnimLanguage", package: mainPackage),
         .product(name: "AnimRuntime", package: mainPackage),
+        .product(name: "AnimTestSupport", package: mainPackage),
       ],
       swiftSettings: [.unsafeFlags(["-Ounchecked", "-wmo"])]
     ),

@@ -875,7 +875,7 @@ func isIdentifierStart(_ byte: UInt8) -> Bool {
 }
 
 @inline(__always)
-func isIdentifierContinue(_ byte: UInt8) -> Bool {
+package func isIdentifierContinue(_ byte: UInt8) -> Bool {
   // Bit n of the mask for bytes 0...63 (64...127) is set when byte n (64 + n) is a letter, a
   // digit or `_`.
   let digits: UInt64 = 0x03FF_0000_0000_0000

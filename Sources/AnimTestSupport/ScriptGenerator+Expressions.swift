@@ -3,6 +3,8 @@
 // durations are always positive (no subtraction), so any of them may follow `over`,
 // `delay` or `at`.
 
+import AnimLanguage
+
 /// Every curve form of language.md's table.
 enum GeneratedCurve: CaseIterable {
   case linear, ease, easeIn, easeOut, easeInOut, cubic, steps, stepsWithPosition

@@ -12,7 +12,9 @@
 // at 0%, a timing curve without `over`, a negative `over`, a duplicated option).
 //
 // The same seed always gives the same script, on every machine: the random numbers come
-// from SeededRandom (SplitMix64), not from the system.
+// from SeededRandom (AnimCore's SplitMix64), not from the system.
+
+import AnimLanguage
 
 /// Makes random valid scripts, the same ones for the same seed.
 ///
@@ -70,18 +72,11 @@ public struct ScriptGenerator: Sendable {
 
   // MARK: - Random choices
 
-  mutating func chance(_ probability: Double) -> Bool {
-    Double(random.next() >> 11) / Double(1 << 53) < probability
-  }
+  mutating func chance(_ probability: Double) -> Bool { random.chance(probability) }
 
-  mutating func integer(_ range: ClosedRange<Int>) -> Int {
-    let width = UInt64(range.upperBound - range.lowerBound) + 1
-    return range.lowerBound + Int(random.next() % width)
-  }
+  mutating func integer(_ range: ClosedRange<Int>) -> Int { random.int(range) }
 
-  mutating func pick<T>(_ choices: [T]) -> T {
-    choices[integer(0...(choices.count - 1))]
-  }
+  mutating func pick<T>(_ choices: [T]) -> T { random.pick(choices) }
 
   /// A few words for comments and strings.
   mutating func words(_ count: ClosedRange<Int>) -> String {
@@ -90,23 +85,5 @@ public struct ScriptGenerator: Sendable {
       "overshoot", "ease", "color", "warm", "cool", "left", "right", "up", "down", "once", "again",
     ]
     return (0..<integer(count)).map { _ in pick(vocabulary) }.joined(separator: " ")
-  }
-}
-
-/// SplitMix64 (Steele, Lea and Flood 2014): a tiny, fast generator whose sequence is fixed
-/// by its seed, unlike the system generator (which also costs a system call per value on
-/// Linux). Public for the same uses as `ScriptGenerator`: tests, fuzz seeds and benchmarks,
-/// where the same seed must give the same cases on every run and machine.
-public struct SeededRandom: RandomNumberGenerator, Sendable {
-  private var state: UInt64
-
-  public init(seed: UInt64) { state = seed }
-
-  public mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

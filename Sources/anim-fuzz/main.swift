@@ -1,4 +1,5 @@
 import AnimLanguage
+import AnimTestSupport
 
 // anim-fuzz: libFuzzer over the front end. Each input goes through the lexer, the parser
 // and the checker (in script and in session mode, and statement by statement as `anim check`

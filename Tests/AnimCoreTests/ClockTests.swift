@@ -1,3 +1,4 @@
+import AnimTestSupport
 import Synchronization
 import Testing
 

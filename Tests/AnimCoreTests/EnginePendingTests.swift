@@ -1,3 +1,4 @@
+import AnimTestSupport
 import Foundation
 import Testing
 

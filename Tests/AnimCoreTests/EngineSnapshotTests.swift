@@ -1,3 +1,4 @@
+import AnimTestSupport
 import Foundation
 import Testing
 
@@ -154,18 +155,7 @@ struct EngineSnapshotTests {
     try engine.advance(to: 100 * ms)
     var object = try JSONSerialization.jsonObject(with: JSONEncoder().encode(engine)) as! [String: Any]
     func edit(_ path: [Any], _ value: Any) {
-      func set(_ node: Any, _ path: ArraySlice<Any>) -> Any {
-        guard let key = path.first else { return value }
-        if let key = key as? String, var dictionary = node as? [String: Any] {
-          dictionary[key] = set(dictionary[key] as Any, path.dropFirst())
-          return dictionary
-        }
-        var array = node as! [Any]
-        let index = key as! Int
-        array[index] = set(array[index], path.dropFirst())
-        return array
-      }
-      object = set(object, path[...]) as! [String: Any]
+      object = JSONEdit.replacing(at: path, with: value, in: object) as! [String: Any]
     }
     let effects: [Any] = ["stores", "numbers", "effects"]
     switch corruption {

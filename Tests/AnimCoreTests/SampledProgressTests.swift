@@ -2,6 +2,7 @@
 // `computedTiming` gives, bit for bit, for every timing and local time: it is only a faster
 // way to the same two values.
 
+import AnimTestSupport
 import Testing
 
 @testable import AnimCore

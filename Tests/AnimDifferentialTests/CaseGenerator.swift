@@ -6,6 +6,7 @@
 // not overlap in the timeline's time, and only a property's first item may fill backwards).
 
 import AnimOracle
+import AnimTestSupport
 
 /// One differential case: operations at engine times, and the times to compare values at.
 struct DifferentialCase: Sendable {
@@ -27,10 +28,10 @@ struct Features: OptionSet, Sendable {
 }
 
 struct CaseGenerator {
-  var random: SplitMix64
+  var random: SeededRandom
   let ms: OracleTime = 1_000_000
 
-  init(seed: UInt64) { random = SplitMix64(seed: seed) }
+  init(seed: UInt64) { random = SeededRandom(seed: seed) }
 
   var steps: [OracleStep] = []
   var nodeCount = 0
@@ -56,7 +57,7 @@ struct CaseGenerator {
     case 0...3: return .linear
     case 4: return random.pick([.ease, .easeIn, .easeOut, .easeInOut])
     case 5, 6:
-      func coordinate(_ r: inout SplitMix64) -> Double { Double(r.int(0...100)) / 100 }
+      func coordinate(_ r: inout SeededRandom) -> Double { Double(r.int(0...100)) / 100 }
       return .cubic(
         coordinate(&random), Double(random.int(-50...150)) / 100, coordinate(&random),
         Double(random.int(-50...150)) / 100)

@@ -1,5 +1,6 @@
 import AnimCore
 import AnimRuntime
+import AnimTestSupport
 import Foundation
 import Testing
 
@@ -101,17 +102,7 @@ struct SaveRestoreTests {
 
   /// A saved session's JSON with one field changed (`path` of keys and indices).
   func corrupted(_ text: String, _ path: [Any], _ value: Any) throws -> String {
-    func set(_ node: Any, _ path: ArraySlice<Any>) -> Any {
-      guard let key = path.first else { return value }
-      if let key = key as? String, var dictionary = node as? [String: Any] {
-        dictionary[key] = set(dictionary[key] as Any, path.dropFirst())
-        return dictionary
-      }
-      var array = node as! [Any]
-      array[key as! Int] = set(array[key as! Int], path.dropFirst())
-      return array
-    }
-    let object = set(try JSONSerialization.jsonObject(with: Data(text.utf8)), path[...])
+    let object = JSONEdit.replacing(at: path, with: value, in: try JSONSerialization.jsonObject(with: Data(text.utf8)))
     return String(decoding: try JSONSerialization.data(withJSONObject: object), as: UTF8.self)
   }
 

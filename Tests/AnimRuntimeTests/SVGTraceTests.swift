@@ -7,6 +7,7 @@ import Testing
 
 #if canImport(FoundationXML)
   import FoundationXML
+  import AnimTestSupport
 #endif
 
 /// An SVG document read back with XMLParser: every element with its attributes, text and

@@ -1,4 +1,5 @@
 import AnimLanguage
+import AnimTestSupport
 import Testing
 
 @testable import AnimRuntime

@@ -1,5 +1,6 @@
 import AnimCore
 import AnimLanguage
+import AnimTestSupport
 import Foundation
 import Testing
 

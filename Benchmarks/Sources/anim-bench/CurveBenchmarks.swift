@@ -9,6 +9,7 @@
 //   Best of 5 passes; the sum of the results goes to stderr so nothing is optimised away.
 import AnimCore
 import AnimLanguage
+import AnimTestSupport
 import Foundation
 
 let curveCount = 4_096

@@ -21,6 +21,7 @@
 //   It includes the engine's arrays' spare capacity, as an embedder's process would see it.
 import AnimCore
 import AnimLanguage
+import AnimTestSupport
 import CHeapInfo
 import Foundation
 

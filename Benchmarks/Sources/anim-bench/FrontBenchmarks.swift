@@ -9,6 +9,7 @@
 //   program, started again with a hidden argument) that reads the file and checks it, as
 //   the child reports it (see peakResidentBytes), so nothing the parent allocated counts.
 import AnimLanguage
+import AnimTestSupport
 import Foundation
 
 let frontScriptBytes = 10_000_000

@@ -12,6 +12,7 @@
 import AnimCore
 import AnimLanguage
 import AnimRuntime
+import AnimTestSupport
 import Foundation
 
 func runRuntimeBenchmarks() {
