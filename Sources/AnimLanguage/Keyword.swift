@@ -26,3 +26,44 @@ package enum ContextualKeyword: String, CaseIterable, Sendable {
   /// Step positions in `steps(n, ...)`.
   case jumpStart, jumpEnd, jumpNone, jumpBoth
 }
+
+extension Keyword {
+  /// How a keyword begins a statement: the one list of statement-start words, which the
+  /// parser's dispatch, its recovery and its suggestions read.
+  package enum StatementStart: Sendable {
+    /// `let`, `curve`, `target`, `timeline`, `on`, `label`: never after a placement.
+    case declaration
+    /// `at`, `with`: a placement, followed by an item (both also appear inside statements).
+    case placement
+    /// `animate`, `keyframes`, `set`, `print`, `emit`, `wait`, `sequence`, `parallel`.
+    case item
+    /// `play`, `pause`, `resume`, `reverse`, `seek`, `speed`, `finish`, `cancel` (an item too;
+    /// `speed` also appears inside statements as an option).
+    case control
+  }
+
+  /// How this keyword begins a statement, or nil when it never does.
+  package var statementStart: StatementStart? {
+    switch self {
+    case .let, .curve, .target, .timeline, .on, .label: return .declaration
+    case .at, .with: return .placement
+    case .animate, .keyframes, .set, .print, .emit, .wait, .sequence, .parallel: return .item
+    case .play, .pause, .resume, .reverse, .seek, .speed, .finish, .cancel: return .control
+    case .from, .to, .over, .delay, .repeat, .forever, .autoreverse, .fill, .merge, .previous, .now: return nil
+    }
+  }
+
+  /// Whether the keyword appears nowhere but at the start of a statement, so that the
+  /// parser's recovery may resume at it: the statement starts except the placements and
+  /// `speed`, which also appear inside statements.
+  package var onlyBeginsStatements: Bool {
+    switch statementStart {
+    case .declaration?, .item?: return true
+    case .control?: return self != .speed
+    case .placement?, nil: return false
+    }
+  }
+
+  /// The statement-start words, in declaration order (for "unknown statement ... did you mean").
+  package static let statementStarts: [Keyword] = allCases.filter { $0.statementStart != nil }
+}

@@ -227,8 +227,7 @@ struct Parser {
       kind = .group(try parseGroup())
     case .keyword(let keyword) where ControlAction(keyword) != nil:
       kind = .control(try parseControl())
-    case .keyword(let keyword)
-    where [.let, .curve, .target, .timeline, .on, .label, .at, .with].contains(keyword):
+    case .keyword(let keyword) where keyword.statementStart == .declaration || keyword.statementStart == .placement:
       throw fail(
         "'\(keyword.rawValue)' cannot follow a placement: only timeline items (animate, "
           + "keyframes, set, print, emit, wait, control statements, sequence, parallel) can be placed",
@@ -243,7 +242,7 @@ struct Parser {
       // `animte card.x to 1`: a lone unknown word followed by more on the line is most
       // likely a misspelt statement keyword.
       if case .name(let name) = expression.kind, !isStatementEnd(current.kind) {
-        let suggestion = didYouMean(name.text, among: Keyword.allCases.map(\.rawValue))
+        let suggestion = didYouMean(name.text, among: Keyword.statementStarts.map(\.rawValue))
         if !suggestion.isEmpty {
           throw fail("unknown statement '\(name.text)'\(suggestion)", at: name.span)
         }
@@ -662,7 +661,7 @@ struct Parser {
     if isStatementEnd(current.kind) { return }
     // A line that begins with a statement keyword ends the statement even when the lexer
     // dropped the newline (after an unclosed parenthesis already reported).
-    if case .keyword(let keyword) = current.kind, Parser.onlyBeginsStatements.contains(keyword),
+    if case .keyword(let keyword) = current.kind, keyword.onlyBeginsStatements,
       startsLine(current), hasErrors
     {
       return
@@ -833,7 +832,7 @@ struct Parser {
           return
         }
       case .keyword(let keyword)
-      where braces == 0 && Parser.onlyBeginsStatements.contains(keyword) && startsLine(current):
+      where braces == 0 && keyword.onlyBeginsStatements && startsLine(current):
         // A line break the lexer dropped (inside an unclosed parenthesis) still ends the
         // damage when the next line begins with a statement keyword.
         return
@@ -855,12 +854,6 @@ struct Parser {
     }
     return true
   }
-
-  /// Keywords that never appear inside a statement, so recovery may resume at them.
-  static let onlyBeginsStatements: Set<Keyword> = [
-    .let, .curve, .target, .timeline, .animate, .keyframes, .set, .label, .wait, .on, .emit, .print,
-    .play, .pause, .resume, .reverse, .seek, .finish, .cancel, .sequence, .parallel,
-  ]
 }
 
 extension ControlAction {

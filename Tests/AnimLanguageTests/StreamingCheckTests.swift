@@ -153,6 +153,23 @@ import Testing
     #expect(Set(infixKinds) == [.plus, .minus, .star, .slash, .dot])
   }
 
+  /// The one list of statement starts is what the parser accepts at the start of a
+  /// statement: every other keyword there is "expected a statement" (`now` aside, which
+  /// begins an expression, and an expression is a statement in the REPL).
+  @Test func theStatementStartsAreWhatTheParserAcceptsFirst() {
+    for keyword in Keyword.allCases where keyword != .now {
+      let result = parse(SourceText(name: "t.anim", contents: "\(keyword.rawValue) x\n"))
+      let refused = result.diagnostics.contains { $0.message.hasPrefix("expected a statement, found") }
+      #expect(refused == (keyword.statementStart == nil), "\(keyword)")
+    }
+    #expect(Keyword.statementStarts.allSatisfy { $0.statementStart != nil })
+    #expect(Set(Keyword.statementStarts).count == Keyword.allCases.filter { $0.statementStart != nil }.count)
+    // Control actions are the control statement starts, and the only ones.
+    for keyword in Keyword.allCases {
+      #expect((ControlAction(keyword) != nil) == (keyword.statementStart == .control), "\(keyword)")
+    }
+  }
+
   @Test func controlActionsByKeyword() {
     for keyword in Keyword.allCases {
       #expect(ControlAction(keyword) == ControlAction(rawValue: keyword.rawValue), "\(keyword)")
