@@ -138,16 +138,7 @@ extension LayoutPrinter {
     for part in literal.parts {
       switch part {
       case .text(let piece, _):
-        for character in piece.unicodeScalars {
-          switch character {
-          case "\n": text += "\\n"
-          case "\t": text += "\\t"
-          case "\"": text += "\\\""
-          case "\\": text += "\\\\"
-          case "{": text += "\\{"
-          default: text.unicodeScalars.append(character)
-          }
-        }
+        text += StringEscapes.escaping(piece)
       case .interpolation(let value):
         text += "{" + expression(value) + "}"
       }

@@ -597,19 +597,16 @@ struct Lexer {
           position += 1  // the end of the line reports the unterminated string
           continue
         }
-        switch escaped {
-        case UInt8(ascii: "n"): text.append(newlineByte)
-        case UInt8(ascii: "t"): text.append(UInt8(ascii: "\t"))
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "{"): text.append(escaped!)
-        default:
+        guard let meaning = StringEscapes.meaning(of: escaped!) else {
           let shown = escaped! >= 0x80 || escaped! < 0x20 ? "" : String(UnicodeScalar(escaped!))
           let length = escaped! >= 0x80 ? 1 : 2
           report(
-            "unknown escape '\\\(shown)' in string; the escapes are \\n \\t \\\" \\\\ and \\{",
+            "unknown escape '\\\(shown)' in string; the escapes are \(StringEscapes.listed)",
             SourceSpan(start: position, end: position + length))
           position += length
           continue
         }
+        text.append(meaning)
         position += 2
         continue
       }

@@ -185,18 +185,5 @@ package enum SyntaxDump {
     return text
   }
 
-  static func quoted(_ text: String) -> String {
-    var result = "\""
-    for character in text {
-      switch character {
-      case "\n": result += "\\n"
-      case "\t": result += "\\t"
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      case "{": result += "\\{"
-      default: result.append(character)
-      }
-    }
-    return result + "\""
-  }
+  static func quoted(_ text: String) -> String { "\"" + StringEscapes.escaping(text) + "\"" }
 }
