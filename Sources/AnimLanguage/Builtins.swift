@@ -1,4 +1,4 @@
-// Builtins: the one table of the language's predeclared names (language.md's function list
+// Builtins: the one table of the language's predeclared names (grammar.md § Functions
 // and curve table): the value functions and what they compute, the curve constructors, the
 // curve presets, the spring forms and the step positions.
 //
@@ -15,7 +15,7 @@
   import Darwin
 #endif
 
-/// A value function (language.md: `min`, `max`, `clamp(x, lo, hi)`, `abs`, `sqrt`, `sin`,
+/// A value function (grammar.md § Functions: `min`, `max`, `clamp(x, lo, hi)`, `abs`, `sqrt`, `sin`,
 /// `cos` (radians), `lerp(a, b, t)`, `rgb`, `rgba`).
 package enum BuiltinFunction: String, CaseIterable, Sendable {
   case min, max, clamp, abs, sqrt, sin, cos, lerp, rgb, rgba
@@ -177,7 +177,7 @@ package enum ArithmeticError: Error, Hashable, Sendable {
 
   /// Whether `anim check` reports it when its operands are constant: overflow and ranges
   /// are; a division by zero and a square root of a negative number are only ever runtime
-  /// errors (language.md).
+  /// errors (grammar.md § Runtime errors).
   package var isCheckError: Bool {
     switch self {
     case .numberOverflow, .durationOverflow, .channelOutOfRange: return true
@@ -194,7 +194,7 @@ package enum CurveConstructor: String, CaseIterable, Sendable {
   package var kind: CurveKind { self == .spring ? .spring : .timing }
 }
 
-/// The curve presets (language.md's curve table): CSS's cubic Béziers and SwiftUI's springs.
+/// The curve presets (grammar.md § Curves): CSS's cubic Béziers and SwiftUI's springs.
 package enum CurvePreset: String, CaseIterable, Sendable {
   case linear, ease, easeIn, easeOut, easeInOut, smooth, snappy, bouncy
 

@@ -1,10 +1,10 @@
 // Checker+Curves: curve expressions (`with CURVE`, `curve NAME = CURVE`) and the curve
-// constructors `cubic`, `steps` and `spring`, with the parameter ranges of language.md's
+// constructors `cubic`, `steps` and `spring`, with the parameter ranges of grammar.md § Curves'
 // curve table. AnimCore's CubicBezier, Steps and Spring validate the same ranges when the
 // runtime builds them; the language states them here once so `anim check` reports them with
 // their location before anything runs.
 
-/// The parameter ranges of the curve constructors (language.md's curve table).
+/// The parameter ranges of the curve constructors (grammar.md § Curves).
 enum CurveRanges {
   /// cubic's x1 and x2 (y1, y2 are free: overshoot is allowed).
   static let cubicX: ClosedRange<Double> = 0...1

@@ -1,4 +1,4 @@
-// ConstantEvaluator: the static typing of operators (language.md's operator table) and the
+// ConstantEvaluator: the static typing of operators (grammar.md § Types and values, its operator table) and the
 // language's arithmetic, on the checker's constants and the runtime's values alike: the
 // runtime computes through `applying` and `negating` (and `BuiltinFunction.apply`), so a
 // value `check` folds is the value `run` computes. Every function here is total: a result

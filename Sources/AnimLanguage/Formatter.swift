@@ -1,5 +1,5 @@
 // Formatter: a syntax tree back to text, in the one canonical layout of `anim fmt`
-// (cli.md): two-space indent, one item per line, `{` on its header's line, no column
+// (README, Using anim: `anim fmt`): two-space indent, one item per line, `{` on its header's line, no column
 // alignment, single spaces around binary operators, `, ` in lists.
 //
 // The formatter never changes meaning: it keeps the user's option order, parentheses and

@@ -1,4 +1,4 @@
-// Lexer: bytes to tokens, following language.md "Lexical". Literal values (numbers,
+// Lexer: bytes to tokens, following grammar.md § Lexical structure. Literal values (numbers,
 // exact durations, percents, colors, string segments) are computed here, once; a bad
 // literal is reported at the literal and still yields a well-formed token with a
 // placeholder value, so the parser does not pile further errors on it.

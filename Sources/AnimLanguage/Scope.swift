@@ -204,7 +204,7 @@ public struct Environment: Hashable, Sendable {
 
 /// The names every script starts with, from the tables in Builtins.swift.
 enum Predeclared {
-  /// The curve presets and their values (language.md's curve table).
+  /// The curve presets and their values (grammar.md § Curves).
   static let curves: [(name: String, value: CurveValue)] = CurvePreset.allCases.map { ($0.rawValue, $0.value) }
 
   /// The presets by name, for lookups (the list above keeps their order for messages).

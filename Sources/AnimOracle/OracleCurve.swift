@@ -1,4 +1,4 @@
-// Curves, written from their definitions (CSS Easing Level 1, language.md's springs), simply:
+// Curves, written from their definitions (CSS Easing Level 1, grammar.md § Curves' springs), simply:
 // a Bézier is solved by bisection, a spring is its closed form.
 
 #if canImport(Glibc)
@@ -61,7 +61,7 @@ public struct OracleSpring: Sendable, Hashable {
     }
   }
 
-  /// The settling time in seconds, as language.md defines it (relative to |d₀| = 1):
+  /// The settling time in seconds, as grammar.md § Curves defines it (relative to |d₀| = 1):
   /// under-damped, A·e^(−ζω₀t) = 0.001 with A = √(d₀² + ((v₀ + ζω₀d₀)/ω_d)²); otherwise the
   /// first t after which |y(t)| ≤ 0.001 for good.
   public var settlingSeconds: Double {

@@ -1,4 +1,4 @@
-// The oracle: a deliberately plain simulation of engine.md and language.md's timing model,
+// The oracle: a deliberately plain simulation of grammar.md's timing model (§ Timing, § Events, § Control, § Retargeting),
 // written from the rules (W3C Web Animations Level 1's timing chain, the issue's rules 1–6, 9,
 // 10), not from AnimCore. It keeps, per node, its playback (start time, hold time, rate) and
 // the zone it has crossed to; per property, its base value and its stack of animations. Event
@@ -784,13 +784,13 @@ public final class OracleWorld {
       let ra = rank(a.element)
       let rb = rank(b.element)
       if ra != rb { return ra < rb }
-      // Script events in the order the playhead crossed them (engine.md: in the direction of
+      // Script events in the order the playhead crossed them (grammar.md § Events: in the direction of
       // travel and in time order): one at the end of a pass before one at the next's start.
       if ra == 3 && a.element.scope == b.element.scope && a.element.step != b.element.step {
         return a.element.step < b.element.step
       }
       // So are node events of one kind crossed forwards: a start at the end of a pass (an item
-      // of no length there) before one at the next pass's start (engine.md: "in time order").
+      // of no length there) before one at the next pass's start (grammar.md § Events: in time order).
       // (At an alternating pass's turn, what is crossed backwards comes first: the engine's
       // reading, kept until the order at a turn is settled.)
       if a.element.forward && b.element.forward, let (x, y) = stepsInNearestCommonTimeline(a.element, b.element), x != y
@@ -1036,8 +1036,7 @@ public final class OracleWorld {
       // The previous target is where the stack is heading: V₀ plus each member's change, whole
       // while it runs, at the final progress it kept once ended (none once dropped out).
       // Without ended members it is the newest target; with them, the property still comes
-      // to rest at the newest target (language.md: "so the property comes to rest at the
-      // newest target").
+      // to rest at the newest target (grammar.md § Retargeting).
       let previous = entries.reduce(properties[p].base) { heading, entry in
         entry.dropped ? heading : heading + (entry.frozen ?? target(of: nodes[entry.node])) - entry.reference
       }
@@ -1115,17 +1114,17 @@ public final class OracleWorld {
     if b.isActive(zone: node.zone, started: node.started) {
       let local = localTime(of: node)
       var k = b.pass(ofZone: node.zone)
-      // Web Animations (engine.md): an exact pass boundary belongs to the next pass, also when
+      // Web Animations (grammar.md § Timing): an exact pass boundary belongs to the next pass, also when
       // it was reached going backwards (only the edges of the active interval depend on the
       // direction): a countdown that repeats reads 0 at the instant it reaches 0, then wraps
-      // (language.md). Its `repeat` has fired; the value is the next pass's start.
+      // (grammar.md § Timing). Its `repeat` has fired; the value is the next pass's start.
       if node.timing.duration > 0, b.isActive(zone: node.zone + 1, started: node.started),
         local == b.boundary(node.zone)
       {
         k = b.pass(ofZone: node.zone + 1)
       }
       // The end of the active interval (reached backwards: still active) is progress 1 of
-      // the last pass, at the fraction of a fractional count (engine.md: the spec's edge rule).
+      // the last pass, at the fraction of a fractional count (grammar.md § Timing: the spec's edge rule).
       if let end = b.end, local == end {
         let edge = b.endEdge()
         return shapeValue(node, progress: edge.progress, time: edge.time, beforeFlag: false)
@@ -1172,7 +1171,7 @@ public final class OracleWorld {
   // MARK: - A pass boundary reached backwards
 
   /// Web Animations at an exact pass boundary of a timeline above `node` that it reached
-  /// going backwards: the boundary belongs to the next pass (engine.md; a timeline's children
+  /// going backwards: the boundary belongs to the next pass (grammar.md § Timing; a timeline's children
   /// read their time in that pass, as the engine's do), so `node` reads its local time from
   /// there. Only its value: what has been crossed stays crossed. nil when no timeline above
   /// it stands so.

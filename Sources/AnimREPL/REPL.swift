@@ -15,7 +15,7 @@ import AnimSignals
 
 /// `anim repl [FILE] [--clock real|virtual]`.
 package enum REPL {
-  /// Exit status when FILE cannot be read (cli.md).
+  /// Exit status when FILE cannot be read (README, Using anim: exit statuses).
   package static let cannotReadFile: Int32 = 66
 
   /// Runs a session on standard input and returns the exit status: 0 when it ends (even

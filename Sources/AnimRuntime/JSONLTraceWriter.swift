@@ -2,7 +2,7 @@
 
 import AnimCore
 
-/// Writes each record as one JSON object on a line of its own (cli.md, `anim trace`):
+/// Writes each record as one JSON object on a line of its own (README, Using anim: `anim trace`):
 ///
 ///     {"t":0.5,"values":{"box.x":40,"box.pos":[0,120],"box.tint":"#ff8800ff"}}
 ///     {"t":1.3,"event":"complete","subject":"intro"}

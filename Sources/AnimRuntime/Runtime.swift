@@ -121,7 +121,7 @@ public final class Runtime {
     var span: SourceSpan
   }
 
-  /// More handler runs than this at one instant is an error (language.md's chain limit,
+  /// More handler runs than this at one instant is an error (grammar.md § Events, the chain limit,
   /// counted in handler runs: a chain that doubles itself reaches it as fast as a loop).
   package static let handlerRunLimitPerInstant = 10_000
 

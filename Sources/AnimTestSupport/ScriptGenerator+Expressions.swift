@@ -1,11 +1,11 @@
 // ScriptGenerator+Expressions: typed expressions, curves, strings, comments and layout
-// noise. An expression of a type uses only operators language.md defines for that type;
+// noise. An expression of a type uses only operators grammar.md defines for that type;
 // durations are always positive (no subtraction), so any of them may follow `over`,
 // `delay` or `at`.
 
 import AnimLanguage
 
-/// Every curve form of language.md's table.
+/// Every curve form of grammar.md § Curves.
 enum GeneratedCurve: CaseIterable {
   case linear, ease, easeIn, easeOut, easeInOut, cubic, steps, stepsWithPosition
   case springResponse, springDuration, springMass, smooth, snappy, bouncy
@@ -131,7 +131,7 @@ extension ScriptGenerator {
     }
   }
 
-  /// A positive duration literal, written in one of the ways language.md allows.
+  /// A positive duration literal, written in one of the ways grammar.md allows.
   mutating func durationLiteral() -> String {
     pick(["250ms", "1.5s", "300ms", "1s", "0.1s", "1_000ms", "2s", ".5s", "600ms", "40ms", "1.2s"])
   }

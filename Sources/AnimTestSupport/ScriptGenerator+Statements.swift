@@ -1,9 +1,9 @@
 // ScriptGenerator+Statements: declarations, items, timelines, handlers and control
-// statements, each used as language.md allows.
+// statements, each used as grammar.md allows.
 
 import AnimLanguage
 
-/// The value types of language.md that the generator writes expressions of (strings and
+/// The value types of grammar.md that the generator writes expressions of (strings and
 /// curves have their own generators).
 enum GeneratedType: CaseIterable {
   case number, duration, vec2, vec3, vec4, color

@@ -1,5 +1,5 @@
 // ScriptGenerator: deterministic, seeded, valid `.anim` scripts that use every form of
-// language.md. A tool for tests (the formatter's round trip runs on hundreds of them),
+// grammar.md. A tool for tests (the formatter's round trip runs on hundreds of them),
 // fuzz seeds (a corpus of well-formed inputs the fuzzer then mutates) and benchmarks
 // (scripts of any size that parse and check clean).
 //
@@ -7,7 +7,7 @@
 // types they were declared with, so the checker has nothing to report either. To stay
 // valid it keeps a model of what has been declared (lets and their types, targets and
 // their properties, curves, timelines, labels, event names) and uses only that; it avoids
-// what language.md makes an error (an item appended after `repeat forever`, `finish` on
+// what grammar.md makes an error (an item appended after `repeat forever`, `finish` on
 // something that repeats forever, mixed or unsorted keyframes, `with` on a first keyframe
 // at 0%, a timing curve without `over`, a negative `over`, a duplicated option).
 //

@@ -1,6 +1,6 @@
 import ArgumentParser
 
-/// The exit codes of cli.md, from the BSD sysexits convention. Usage errors (64) come
+/// The exit statuses (README, Using anim), from the BSD sysexits convention. Usage errors (64) come
 /// from argument-parser itself.
 enum ExitStatus: Int32, Comparable, Error {
   case success = 0

@@ -1,7 +1,7 @@
 import AnimREPL
 import ArgumentParser
 
-/// `anim repl [FILE] [--clock real|virtual]`: the interactive session (repl.md).
+/// `anim repl [FILE] [--clock real|virtual]`: the interactive session (README, Using anim).
 struct ReplCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "repl",

@@ -4,7 +4,7 @@ import Testing
 /// `anim fmt FILE... [--write | --check]` end to end.
 @Suite struct FormatCommandTests {
   static let messy = "let a=1;let b   = a*2\ntarget card {\n x: 0,   y: 0 }\non \"go\" { play t }   // go\n"
-  /// The canonical layout of `messy`, written by hand from cli.md's rules.
+  /// The canonical layout of `messy`, written by hand from README's `anim fmt` rules.
   static let canonical = "let a = 1\nlet b = a * 2\ntarget card { x: 0, y: 0 }\non \"go\" {\n  play t\n} // go\n"
 
   @Test func printsTheCanonicalLayout() throws {

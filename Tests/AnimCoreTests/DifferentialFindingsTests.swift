@@ -216,7 +216,7 @@ struct DifferentialFindingsTests {
     #expect(engine.isAnimating(p))
   }
 
-  /// language.md: a cancelled timeline, and one never played, waits for play ("play starts
+  /// grammar.md § Control: a cancelled timeline, and one never played, waits for play ("play starts
   /// it over"); resume leaves it idle. T (1 s, A on p to 100 over 1 s): resumed at 1 s never
   /// played, nothing moves or fires; played at 2 s it starts there. Cancelled at 2.5 s (p
   /// keeps 50), resumed at 3 s: still idle, p stays 50 with no event; played at 4 s it
@@ -266,7 +266,7 @@ struct DifferentialFindingsTests {
   }
 
   /// animations(on:) lists oldest first, so that a property's `finish` acts on the newest
-  /// (language.md): A (to 10 over 2 s, delay 500 ms) made at 0, B (to 20 over 2 s) made at
+  /// (grammar.md § Retargeting): A (to 10 over 2 s, delay 500 ms) made at 0, B (to 20 over 2 s) made at
   /// 100 ms. A leaves its delay at 500 ms, after B started; still A is the older: the list
   /// is [A, B] at 1 s, and B is the newest.
   @Test func animationsOnAPropertyAreListedOldestFirst() throws {
@@ -782,7 +782,7 @@ struct DifferentialFindingsTests {
     #expect(abs(number(engine, p) - 50) < 1e-9)
   }
 
-  /// Turning back at a point just reached (engine.md: events fire when the playhead crosses
+  /// Turning back at a point just reached (grammar.md § Events: events fire when the playhead crosses
   /// them, in its direction of travel): a standalone animation reversed at the instant it
   /// starts is at its start going backwards, so it completes there at once. p = 0; at 500 ms
   /// `animate p to 100 over 1 s`, reversed at 500 ms: `start` then `complete` reversed, both

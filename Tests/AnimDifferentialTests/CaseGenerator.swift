@@ -99,7 +99,7 @@ struct CaseGenerator {
     return timing
   }
 
-  /// How long an item lasts in its parent's time (language.md: its end for placement is
+  /// How long an item lasts in its parent's time (grammar.md § Timing: its end for placement is
   /// start + max(delay + active duration, 0), over its rate).
   static func extent(_ timing: OracleTiming, rate: Double) -> OracleTime {
     let end = max(timing.delay + (timing.activeDuration ?? 0), 0)

@@ -1,4 +1,4 @@
-// A case as an `.anim` script (language.md's forms) and as Swift against AnimCore's API.
+// A case as an `.anim` script (grammar.md's forms) and as Swift against AnimCore's API.
 
 import AnimOracle
 

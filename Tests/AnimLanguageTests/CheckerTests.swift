@@ -28,9 +28,9 @@ func typeOfLet(_ name: String, in text: String) -> ValueType? {
 @Suite struct OperatorTypeTests {
   typealias Case = (BinaryOperator, ValueType, ValueType, ValueType?)
 
-  /// language.md: "Arithmetic + - * / ... component-wise on vectors; number * vector,
-  /// duration * number, duration / number, duration / duration (a number). Mixing types
-  /// otherwise is a type error." Written out case by case, independently of the checker.
+  /// grammar.md § Types and values: arithmetic `+ - * /` works component-wise on vectors;
+  /// number * vector, duration * number, duration / number, duration / duration (a number);
+  /// mixing types otherwise is a type error. Written out case by case, independently of the checker.
   static let cases: [Case] = [
     (.add, .number, .number, .number),
     (.subtract, .number, .number, .number),
@@ -165,7 +165,8 @@ func typeOfLet(_ name: String, in text: String) -> ValueType? {
     #expect(constantOfLet("a", in: "let a = sqrt(4)") == .number(2))
   }
 
-  /// language.md: "Division by zero is only ever a runtime error: check does not report it."
+  /// grammar.md § Types and values: division by zero is only ever a runtime error, which
+  /// check does not report.
   @Test func divisionByZeroIsNotACheckError() {
     for text in [
       "let a = 1 / 0", "let a = 1s / 0", "let a = 1s / 0s", "let a = (1, 2) / (0, 1)", "let z = 0\nlet a = 5 / z",

@@ -3,7 +3,7 @@ import Testing
 
 @testable import AnimLanguage
 
-/// The checker states the curve parameter ranges once (language.md's curve table); AnimCore
+/// The checker states the curve parameter ranges once (grammar.md § Curves); AnimCore
 /// validates the same ranges when the runtime builds a curve. For a grid of values, the
 /// checker reports a range error exactly when AnimCore's initialiser refuses the value.
 @Suite struct CurveRangeAgreementTests {

@@ -5,7 +5,7 @@ import Testing
 @testable import AnimLanguage
 
 /// The formatter's promises: the same tree and the same comments after formatting, a
-/// fixed point after one pass, and the canonical layout of cli.md on hand-written cases.
+/// fixed point after one pass, and the canonical layout of README's `anim fmt` paragraph on hand-written cases.
 @Suite struct FormatterTests {
   /// Formats `text`, which must parse cleanly.
   static func formatted(_ text: String, name: String = "test.anim") -> String {

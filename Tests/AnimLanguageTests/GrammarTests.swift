@@ -38,7 +38,7 @@ import Testing
   }
 
   @Test func keywordListMatchesLanguageBrief() {
-    // language.md's list, in its order.
+    // grammar.md's list, in its order.
     let brief = """
       let curve target timeline animate keyframes set from to over with
       delay repeat forever autoreverse speed fill merge at label previous sequence parallel wait

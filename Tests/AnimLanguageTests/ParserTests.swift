@@ -2,7 +2,7 @@ import Testing
 
 @testable import AnimLanguage
 
-/// Every form of language.md parses to the tree it means (compared through SyntaxDump).
+/// Every form of grammar.md parses to the tree it means (compared through SyntaxDump).
 @Suite struct ParserTests {
   static let forms: [(String, String)] = [
     // Declarations
@@ -178,7 +178,8 @@ import Testing
     #expect(errors == [])
     #expect(dump == expected)
   }
-  /// The example script at the top of language.md, statement by statement.
+  /// A whole script of the everyday forms (a card flips in, a badge bounces, the director
+  /// pauses and reverses it), statement by statement.
   @Test func languageExample() {
     let script = """
       // A card flips in, a badge bounces, and the director pauses and reverses it.

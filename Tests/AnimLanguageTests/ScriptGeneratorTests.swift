@@ -4,7 +4,7 @@ import Testing
 @testable import AnimLanguage
 
 /// The generator's promises: the same seed gives the same script, every script is clean,
-/// and together they use every form of language.md.
+/// and together they use every form of grammar.md.
 @Suite struct ScriptGeneratorTests {
   @Test func sameSeedSameScript() {
     var first = ScriptGenerator(seed: 7)

@@ -1,11 +1,11 @@
 // Every example in examples/ traced through the runtime and checked against values and event
-// times computed here from the formulas (language.md, cli.md, and each example's own
+// times computed here from the formulas (grammar.md, README's trace format, and each example's own
 // comment), never against recorded output (issue 4).
 //
 // Each test traces its example twice: once at exact sample times (`--at`), some of them after
 // the end, for the values; once at the default frame rate without `--until`, for the events,
 // prints and the end of the run (its last sample). Events at one instant are checked in the
-// order language.md fixes: completes, repeats, starts, then script events and statements
+// order grammar.md § Events fixes: completes, repeats, starts, then script events and statements
 // (`Instant` groups: a group is a set whose order no rule fixes, groups follow one another).
 
 import AnimCore
@@ -211,7 +211,7 @@ private struct UnderdampedSpring {
   /// P'(t) = −ω₀²·Q(t).
   func pDot(_ t: Double) -> Double { -omega0 * omega0 * q(t) }
 
-  /// language.md's settling time from its declared parameters (d₀ = −1, v₀ = 0): the t at which
+  /// grammar.md § Curves' settling time from its declared parameters (d₀ = −1, v₀ = 0): the t at which
   /// A·e^(−βt) = 0.001, A = √(1 + (β/ω_d)²), rounded up to the nanosecond.
   var settlingTime: Nanoseconds {
     let amplitude = (1 + (beta / omegaD) * (beta / omegaD)).squareRoot()
@@ -480,7 +480,7 @@ struct ExampleTraceTests {
     example.expectEnd(3 * s)
   }
 
-  // MARK: The other examples: formulas derived here from language.md
+  // MARK: The other examples: formulas derived here from grammar.md
 
   /// Linear sweeps over 60 s: progress = 100·t / 60; hue red → blue with easeInOut.
   @Test func longSweep() throws {

@@ -11,7 +11,7 @@ struct JSONLTraceTests {
   func line(_ record: TraceRecord) -> String { JSONLTraceWriter.line(record) }
 
   @Test func theSampleOfTheDesign() {
-    // cli.md: {"t":0.5,"values":{"box.x":40,"box.pos":[0,120],"box.tint":"#ff8800ff"}}
+    // README's trace format: {"t":0.5,"values":{"box.x":40,"box.pos":[0,120],"box.tint":"#ff8800ff"}}
     let record = sample(
       500_000_000, ("box.x", .number(40)), ("box.pos", .vec2(Vec2(0, 120))),
       ("box.tint", .color(Color(red8: 0xff, green8: 0x88, blue8: 0x00))))

@@ -25,5 +25,5 @@ func lines(_ text: String) -> [String] {
   return parts
 }
 
-/// The 8-bit channel of a straight color channel as cli.md defines it: round(c · 255), halves up.
+/// The 8-bit channel of a straight color channel as README's trace format defines it: round(c · 255), halves up.
 func byte(_ channel: Double) -> Int { Int((channel * 255 + 0.5).rounded(.down)) }
