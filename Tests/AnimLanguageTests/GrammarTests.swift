@@ -91,7 +91,7 @@ import Testing
     let grammar = Self.collapse(try Self.read("grammar.md"))
     var count = 0
     for file in ["Parser.swift", "Parser+Expressions.swift", "Lexer.swift"] {
-      let source = try Self.read("Sources/AnimLanguage/\(file)")
+      let source = try Self.read("Sources/AnimLanguage/Parsing/\(file)")
       for rule in Self.ruleComments(in: source) {
         count += 1
         // A rule showing one choice (`primary -> ... | string | ...`) matches when each
