@@ -272,7 +272,7 @@ import Testing
     #expect(first != second)
     second.declare(symbol("b", 2))
     #expect(first == second && first.hashValue == second.hashValue)
-    #expect(first.symbols == ["a": symbol("a", 1), "b": symbol("b", 2)])
+    #expect(first.order == ["a", "b"] && first["a"] == symbol("a", 1) && first["b"] == symbol("b", 2))
     // Declared again: the new symbol, and the name moves to the end.
     first.declare(symbol("a", 3))
     #expect(first["a"] == symbol("a", 3) && first.order == ["b", "a"])

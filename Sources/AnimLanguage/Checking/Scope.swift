@@ -148,11 +148,6 @@ public struct Environment: Hashable, Sendable {
 
   public init() {}
 
-  /// Every declared name.
-  package var symbols: [String: Symbol] {
-    Dictionary(uniqueKeysWithValues: order.map { ($0, table[$0]!) })
-  }
-
   package subscript(name: String) -> Symbol? { table[name] }
 
   public static func == (left: Environment, right: Environment) -> Bool {

@@ -134,9 +134,6 @@ package final class Session {
     self.write = write
   }
 
-  /// The clock this session runs on.
-  package var clockChoice: ClockChoice { clock.choice }
-
   /// Engine time at the last reading of the clock.
   package var now: Nanoseconds { clock.now }
 

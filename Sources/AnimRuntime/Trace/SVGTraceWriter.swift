@@ -83,9 +83,6 @@ package struct SVGTraceWriter: TraceWriter, Sendable {
     self.values = Array(repeating: [], count: series.count)
   }
 
-  /// The names of the lines the chart draws, in legend order.
-  package var seriesNames: [String] { series.map(\.name) }
-
   package mutating func write(_ record: TraceRecord) -> String {
     switch record {
     case .sample(let time, let sampleValues):
