@@ -909,7 +909,10 @@ public final class OracleWorld {
     let up = x > current
     let lo = min(current, x)
     let hi = max(current, x)
-    let stops = Set(positions(node, from: lo, to: hi)).filter { up ? $0 > current && $0 < x : $0 < current && $0 > x }
+    // (From where it stands, too: what lies at `current` on the way out is crossed on its
+    // own, before what lies further on: a seek back from a timeline's end crosses its end,
+    // and its items' edges there, before the pass boundaries behind them.)
+    let stops = Set(positions(node, from: lo, to: hi)).filter { up ? $0 >= current && $0 < x : $0 <= current && $0 > x }
     // On the way, it travels the way the jump goes (a seek back through a timeline playing
     // forwards crosses its items backwards, each at its boundary); at `x` it arrives as it
     // plays on from there (a boundary at `x` belongs to the side it plays into).

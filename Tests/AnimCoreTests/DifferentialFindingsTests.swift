@@ -895,4 +895,28 @@ struct DifferentialFindingsTests {
     #expect(recorder.nodeEvents(a).map(\.1) == [.start, .complete, .complete])
     #expect(recorder.nodeEvents(t).map(\.0) == [0])
   }
+
+  /// A seek settles what it passes as playing there would, in time order, through every pass
+  /// between (grammar.md § Control). T (1 s, `repeat 2 autoreverse`) holds A (from 0 to 100
+  /// over 1 s, linear, fill both). Played at 0, T ends at 2 s, A back at its start. At 3 s
+  /// `seek T to 400ms` goes back through pass 2 (A forwards from its start to its end,
+  /// completing there) and into pass 1 at its end (A entering backwards from its end): A is
+  /// active, 400 ms in: 40. (Seed 2001787 found the oracle applying A's `complete` at the
+  /// pass boundary after its `start` there, leaving the base value 100.)
+  @Test func aSeekBackThroughTheTurnOfAnAlternatingTimelineLeavesItsItemActive() throws {
+    var engine = AnimationEngine()
+    var events: [EngineEvent] = []
+    let p = engine.addProperty(.number(0))
+    let t = try engine.addTimeline(
+      timing: EffectTiming(duration: 1 * s, iterations: 2, direction: .alternate, fill: .forwards))
+    _ = try engine.animate(
+      p, with: .tween(to: .number(100), duration: 1 * s, fill: .both), placement: .timeline(t, at: 0))
+    try engine.play(t)
+    try engine.advance(to: 3 * s)
+    #expect(number(engine, p) == 0)
+    try engine.seek(t, to: 400 * ms) { _, e in events.append(e) }
+    try engine.advance(to: 3 * s) { _, e in events.append(e) }
+    #expect(events.isEmpty)
+    #expect(abs(number(engine, p) - 40) < 1e-9)
+  }
 }

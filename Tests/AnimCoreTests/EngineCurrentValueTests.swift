@@ -47,7 +47,7 @@ struct EngineCurrentValueTests {
     func pick<T>(_ items: [T]) -> T { items[Int(random.next() % UInt64(items.count))] }
     var engine = AnimationEngine()
     // Half the runs renumber the pending events' sequences often (node versions start over).
-    if seed % 2 == 1 { engine.sequenceLimit = 40 }
+    if seed % 2 == 1 { engine.pending.sequenceLimit = 40 }
     var properties: [PropertyID] = (0..<6).map { _ in engine.addProperty(.number(0)) }
     properties.append(engine.addProperty(.vec2(Vec2(1, 2))))
     properties.append(engine.addProperty(.color(Color(red: 1, green: 0, blue: 0))))
@@ -119,9 +119,9 @@ struct EngineCurrentValueTests {
       default:
         if random.next() % 10 == 0 {
           // Through a snapshot: the restored engine reads the same.
-          let limit = engine.sequenceLimit
+          let limit = engine.pending.sequenceLimit
           engine = try JSONDecoder().decode(AnimationEngine.self, from: JSONEncoder().encode(engine))
-          engine.sequenceLimit = limit
+          engine.pending.sequenceLimit = limit
           expectCurrentValues(engine, properties, "step \(step), restored")
         }
       }

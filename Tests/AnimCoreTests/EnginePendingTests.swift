@@ -4,15 +4,12 @@ import Testing
 
 @testable import AnimCore
 
-/// The pending-event queue: 16-byte entries with 32-bit sequences renumbered before they
-/// wrap, a heap kept small with later entries waiting outside it, properties leaving rest
-/// queued apart, and all of it written to and read from snapshots.
+/// The pending-event queue in the engine: 32-bit sequences renumbered before they wrap, a
+/// heap kept small with later entries waiting outside it, properties leaving rest queued
+/// apart, and all of it written to and read from snapshots. (The queue on its own:
+/// `PendingEventQueueTests`.)
 @Suite("Engine: the pending-event queue")
 struct EnginePendingTests {
-  @Test func anEntryIsSixteenBytes() {
-    #expect(MemoryLayout<AnimationEngine.Pending>.stride == 16)
-  }
-
   /// Callbacks recorded as (time, key), and node events as (time, kind, node).
   struct Fired {
     var callbacks: [(time: Nanoseconds, key: Int)] = []
@@ -33,7 +30,7 @@ struct EnginePendingTests {
 
   @Test func sameInstantOrderSurvivesRenumberingTheSequences() throws {
     var engine = AnimationEngine()
-    engine.sequenceLimit = 64
+    engine.pending.sequenceLimit = 64
     var random = SeededRandom(seed: 7)
     var scheduled: [(time: Nanoseconds, key: Int)] = []
     var fired = Fired()
@@ -58,7 +55,7 @@ struct EnginePendingTests {
         try engine.play(long)
       }
       try engine.advance(to: base + 10 * ms - 1) { _, e in fired.record(e) }
-      #expect(engine.pendingSequence <= engine.sequenceLimit)
+      #expect(engine.pending.lastSequence <= engine.pending.sequenceLimit)
     }
     // 800 callbacks and more node entries than that went through 64 sequences.
     let expected = scheduled.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
@@ -161,13 +158,13 @@ struct EnginePendingTests {
   /// Against a plain model: every callback at its time, in (time, scheduling order), with
   /// handlers scheduling more, and every animation's start and complete at its exact time,
   /// however small the heap is kept.
-  @Test(arguments: [1, 2, 3, 8, 64, AnimationEngine.defaultNearPendingLimit], [UInt32.max, 2_200])
+  @Test(arguments: [1, 2, 3, 8, 64, PendingEventQueue.defaultNearLimit], [UInt32.max, 2_200])
   func aSmallHeapHandsOutEverythingInOrder(nearLimit: Int, sequenceLimit: UInt32) throws {
     var engine = AnimationEngine()
-    engine.nearPendingLimit = nearLimit
-    engine.pendingSplitSize = nearLimit
+    engine.pending.nearLimit = nearLimit
+    engine.pending.splitSize = nearLimit
     // 2,200: the sequences are renumbered while later entries wait in buckets.
-    engine.sequenceLimit = sequenceLimit
+    engine.pending.sequenceLimit = sequenceLimit
     var random = SeededRandom(seed: UInt64(nearLimit))
     var scheduled: [(time: Nanoseconds, key: Int)] = []
     for _ in 0..<2_000 {
@@ -212,15 +209,15 @@ struct EnginePendingTests {
     #expect(engine.nextEventTime == nil)
     if sequenceLimit < .max {
       // Renumbered: fewer sequences in use than callbacks were scheduled.
-      #expect(engine.pendingSequence < UInt32(scheduled.count))
+      #expect(engine.pending.lastSequence < UInt32(scheduled.count))
     }
   }
 
   @Test func renumberingWhileTheHeapHoldsEverythingLeavesRoomForLaterEntries() throws {
     var engine = AnimationEngine()
-    engine.nearPendingLimit = 2
-    engine.pendingSplitSize = 2
-    engine.sequenceLimit = 2
+    engine.pending.nearLimit = 2
+    engine.pending.splitSize = 2
+    engine.pending.sequenceLimit = 2
     engine.schedule(callback: 1, at: 1 * ms)
     engine.schedule(callback: 2, at: 2 * ms)  // the heap splits: its horizon is 2 ms now
     engine.schedule(callback: 3, at: 5 * ms)  // renumbered first, then due after the horizon
@@ -232,8 +229,8 @@ struct EnginePendingTests {
 
   @Test func aLongChainAtOneInstantIsStillAnErrorWithASmallHeap() throws {
     var engine = AnimationEngine()
-    engine.nearPendingLimit = 2
-    engine.pendingSplitSize = 2
+    engine.pending.nearLimit = 2
+    engine.pending.splitSize = 2
     for k in 0..<10 { engine.schedule(callback: 100 + k, at: Nanoseconds(k) * s) }
     #expect(throws: EngineError.tooManyEventsAtOneInstant(0)) {
       try engine.advance(to: s / 2) { engine, _ in engine.schedule(callback: 0, at: engine.now) }
@@ -247,8 +244,8 @@ struct EnginePendingTests {
   /// heap), node entries and a property leaving rest.
   func busyEngine() throws -> (AnimationEngine, [PropertyID]) {
     var engine = AnimationEngine()
-    engine.nearPendingLimit = 4
-    engine.pendingSplitSize = 4
+    engine.pending.nearLimit = 4
+    engine.pending.splitSize = 4
     let x = engine.addProperty(.number(0))
     let y = engine.addProperty(.number(5))
     _ = try engine.animate(x, with: .tween(to: .number(10), duration: s), placement: .engine(at: 0))
@@ -258,7 +255,7 @@ struct EnginePendingTests {
     }
     // Added and not yet advanced: y's leaving rest is pending.
     _ = try engine.animate(y, with: .tween(to: .number(0), duration: s), placement: .engine(at: 300 * ms))
-    #expect(!engine.laterBuckets.isEmpty)
+    #expect(!engine.pending.laterBuckets.isEmpty)
     #expect(!engine.propertiesLeavingRest.isEmpty)
     return (engine, [x, y])
   }

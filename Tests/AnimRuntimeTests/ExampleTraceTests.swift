@@ -187,7 +187,7 @@ private func mix(_ a: Double, _ b: Double, _ p: Double) -> Double { a + (b - a) 
 private func mix(_ a: [Double], _ b: [Double], _ p: Double) -> [Double] { zip(a, b).map { mix($0, $1, p) } }
 
 /// A straight color as premultiplied components (the engine blends colors premultiplied in
-/// sRGB, AnimCore/Color.swift).
+/// sRGB, AnimCore/Values/Color.swift).
 private func premultiplied(_ r: Double, _ g: Double, _ b: Double, _ a: Double = 1) -> [Double] {
   [r * a, g * a, b * a, a]
 }

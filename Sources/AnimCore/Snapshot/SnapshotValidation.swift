@@ -117,8 +117,7 @@ extension AnimationEngine {
     }
 
     // Pending events: due in time, for something that is there.
-    let due = pending.unordered.map { $0 } + laterBuckets.flatMap { Array($0) }
-    for entry in due {
+    for entry in pending.entries {
       try check(entry.time >= 0 && entry.time < end, "a pending event is due outside 0 to the end of time")
       if entry.slot >= 0 {
         try check(

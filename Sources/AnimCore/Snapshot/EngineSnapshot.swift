@@ -7,8 +7,6 @@
 // entries of one shape (`SavedPending`: time, sequence, node, version, key), whatever the
 // engine keeps them in, and rebuilt on reading, renumbered in the same order.
 
-import HeapModule
-
 extension AnimationEngine: Codable {
   /// The format of the encoded engine; any other is refused on decoding. 2: current values
   /// kept apart from the property slots, spring velocities inside their animations.
@@ -117,7 +115,8 @@ extension AnimationEngine: Codable {
 
   /// Rebuilds the pending events from their written form, in the order of their sequences.
   private mutating func restorePending(_ saved: [SavedPending]) throws {
-    var entries: [Pending] = []
+    var entries: [PendingEventQueue.Entry] = []
+    var sequence: UInt32 = 0
     for entry in saved.sorted(by: { $0.sequence < $1.sequence }) {
       switch entry.node {
       case Self.leavingRest:
@@ -126,21 +125,21 @@ extension AnimationEngine: Codable {
         }
         propertiesLeavingRest.append(property)
       case -1:
-        pendingSequence &+= 1
-        entries.append(Pending(time: entry.time, sequence: pendingSequence, slot: engineCallbackSlot(for: entry.key)))
+        sequence &+= 1
+        entries.append(
+          PendingEventQueue.Entry(time: entry.time, sequence: sequence, slot: engineCallbackSlot(for: entry.key)))
       default:
         guard entry.node >= 0, Int(entry.node) < nodes.count else {
           throw EngineSnapshotError("a pending event is for something that is not there")
         }
         // Only the node's live entry (a stale one would be skipped anyway).
         guard entry.version == versions[Int(entry.node)], nodes[Int(entry.node)].kind != .free else { continue }
-        pendingSequence &+= 1
-        versions[Int(entry.node)] = pendingSequence
-        entries.append(Pending(time: entry.time, sequence: pendingSequence, slot: entry.node))
+        sequence &+= 1
+        versions[Int(entry.node)] = sequence
+        entries.append(PendingEventQueue.Entry(time: entry.time, sequence: sequence, slot: entry.node))
       }
     }
-    pending = Heap(entries)
-    pendingSplitSize = max(nearPendingLimit, 2 * pending.count)
+    pending.restore(entries, lastSequence: sequence)
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -159,7 +158,7 @@ extension AnimationEngine: Codable {
     try container.encode(topLevel, forKey: .topLevel)
     // Only live entries: stale ones would be skipped anyway.
     var saved: [SavedPending] = []
-    for entry in ([Array(pending.unordered)] + laterBuckets.map(Array.init)).joined() where isLive(entry) {
+    for entry in pending.entries where isLive(entry) {
       let slot = entry.slot
       saved.append(
         slot < 0
@@ -173,7 +172,7 @@ extension AnimationEngine: Codable {
     for (i, property) in propertiesLeavingRest.properties.enumerated() {
       saved.append(
         SavedPending(
-          time: now, sequence: UInt64(pendingSequence) + 1 + UInt64(i), node: Self.leavingRest, version: 0,
+          time: now, sequence: UInt64(pending.lastSequence) + 1 + UInt64(i), node: Self.leavingRest, version: 0,
           key: property.kind.order << 32 | Int(property.index)))
     }
     try container.encode(saved, forKey: .pending)

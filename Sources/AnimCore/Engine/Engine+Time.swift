@@ -69,7 +69,7 @@ extension AnimationEngine {
     let timing = timing(of: node)
     let local = timing.wrapped(state.local, hasStarted: node.hasStarted)
     // Values follow Web Animations: an exact pass boundary belongs to the next pass, in
-    // either direction (crossing events decide passes by direction, in Engine+Events).
+    // either direction (crossing events decide passes by direction, in Engine+Crossing).
     let pass = Self.pass(of: timing, at: local, forward: true)
     let forwards = Self.isForwardPass(timing, pass)
     let iteration = Self.iterationTime(timing, local, pass: pass)

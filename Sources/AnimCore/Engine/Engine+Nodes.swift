@@ -1,6 +1,6 @@
 // A node's playback and timing, and the order of the top-level nodes.
 //
-// A node keeps only what nearly every node needs (Engine.swift's `Node`, 56 bytes): one
+// A node keeps only what nearly every node needs (AnimationEngine.swift's `Node`, 56 bytes): one
 // time that is the start time while it plays and the hold time while it is held, its delay
 // and duration, its flags. A rate or an iteration count other than 1 goes in a side table,
 // `nodeExtras`. The functions here put a whole `Playback` and `EffectTiming` back together

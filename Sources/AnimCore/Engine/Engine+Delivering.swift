@@ -1,0 +1,142 @@
+// Delivering: putting one instant's crossed events in the rule's order (grammar.md
+// § Events) and handing them out, applying what each means to the engine.
+
+extension AnimationEngine {
+  /// Orders the events of one instant: completes, repeats, starts, then callbacks, each in
+  /// item order (reversed for those crossed backwards). A node that starts and completes at
+  /// the one instant (a zero duration, or a negative delay that skips it all) fires its own
+  /// start and then its own complete, together, where its start goes.
+  static func order(_ crossed: inout [Crossed]) {
+    let paired = comingAndGoing(crossed)
+    func key(_ event: Crossed) -> (rank: Int, segment: Int, sequence: Int, after: Int) {
+      if event.kind == .complete, let start = paired[Passage(node: event.node, forward: event.forward)] {
+        return (NodeEventKind.start.rank, 0, event.forward ? start : -start, 1)
+      }
+      return (event.kind?.rank ?? 3, event.segment, event.forward ? event.sequence : -event.sequence, 0)
+    }
+    crossed.sort { key($0) < key($1) }
+  }
+
+  /// A node crossed one way.
+  struct Passage: Hashable {
+    var node: NodeID
+    var forward: Bool
+  }
+
+  /// The nodes that start and then complete, crossed the same way, among one instant's
+  /// events (in crossing order), with their start's sequence, for each way. (Not a node that
+  /// completes and then starts again: a timeline's child at its pass boundary, or one
+  /// turning back. One that comes and goes both ways at one instant, at the boundary of an
+  /// alternating pass, is paired each way.)
+  static func comingAndGoing(_ crossed: [Crossed]) -> [Passage: Int] {
+    var starts: [Passage: Int] = [:]
+    var paired: [Passage: Int] = [:]
+    for event in crossed {
+      let passage = Passage(node: event.node, forward: event.forward)
+      if event.kind == .start {
+        starts[passage] = event.sequence
+      } else if event.kind == .complete, let start = starts[passage] {
+        paired[passage] = start
+      }
+    }
+    return paired
+  }
+
+  /// Hands out the events of one instant, in order. A property that one animation leaves
+  /// and another takes later at the same instant (a sequence handing over, also to an
+  /// animation of no length) does not come to rest: its complete and start are not fired.
+  mutating func deliver(
+    _ events: [Crossed], _ handle: (inout AnimationEngine, EngineEvent) -> Void, leavingRest: inout [PropertyID]
+  ) {
+    // Only an instant with both a start and a complete can hand a property over.
+    var hasStart = false
+    var hasComplete = false
+    for event in events {
+      if event.kind == .start { hasStart = true } else if event.kind == .complete { hasComplete = true }
+    }
+    // For each property, where the last start of an animation on it comes.
+    var starting: [PropertyID: Int] = [:]
+    if hasStart && hasComplete {
+      for (position, event) in events.enumerated() where event.kind == .start {
+        if let index = try? resolve(event.node), nodes[Int(index)].kind == .effect {
+          starting[effectProperty(of: index)] = position
+        }
+      }
+    }
+    var handedOver = Set<PropertyID>()
+    for (position, event) in events.enumerated() {
+      deliver(
+        event, handle, handsOver: { starting.isEmpty ? false : (starting[$0].map { $0 > position } ?? false) },
+        handedOver: &handedOver, leavingRest: &leavingRest)
+    }
+    for property in handedOver.sorted() where !isAnimating(property) {
+      handle(&self, EngineEvent(kind: .complete, subject: .property(property), time: now, isReversed: false))
+    }
+    armBackwardsFillsOfNewPasses(events)
+  }
+
+  /// Applies what an event means to the engine (an animation taking its property, a value
+  /// left as the base value), then hands it, and any property event it causes, to `handle`.
+  mutating func deliver(
+    _ event: Crossed, _ handle: (inout AnimationEngine, EngineEvent) -> Void, handsOver: (PropertyID) -> Bool,
+    handedOver: inout Set<PropertyID>, leavingRest: inout [PropertyID]
+  ) {
+    guard let index = try? resolve(event.node) else { return }
+    let reversed = !event.forward
+    guard let kind = event.kind else {
+      handle(
+        &self, EngineEvent(kind: .callback(event.key), subject: .node(event.node), time: now, isReversed: reversed))
+      return
+    }
+    let node = nodes[Int(index)]
+    var propertyEvent: (EngineEvent.Kind, PropertyID)?
+    if node.kind == .effect {
+      let property = effectProperty(of: index)
+      switch kind {
+      case .start:
+        if needsValues(index) {
+          handle(&self, EngineEvent(kind: .needsValues, subject: .node(event.node), time: now, isReversed: reversed))
+          guard contains(event.node) else { return }
+        }
+        if activate(index, forward: event.forward) {
+          // (The empty sets of the usual instant are not asked: asking hashes.)
+          if handedOver.isEmpty || handedOver.remove(property) == nil { propertyEvent = (.start, property) }
+        }
+      case .complete:
+        if complete(index, forward: event.forward) {
+          if handsOver(property) {
+            handedOver.insert(property)
+          } else {
+            propertyEvent = (.complete, property)
+          }
+        }
+      case .repeat:
+        break
+      }
+    } else if node.kind == .timeline, kind == .repeat, event.forward {
+      let direction = timing(of: node).direction
+      if direction != .alternate && direction != .alternateReverse { rearmSets(in: index) }
+    }
+    let nodeKind: EngineEvent.Kind =
+      switch kind {
+      case .start: .start
+      case .repeat: .repeat
+      case .complete: .complete
+      }
+    handle(&self, EngineEvent(kind: nodeKind, subject: .node(event.node), time: now, isReversed: reversed))
+    if let (kind, property) = propertyEvent {
+      // A property that left rest at this instant and comes back to it (an animation of no
+      // length): its start, still queued behind this instant's events, comes first.
+      if kind == .complete, !leavingRest.isEmpty, let queued = leavingRest.firstIndex(of: property) {
+        leavingRest.remove(at: queued)
+        handle(&self, EngineEvent(kind: .start, subject: .property(property), time: now, isReversed: false))
+      }
+      handle(&self, EngineEvent(kind: kind, subject: .property(property), time: now, isReversed: reversed))
+    }
+    // A standalone animation that completed has done its work: its value is the base value.
+    if kind == .complete, node.kind == .effect, node.parent < 0, let index = try? resolve(event.node) {
+      let top = index
+      removeSubtree(top)
+    }
+  }
+}

@@ -1,0 +1,35 @@
+// The oracle's own mistakes that the differential runs found (where the engine was right),
+// each pinned on the oracle alone with the value the rules give, worked out in a comment.
+
+import AnimOracle
+import Testing
+
+@Suite struct OracleFindingsTests {
+  /// A seek settles what it passes as playing there would, in time order, through every pass
+  /// between (grammar.md § Control). T (1 s, `repeat 2 autoreverse`) holds A (from 0 to 100
+  /// over 1 s, linear, fill both). Played at 0, T ends at 2 s with A back at its start. At
+  /// 3 s `seek T to 400ms` goes back through pass 2 (A forwards to its end, completing
+  /// there) and into pass 1 from its end (A entering backwards): A is active, 400 ms in: 40.
+  /// The oracle took T's end and A's edges there together with the pass boundary behind them
+  /// and applied A's `complete` last, leaving the base value 100 (seeds 2001787, 1020169).
+  @Test func aSeekBackThroughTheTurnOfAnAlternatingTimelineLeavesItsItemActive() {
+    let s: OracleTime = 1_000_000_000
+    let steps = [
+      OracleStep(time: 0, .addProperty(0)),
+      OracleStep(
+        time: 0,
+        .add(.timeline(timing: OracleTiming(duration: s, iterations: 2, autoreverse: true), rate: 1), .idle)),
+      OracleStep(
+        time: 0,
+        .add(
+          .animation(
+            property: 0, shape: .tween(from: nil, to: 100, curve: .linear),
+            timing: OracleTiming(duration: s, fill: .both), rate: 1, replace: false),
+          .inTimeline(node: 0, at: 0))),
+      OracleStep(time: 0, .control(.play, .node(0))),
+      OracleStep(time: 3 * s, .control(.seek(400_000_000), .node(0))),
+    ]
+    let world = OracleWorld.run(steps, until: 3 * s)
+    #expect(abs(world.value(of: 0) - 40) < 1e-9)
+  }
+}
