@@ -146,6 +146,7 @@ public struct Environment: Hashable, Sendable {
   /// Names in the order they were (last) declared, for listings and completion.
   package private(set) var order: [String] = []
 
+  /// An environment with nothing declared (the predeclared curves are always visible).
   public init() {}
 
   package subscript(name: String) -> Symbol? { table[name] }

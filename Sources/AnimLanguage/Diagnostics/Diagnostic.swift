@@ -4,6 +4,7 @@
 
 /// A problem found in a script, with where it is.
 public struct Diagnostic: Hashable, Sendable {
+  /// How bad it is: an error stops the script from running; a warning and a note do not.
   public enum Severity: String, Hashable, Sendable {
     case error, warning, note
   }
@@ -21,7 +22,9 @@ public struct Diagnostic: Hashable, Sendable {
   }
 
   public var severity: Severity
+  /// One sentence, without the location or the severity (`DiagnosticRenderer` adds them).
   public var message: String
+  /// The bytes of the source it is about.
   public var span: SourceSpan
   package var notes: [Note]
 

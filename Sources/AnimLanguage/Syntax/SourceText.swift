@@ -107,11 +107,13 @@ public struct SourceSpan: Hashable, Sendable, CustomStringConvertible {
   private var storedStart: UInt32
   private var storedEnd: UInt32
 
+  /// The offset of the first byte.
   public var start: Int {
     get { Int(storedStart) }
     set { storedStart = UInt32(clamping: newValue) }
   }
 
+  /// The offset just past the last byte (equal to `start` for an empty span).
   public var end: Int {
     get { Int(storedEnd) }
     set { storedEnd = UInt32(clamping: newValue) }

@@ -13,6 +13,7 @@ public struct TraceColumn: Sendable, Hashable {
   package var name: String
   package var kind: ValueKind
 
+  /// A column for the property `name` (`T.p`) holding values of `kind`.
   public init(name: String, kind: ValueKind) {
     self.name = name
     self.kind = kind

@@ -24,7 +24,9 @@ public enum TraceRecord: Sendable, Hashable {
 
 /// A property's value under its name, `T.p`.
 public struct NamedValue: Sendable, Hashable {
+  /// `T.p`, as the script and the trace write it.
   public var name: String
+  /// The value at the record's time.
   public var value: AnimationValue
 
   public init(name: String, value: AnimationValue) {
