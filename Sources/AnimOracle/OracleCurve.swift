@@ -139,20 +139,30 @@ public enum OracleCurve: Sendable, Hashable {
       let u = 1 - t
       return 3 * u * u * t * p1 + 3 * u * t * t * p2 + t * t * t
     }
-    // Where x(t) is flat (x'(t) = 0 at the root: cubic(1, y1, 0, y2) at x = 0.5 has a triple
-    // root), every t in a small interval rounds to x: the root is the middle of that interval,
-    // found from both sides (the last t with x(t) < x and the first with x(t) > x).
-    func boundary(_ below: (Double) -> Bool) -> Double {
+    // The sign of x(t) − x is decided in double-double arithmetic (about 32 digits), so that
+    // where x(t) is flat at the root (cubic(1, y1, 0, y2) at x = 0.5 has a triple root) the
+    // interval of t that cannot be told apart from the root is ~1e-11 wide, not the ~1e-5 of
+    // plain doubles (the width is the cube root of the arithmetic's error there). The root
+    // is the middle of that interval, found from both sides.
+    func excess(_ t: Double) -> DoubleDouble {
+      // x(t) − x = 3·x1·t·u² + 3·x2·t²·u + t³ − x, with u = 1 − t (exact in double-double).
+      let tt = DoubleDouble(t)
+      let u = DoubleDouble(1) - tt
+      let first = DoubleDouble(3) * DoubleDouble(x1) * tt * u * u
+      let second = DoubleDouble(3) * DoubleDouble(x2) * tt * tt * u
+      return first + second + tt * tt * tt - DoubleDouble(x)
+    }
+    func boundary(below: (DoubleDouble) -> Bool) -> Double {
       var lo = 0.0
       var hi = 1.0
       for _ in 0..<200 {
         let mid = (lo + hi) / 2
         if mid == lo || mid == hi { break }
-        if below(coordinate(mid, x1, x2)) { lo = mid } else { hi = mid }
+        if below(excess(mid)) { lo = mid } else { hi = mid }
       }
       return (lo + hi) / 2
     }
-    let t = (boundary { $0 < x } + boundary { $0 <= x }) / 2
+    let t = (boundary { $0.isNegative } + boundary { !$0.isPositive }) / 2
     return coordinate(t, y1, y2)
   }
 
@@ -167,5 +177,49 @@ public enum OracleCurve: Sendable, Hashable {
     if jump == .jumpNone { jumps -= 1 }
     if x <= 1 && step > jumps { step = jumps }
     return step / jumps
+  }
+}
+
+/// A number as the unevaluated sum of two doubles (Dekker, Knuth): about 106 bits, enough for
+/// the oracle to decide the sign of a cubic near a flat root.
+struct DoubleDouble {
+  var high: Double
+  var low: Double
+
+  init(_ value: Double) {
+    high = value
+    low = 0
+  }
+
+  init(high: Double, low: Double) {
+    self.high = high
+    self.low = low
+  }
+
+  var isNegative: Bool { high < 0 || (high == 0 && low < 0) }
+  var isPositive: Bool { high > 0 || (high == 0 && low > 0) }
+
+  /// a + b exactly, as a double and its error (Knuth's TwoSum).
+  static func twoSum(_ a: Double, _ b: Double) -> DoubleDouble {
+    let s = a + b
+    let v = s - a
+    return DoubleDouble(high: s, low: (a - (s - v)) + (b - v))
+  }
+
+  static func + (a: DoubleDouble, b: DoubleDouble) -> DoubleDouble {
+    let s = twoSum(a.high, b.high)
+    let low = s.low + a.low + b.low
+    return twoSum(s.high, low)
+  }
+
+  static prefix func - (a: DoubleDouble) -> DoubleDouble { DoubleDouble(high: -a.high, low: -a.low) }
+
+  static func - (a: DoubleDouble, b: DoubleDouble) -> DoubleDouble { a + (-b) }
+
+  static func * (a: DoubleDouble, b: DoubleDouble) -> DoubleDouble {
+    let p = a.high * b.high
+    let error = fma(a.high, b.high, -p)  // a.high · b.high − p exactly (TwoProduct)
+    let low = error + a.high * b.low + a.low * b.high
+    return twoSum(p, low)
   }
 }
