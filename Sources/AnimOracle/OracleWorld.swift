@@ -1262,15 +1262,7 @@ public final class OracleWorld {
       let d = node.timing.duration
       var previousPosition = 0.0
       var previousValue = from
-      var at = d == 0 ? progress : Double(time)
-      // At the end of a fractional last pass the pass's time is its fraction of the duration
-      // (Web Animations' progress there), not the whole nanosecond of the rounded end: so a
-      // track with one keyframe at 100% ends where the tween to that value does.
-      let n = node.timing.iterations
-      if d > 0, n != n.rounded(.down) {
-        let end = node.bounds.endEdge()
-        if time == end.time && progress == end.progress { at = progress * Double(d) }
-      }
+      let at = d == 0 ? progress : Double(time)
       for frame in frames {
         let value = frame.value ?? from
         let position = d == 0 ? frame.percent / 100 : Double(frame.position)

@@ -131,21 +131,10 @@ extension AnimationEngine {
     // it is at 0, else the value the property had when the track started.
     guard let frames = store.tracks[index], !frames.isEmpty else { return effect.to }
     // Positions are whole nanoseconds of the pass, round(offset · duration) (halves up),
-    // and a segment's progress is (t − a) / (b − a) on those integers, t the pass's time.
-    // While a pass runs, t is a whole nanosecond and progress is t / duration, so the nearest
-    // integer to progress · duration gives t back exactly. At the end of a fractional last
-    // pass t is the fraction of the duration (Web Animations' progress there), which need not
-    // be whole: it is kept, so that a track with one keyframe at 100% ends where the tween to
-    // that value does.
+    // and a segment's progress is (t − a) / (b − a) on those integers, t the pass's time
+    // (progress is t / duration, computed from the integer t, so it gives t back exactly).
     let length = Double(max(duration, 0))
-    let time: Double
-    if length > 0 && length < 0x1p52 {
-      let exact = progress * length
-      let nearest = exact.rounded()
-      time = abs(exact - nearest) <= length * 0x1p-48 ? nearest : exact
-    } else {
-      time = progress
-    }
+    let time = length > 0 && length < 0x1p52 ? (progress * length).rounded() : progress
     func position(_ offset: Double) -> Double {
       length > 0 && length < 0x1p52 ? (offset * length).rounded(.toNearestOrAwayFromZero) : offset
     }
