@@ -678,6 +678,15 @@ public final class OracleWorld {
       let ahead = childForward == (child.rate > 0)
       child.zone = ahead ? 0 : child.maxZone
       child.forward = ahead
+      // Entered from its end, an item is past its end in this pass: one still in its stack
+      // (waiting with a backwards fill in the pass left behind, which joined it there) has
+      // ended, so its term is its end's with a forwards fill and drops out without one
+      // (rule 1), as when it completed here going forwards.
+      if !ahead, let p = child.property,
+        properties[p].entries.contains(where: { $0.node == child.id && $0.frozen == nil && !$0.dropped })
+      {
+        leave(child, forward: true)
+      }
     }
   }
 

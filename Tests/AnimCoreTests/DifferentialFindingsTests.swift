@@ -919,4 +919,28 @@ struct DifferentialFindingsTests {
     #expect(events.isEmpty)
     #expect(abs(number(engine, p) - 40) < 1e-9)
   }
+
+  /// An item past its end has no term with fill backwards (rule 1: it drops out), also when
+  /// its timeline gets there going backwards. T (1 s, `repeat 2`) holds A at 500 ms (to 100
+  /// over 200 ms, fill backwards) and B at 900 ms (to 50 over 100 ms, fill none); p = 0.
+  /// Played at 0: in pass 2 A waits again, showing its `from`, 0. `reverse T` at 1.2 s takes
+  /// T back over the pass boundary at 1.4 s into pass 1 from its end, where A is past its end
+  /// and B enters from its end, alone on p: from 0, at 1.45 s half-way back, 25 (seed
+  /// 2007869, where the oracle was wrong).
+  @Test func anItemWaitingWithABackwardsFillDropsOutWhenItsTimelineGoesBackIntoThePassBefore() throws {
+    var engine = AnimationEngine()
+    let p = engine.addProperty(.number(0))
+    let t = try engine.addTimeline(timing: EffectTiming(duration: 1 * s, iterations: 2, fill: .forwards))
+    _ = try engine.animate(
+      p, with: .tween(to: .number(100), duration: 200 * ms, fill: .backwards), placement: .timeline(t, at: 500 * ms))
+    _ = try engine.animate(
+      p, with: .tween(to: .number(50), duration: 100 * ms, fill: .none), placement: .timeline(t, at: 900 * ms))
+    try engine.play(t)
+    try engine.advance(to: 1_100 * ms)
+    #expect(number(engine, p) == 0)
+    try engine.advance(to: 1_200 * ms)
+    try engine.reverse(t)
+    try engine.advance(to: 1_450 * ms)
+    #expect(abs(number(engine, p) - 25) < 1e-9)
+  }
 }

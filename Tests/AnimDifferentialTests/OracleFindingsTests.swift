@@ -32,4 +32,38 @@ import Testing
     let world = OracleWorld.run(steps, until: 3 * s)
     #expect(abs(world.value(of: 0) - 40) < 1e-9)
   }
+
+  /// An item past its end has no term with fill backwards (rule 1: it drops out), also when
+  /// its timeline gets there going backwards. T (1 s, `repeat 2`) holds A at 500 ms (to 100
+  /// over 200 ms, fill backwards) and B at 900 ms (to 50 over 100 ms, fill none); p = 0.
+  /// Played at 0: in pass 2 A waits again, showing its `from`, 0. `reverse T` at 1.2 s takes
+  /// T back over the pass boundary at 1.4 s into pass 1 from its end, where A is past its end
+  /// (no output) and B enters from its end, alone on p: from 0, at 1.45 s half-way back,
+  /// 25. The oracle kept A's entry from pass 2 running toward 100, so B ran from 100: -25
+  /// (seed 2007869).
+  @Test func anItemWaitingWithABackwardsFillDropsOutWhenItsTimelineGoesBackIntoThePassBefore() {
+    let ms: OracleTime = 1_000_000
+    let steps = [
+      OracleStep(time: 0, .addProperty(0)),
+      OracleStep(time: 0, .add(.timeline(timing: OracleTiming(duration: 1_000 * ms, iterations: 2), rate: 1), .idle)),
+      OracleStep(
+        time: 0,
+        .add(
+          .animation(
+            property: 0, shape: .tween(from: nil, to: 100, curve: .linear),
+            timing: OracleTiming(duration: 200 * ms, fill: .backwards), rate: 1, replace: false),
+          .inTimeline(node: 0, at: 500 * ms))),
+      OracleStep(
+        time: 0,
+        .add(
+          .animation(
+            property: 0, shape: .tween(from: nil, to: 50, curve: .linear),
+            timing: OracleTiming(duration: 100 * ms, fill: OracleFill.none), rate: 1, replace: false),
+          .inTimeline(node: 0, at: 900 * ms))),
+      OracleStep(time: 0, .control(.play, .node(0))),
+      OracleStep(time: 1_200 * ms, .control(.reverse, .node(0))),
+    ]
+    #expect(OracleWorld.run(steps, until: 1_100 * ms).value(of: 0) == 0)
+    #expect(abs(OracleWorld.run(steps, until: 1_450 * ms).value(of: 0) - 25) < 1e-9)
+  }
 }
