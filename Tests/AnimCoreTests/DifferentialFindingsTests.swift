@@ -943,4 +943,24 @@ struct DifferentialFindingsTests {
     try engine.advance(to: 1_450 * ms)
     #expect(abs(number(engine, p) - 25) < 1e-9)
   }
+
+  /// `cancel` keeps the current value as the base value (grammar.md § Control), however many
+  /// animations of the timeline it stops are stacked on the property. T (2 s) holds A (to 100
+  /// over 1 s) and B (to 50 over 2 s), both at 0, linear; p = 0. At 500 ms A has brought 100 ·
+  /// 0.5 = 50 and B −50 · 0.25 = −12.5 (rule 1: Δ = 50 − 100): 37.5, which `cancel T` there
+  /// keeps, also at 600 ms (seeds 2037532, 1024646, where the oracle was wrong).
+  @Test func cancellingATimelineKeepsTheValueOfItsWholeStack() throws {
+    var engine = AnimationEngine()
+    let p = engine.addProperty(.number(0))
+    let t = try engine.addTimeline(timing: EffectTiming(duration: 2 * s, fill: .forwards))
+    _ = try engine.animate(p, with: .tween(to: .number(100), duration: 1 * s), placement: .timeline(t, at: 0))
+    _ = try engine.animate(p, with: .tween(to: .number(50), duration: 2 * s), placement: .timeline(t, at: 0))
+    try engine.play(t)
+    try engine.advance(to: 500 * ms)
+    #expect(abs(number(engine, p) - 37.5) < 1e-9)
+    try engine.cancel(t)
+    try engine.advance(to: 600 * ms)
+    #expect(abs(number(engine, p) - 37.5) < 1e-9)
+    #expect(engine.baseValue(of: p) == .number(number(engine, p)))
+  }
 }

@@ -66,4 +66,31 @@ import Testing
     #expect(OracleWorld.run(steps, until: 1_100 * ms).value(of: 0) == 0)
     #expect(abs(OracleWorld.run(steps, until: 1_450 * ms).value(of: 0) - 25) < 1e-9)
   }
+
+  /// `cancel` keeps the current value as the base value (grammar.md § Control), however many
+  /// animations of the timeline it stops are stacked on the property. T (2 s) holds A (to 100
+  /// over 1 s) and B (to 50 over 2 s), both at 0, linear; p = 0. At 500 ms A has brought 100 ·
+  /// 0.5 = 50 and B −50 · 0.25 = −12.5 (rule 1: Δ = 50 − 100): 37.5, which `cancel T` there
+  /// keeps, also at 600 ms. The oracle took the entries out one at a time, making the base
+  /// the value each time: 25 (seeds 2037532, 1024646).
+  @Test func cancellingATimelineKeepsTheValueOfItsWholeStack() {
+    let ms: OracleTime = 1_000_000
+    func tween(to value: Double, over duration: OracleTime) -> OracleOperation {
+      .add(
+        .animation(
+          property: 0, shape: .tween(from: nil, to: value, curve: .linear), timing: OracleTiming(duration: duration),
+          rate: 1, replace: false),
+        .inTimeline(node: 0, at: 0))
+    }
+    let steps = [
+      OracleStep(time: 0, .addProperty(0)),
+      OracleStep(time: 0, .add(.timeline(timing: OracleTiming(duration: 2_000 * ms), rate: 1), .idle)),
+      OracleStep(time: 0, tween(to: 100, over: 1_000 * ms)),
+      OracleStep(time: 0, tween(to: 50, over: 2_000 * ms)),
+      OracleStep(time: 0, .control(.play, .node(0))),
+      OracleStep(time: 500 * ms, .control(.cancel, .node(0))),
+    ]
+    #expect(abs(OracleWorld.run(steps, until: 500 * ms).value(of: 0) - 37.5) < 1e-9)
+    #expect(abs(OracleWorld.run(steps, until: 600 * ms).value(of: 0) - 37.5) < 1e-9)
+  }
 }
