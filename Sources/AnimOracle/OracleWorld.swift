@@ -294,12 +294,14 @@ public final class OracleWorld {
       node.paused = wasPaused
       if node.parent == nil || wasPaused { node.hold = edge } else { release(node, at: p) }
     case .cancel:
-      for effect in subtree(of: node) where effect.isEffect {
-        guard let prop = effect.property else { continue }
-        if properties[prop].entries.contains(where: { $0.node == effect.id }) {
-          properties[prop].base = value(of: prop)
-          properties[prop].entries.removeAll { $0.node == effect.id }
-        }
+      // Each property keeps the value it has now (grammar.md § Control): its base value moves
+      // by what the cancelled animations' terms leave, all of them at once (taken out one by
+      // one, the rest would count again from a base that already holds them).
+      let cancelled = Set(subtree(of: node).filter(\.isEffect).map(\.id))
+      for prop in properties.indices where properties[prop].entries.contains(where: { cancelled.contains($0.node) }) {
+        let before = value(of: prop)
+        properties[prop].entries.removeAll { cancelled.contains($0.node) }
+        properties[prop].base += before - value(of: prop)
       }
       if node.parent == nil && node.isEffect {
         node.alive = false
@@ -678,6 +680,15 @@ public final class OracleWorld {
       let ahead = childForward == (child.rate > 0)
       child.zone = ahead ? 0 : child.maxZone
       child.forward = ahead
+      // Entered from its end, an item is past its end in this pass: one still in its stack
+      // (waiting with a backwards fill in the pass left behind, which joined it there) has
+      // ended, so its term is its end's with a forwards fill and drops out without one
+      // (rule 1), as when it completed here going forwards.
+      if !ahead, let p = child.property,
+        properties[p].entries.contains(where: { $0.node == child.id && $0.frozen == nil && !$0.dropped })
+      {
+        leave(child, forward: true)
+      }
     }
   }
 

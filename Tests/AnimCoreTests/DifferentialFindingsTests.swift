@@ -919,4 +919,92 @@ struct DifferentialFindingsTests {
     #expect(events.isEmpty)
     #expect(abs(number(engine, p) - 40) < 1e-9)
   }
+
+  /// An item past its end has no term with fill backwards (rule 1: it drops out), also when
+  /// its timeline gets there going backwards. T (1 s, `repeat 2`) holds A at 500 ms (to 100
+  /// over 200 ms, fill backwards) and B at 900 ms (to 50 over 100 ms, fill none); p = 0.
+  /// Played at 0: in pass 2 A waits again, showing its `from`, 0. `reverse T` at 1.2 s takes
+  /// T back over the pass boundary at 1.4 s into pass 1 from its end, where A is past its end
+  /// and B enters from its end, alone on p: from 0, at 1.45 s half-way back, 25 (seed
+  /// 2007869, where the oracle was wrong).
+  @Test func anItemWaitingWithABackwardsFillDropsOutWhenItsTimelineGoesBackIntoThePassBefore() throws {
+    var engine = AnimationEngine()
+    let p = engine.addProperty(.number(0))
+    let t = try engine.addTimeline(timing: EffectTiming(duration: 1 * s, iterations: 2, fill: .forwards))
+    _ = try engine.animate(
+      p, with: .tween(to: .number(100), duration: 200 * ms, fill: .backwards), placement: .timeline(t, at: 500 * ms))
+    _ = try engine.animate(
+      p, with: .tween(to: .number(50), duration: 100 * ms, fill: .none), placement: .timeline(t, at: 900 * ms))
+    try engine.play(t)
+    try engine.advance(to: 1_100 * ms)
+    #expect(number(engine, p) == 0)
+    try engine.advance(to: 1_200 * ms)
+    try engine.reverse(t)
+    try engine.advance(to: 1_450 * ms)
+    #expect(abs(number(engine, p) - 25) < 1e-9)
+  }
+
+  /// `cancel` keeps the current value as the base value (grammar.md § Control), however many
+  /// animations of the timeline it stops are stacked on the property. T (2 s) holds A (to 100
+  /// over 1 s) and B (to 50 over 2 s), both at 0, linear; p = 0. At 500 ms A has brought 100 ·
+  /// 0.5 = 50 and B −50 · 0.25 = −12.5 (rule 1: Δ = 50 − 100): 37.5, which `cancel T` there
+  /// keeps, also at 600 ms (seeds 2037532, 1024646, where the oracle was wrong).
+  @Test func cancellingATimelineKeepsTheValueOfItsWholeStack() throws {
+    var engine = AnimationEngine()
+    let p = engine.addProperty(.number(0))
+    let t = try engine.addTimeline(timing: EffectTiming(duration: 2 * s, fill: .forwards))
+    _ = try engine.animate(p, with: .tween(to: .number(100), duration: 1 * s), placement: .timeline(t, at: 0))
+    _ = try engine.animate(p, with: .tween(to: .number(50), duration: 2 * s), placement: .timeline(t, at: 0))
+    try engine.play(t)
+    try engine.advance(to: 500 * ms)
+    #expect(abs(number(engine, p) - 37.5) < 1e-9)
+    try engine.cancel(t)
+    try engine.advance(to: 600 * ms)
+    #expect(abs(number(engine, p) - 37.5) < 1e-9)
+    #expect(engine.baseValue(of: p) == .number(number(engine, p)))
+  }
+
+  /// Rule 10: a percent position is the nanosecond round(p / 100 · duration), halves up. 35 %
+  /// of 1 424 667 230 ns is 498 633 530.5 exactly, so the keyframe is at 498 633 531 (the
+  /// Double 0.35 times the duration gives 498 633 530.49999994, which rounded down). Keyframes
+  /// 0 % → 0, 35 % → 100, 100 % → 100, linear: at 498 633 530 ns the first segment is at
+  /// 498 633 530 / 498 633 531 of its way, not at its end (seed 1016301).
+  @Test func aPercentPositionThatIsAHalfNanosecondRoundsUp() throws {
+    var engine = AnimationEngine()
+    let p = engine.addProperty(.number(0))
+    let frames = [
+      Keyframe(offset: 0, value: .number(0)), Keyframe(offset: 0.35, value: .number(100)),
+      Keyframe(offset: 1, value: .number(100)),
+    ]
+    _ = try engine.animate(
+      p, with: Animation(shape: .keyframes(frames), timing: EffectTiming(duration: 1_424_667_230)),
+      placement: .engine(at: 0))
+    try engine.advance(to: 498_633_530)
+    #expect(abs(number(engine, p) - 100 * 498_633_530 / 498_633_531) < 1e-12)
+    try engine.advance(to: 498_633_531)
+    #expect(number(engine, p) == 100)
+  }
+
+  /// A backwards pass is the mirror of a forwards one, to the nanosecond. Keyframes 0 % → 0,
+  /// 100 % → 1 000 000 001 (the value is the pass's time in ns) over 1 000 000 001 ns, 1.5
+  /// passes, autoreverse: the active duration is round(1 500 000 001.5) = 1 500 000 002 ns,
+  /// so the last pass, backwards, ends 500 000 001 ns into itself, at its time
+  /// 1 000 000 001 − 500 000 001 = 500 000 000 (rule 10: t a whole nanosecond): the value at
+  /// the end and after it (fill forwards) is 500 000 000. (Rounding the mirrored progress 0.5
+  /// gave 500 000 001; seeds 2006456, 2013069.)
+  @Test func theEndOfAFractionalBackwardsPassIsTheMirrorOfItsTime() throws {
+    var engine = AnimationEngine()
+    let p = engine.addProperty(.number(0))
+    let d: Nanoseconds = 1_000_000_001
+    let frames = [Keyframe(offset: 0, value: .number(0)), Keyframe(offset: 1, value: .number(Double(d)))]
+    let timing = EffectTiming(duration: d, iterations: 1.5, direction: .alternate, fill: .forwards)
+    let t = try engine.addTimeline(timing: EffectTiming(duration: 2 * d, fill: .forwards))
+    _ = try engine.animate(
+      p, with: Animation(shape: .keyframes(frames), timing: timing), placement: .timeline(t, at: 0))
+    try engine.play(t)
+    try engine.advance(to: 1_500_000_002)
+    #expect(number(engine, p) == 500_000_000)
+    try engine.advance(to: 1_600_000_000)
+    #expect(number(engine, p) == 500_000_000)
+  }
 }

@@ -1,6 +1,6 @@
 // Sampling's shortcut through the timing chain (`EffectTiming.sampledProgress`) must give what
 // `computedTiming` gives, bit for bit, for every timing and local time: it is only a faster
-// way to the same two values.
+// way to the same three values.
 
 import AnimTestSupport
 import Testing
@@ -19,6 +19,7 @@ struct SampledProgressTests {
       "\(timing) at \(local), backwards: \(backwards)")
     if fast.progress != nil {
       #expect(fast.beforeFlag == full.beforeFlag, "\(timing) at \(local), backwards: \(backwards)")
+      #expect(fast.passForwards == (full.isGoingForwards ?? true), "\(timing) at \(local), backwards: \(backwards)")
     }
   }
 

@@ -32,4 +32,65 @@ import Testing
     let world = OracleWorld.run(steps, until: 3 * s)
     #expect(abs(world.value(of: 0) - 40) < 1e-9)
   }
+
+  /// An item past its end has no term with fill backwards (rule 1: it drops out), also when
+  /// its timeline gets there going backwards. T (1 s, `repeat 2`) holds A at 500 ms (to 100
+  /// over 200 ms, fill backwards) and B at 900 ms (to 50 over 100 ms, fill none); p = 0.
+  /// Played at 0: in pass 2 A waits again, showing its `from`, 0. `reverse T` at 1.2 s takes
+  /// T back over the pass boundary at 1.4 s into pass 1 from its end, where A is past its end
+  /// (no output) and B enters from its end, alone on p: from 0, at 1.45 s half-way back,
+  /// 25. The oracle kept A's entry from pass 2 running toward 100, so B ran from 100: -25
+  /// (seed 2007869).
+  @Test func anItemWaitingWithABackwardsFillDropsOutWhenItsTimelineGoesBackIntoThePassBefore() {
+    let ms: OracleTime = 1_000_000
+    let steps = [
+      OracleStep(time: 0, .addProperty(0)),
+      OracleStep(time: 0, .add(.timeline(timing: OracleTiming(duration: 1_000 * ms, iterations: 2), rate: 1), .idle)),
+      OracleStep(
+        time: 0,
+        .add(
+          .animation(
+            property: 0, shape: .tween(from: nil, to: 100, curve: .linear),
+            timing: OracleTiming(duration: 200 * ms, fill: .backwards), rate: 1, replace: false),
+          .inTimeline(node: 0, at: 500 * ms))),
+      OracleStep(
+        time: 0,
+        .add(
+          .animation(
+            property: 0, shape: .tween(from: nil, to: 50, curve: .linear),
+            timing: OracleTiming(duration: 100 * ms, fill: OracleFill.none), rate: 1, replace: false),
+          .inTimeline(node: 0, at: 900 * ms))),
+      OracleStep(time: 0, .control(.play, .node(0))),
+      OracleStep(time: 1_200 * ms, .control(.reverse, .node(0))),
+    ]
+    #expect(OracleWorld.run(steps, until: 1_100 * ms).value(of: 0) == 0)
+    #expect(abs(OracleWorld.run(steps, until: 1_450 * ms).value(of: 0) - 25) < 1e-9)
+  }
+
+  /// `cancel` keeps the current value as the base value (grammar.md § Control), however many
+  /// animations of the timeline it stops are stacked on the property. T (2 s) holds A (to 100
+  /// over 1 s) and B (to 50 over 2 s), both at 0, linear; p = 0. At 500 ms A has brought 100 ·
+  /// 0.5 = 50 and B −50 · 0.25 = −12.5 (rule 1: Δ = 50 − 100): 37.5, which `cancel T` there
+  /// keeps, also at 600 ms. The oracle took the entries out one at a time, making the base
+  /// the value each time: 25 (seeds 2037532, 1024646).
+  @Test func cancellingATimelineKeepsTheValueOfItsWholeStack() {
+    let ms: OracleTime = 1_000_000
+    func tween(to value: Double, over duration: OracleTime) -> OracleOperation {
+      .add(
+        .animation(
+          property: 0, shape: .tween(from: nil, to: value, curve: .linear), timing: OracleTiming(duration: duration),
+          rate: 1, replace: false),
+        .inTimeline(node: 0, at: 0))
+    }
+    let steps = [
+      OracleStep(time: 0, .addProperty(0)),
+      OracleStep(time: 0, .add(.timeline(timing: OracleTiming(duration: 2_000 * ms), rate: 1), .idle)),
+      OracleStep(time: 0, tween(to: 100, over: 1_000 * ms)),
+      OracleStep(time: 0, tween(to: 50, over: 2_000 * ms)),
+      OracleStep(time: 0, .control(.play, .node(0))),
+      OracleStep(time: 500 * ms, .control(.cancel, .node(0))),
+    ]
+    #expect(abs(OracleWorld.run(steps, until: 500 * ms).value(of: 0) - 37.5) < 1e-9)
+    #expect(abs(OracleWorld.run(steps, until: 600 * ms).value(of: 0) - 37.5) < 1e-9)
+  }
 }

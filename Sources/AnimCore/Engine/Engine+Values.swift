@@ -81,7 +81,8 @@ extension AnimationEngine {
     let rate = abs(rate(of: node))
     let untilStart = rate > 0 ? Double(points.start - state.local) / rate : .infinity
     let value = shapeValue(
-      of: effect, index, store, progress: progress, beforeFlag: computed.beforeFlag, duration: timing.iterationDuration)
+      of: effect, index, store, progress: progress, beforeFlag: computed.beforeFlag,
+      passForwards: computed.isGoingForwards ?? true, duration: timing.iterationDuration)
     return (value, untilStart)
   }
 
@@ -110,15 +111,16 @@ extension AnimationEngine {
     let sampled = timing.sampledProgress(localTime: local, goingBackwards: state.direction < 0)
     guard let progress = sampled.progress else { return nil }
     return shapeValue(
-      of: effect, index, store, progress: progress, beforeFlag: sampled.beforeFlag, duration: timing.iterationDuration)
+      of: effect, index, store, progress: progress, beforeFlag: sampled.beforeFlag, passForwards: sampled.passForwards,
+      duration: timing.iterationDuration)
   }
 
   /// The effect's value at directed progress `progress` (0...1 through a pass of
-  /// `duration`).
+  /// `duration`, which runs forwards or, `passForwards` false, backwards).
   @inline(__always)
   func shapeValue<V: EngineValue>(
     of effect: Effect<V>, _ index: Int32, _ store: ValueStore<V>, progress: Double, beforeFlag: Bool,
-    duration: Nanoseconds
+    passForwards: Bool = true, duration: Nanoseconds
   ) -> V {
     if effect.curve >= 0 {
       return shapeTween(
@@ -133,10 +135,23 @@ extension AnimationEngine {
     // Positions are whole nanoseconds of the pass, round(offset · duration) (halves up),
     // and a segment's progress is (t − a) / (b − a) on those integers, t the pass's time
     // (progress is t / duration, computed from the integer t, so it gives t back exactly).
+    // In a backwards pass t is the mirror of the time run forwards, duration − that time:
+    // at the end of a fractional last pass (progress from the count, 1.5 passes of 3 ns end
+    // 1.5 ns into the second), the forwards time rounds up (the active duration's rounding)
+    // and its mirror down, where rounding the mirrored progress would round up again.
     let length = Double(max(duration, 0))
-    let time = length > 0 && length < 0x1p52 ? (progress * length).rounded() : progress
+    let exact = length > 0 && length < 0x1p52
+    let time =
+      !exact ? progress : passForwards ? (progress * length).rounded() : length - ((1 - progress) * length).rounded()
     func position(_ offset: Double) -> Double {
-      length > 0 && length < 0x1p52 ? (offset * length).rounded(.toNearestOrAwayFromZero) : offset
+      guard exact else { return offset }
+      // An offset is p / 100 for a percent p, which a Double holds only nearly (35 % is
+      // 0.34999999999999997…): a product within that error of a half is the half, which
+      // rounds up (round(p / 100 · duration), halves up, exactly).
+      let product = offset * length
+      let whole = product.rounded(.down)
+      if abs(product - whole - 0.5) <= length * 0x1p-50 { return whole + 1 }
+      return product.rounded(.toNearestOrAwayFromZero)
     }
     var previousPosition = 0.0
     var previousValue = effect.from
@@ -514,7 +529,7 @@ extension AnimationEngine {
     let store = stores[keyPath: V.store]
     return shapeValue(
       of: effect, index, store, progress: computed.directedProgress ?? (atEnd ? 1 : 0), beforeFlag: computed.beforeFlag,
-      duration: timing.iterationDuration)
+      passForwards: computed.isGoingForwards ?? true, duration: timing.iterationDuration)
   }
 
   /// An effect node completes (at its end, or at its start going backwards). Its value

@@ -266,7 +266,8 @@ public struct EffectTiming: Sendable, Hashable {
 
 extension EffectTiming {
   /// What sampling needs of `computedTiming(localTime:goingBackwards:)`: the directed
-  /// progress (nil: no output) and the before flag.
+  /// progress (nil: no output), the before flag, and whether the pass runs forwards (a
+  /// keyframe track finds its pass time from the progress, mirrored in a backwards pass).
   ///
   /// The common shape, one forward pass with a duration, a delay ≥ 0 and no end delay, is
   /// worked out here in a few comparisons; anything else goes through `computedTiming`. For
@@ -276,20 +277,22 @@ extension EffectTiming {
   /// duration, which is also exactly 1 at the end going backwards. The same values, bit for
   /// bit, as `computedTiming` (checked against it in SampledProgressTests).
   @inlinable @inline(__always)
-  func sampledProgress(localTime: Nanoseconds, goingBackwards: Bool) -> (progress: Double?, beforeFlag: Bool) {
+  func sampledProgress(
+    localTime: Nanoseconds, goingBackwards: Bool
+  ) -> (progress: Double?, beforeFlag: Bool, passForwards: Bool) {
     if iterations == 1, direction == .normal, endDelay == 0, delay >= 0, duration > 0,
       case (let end, let overflow) = delay.addingReportingOverflow(duration), !overflow
     {
       if localTime < delay || (goingBackwards && localTime == delay) {
-        return fill.fillsBackwards ? (0, true) : (nil, false)
+        return fill.fillsBackwards ? (0, true, true) : (nil, false, true)
       }
       if localTime > end || (!goingBackwards && localTime == end) {
-        return fill.fillsForwards ? (1, false) : (nil, false)
+        return fill.fillsForwards ? (1, false, true) : (nil, false, true)
       }
-      return (Double(localTime - delay) / Double(duration), false)
+      return (Double(localTime - delay) / Double(duration), false, true)
     }
     let timing = computedTiming(localTime: localTime, goingBackwards: goingBackwards)
-    return (timing.directedProgress, timing.beforeFlag)
+    return (timing.directedProgress, timing.beforeFlag, timing.isGoingForwards ?? true)
   }
 
   /// §4.9.1 current direction: whether a pass runs forwards. For the alternate directions it
