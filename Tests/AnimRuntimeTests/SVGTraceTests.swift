@@ -1,5 +1,6 @@
 import AnimCore
 import AnimLanguage
+import AnimTestSupport
 import Foundation
 import Testing
 
@@ -7,7 +8,6 @@ import Testing
 
 #if canImport(FoundationXML)
   import FoundationXML
-  import AnimTestSupport
 #endif
 
 /// An SVG document read back with XMLParser: every element with its attributes, text and
@@ -135,13 +135,22 @@ struct SVGTraceTests {
     #expect(document.all("text", class: "title").first?.text == "intro <fade> & \"more\"")
   }
 
-  @Test func polylinePointsAreTheSamplesThroughTheTransform() throws {
+  /// The lane's plot group of a property.
+  func plot(_ document: SVGDocument, _ property: String) throws -> SVGDocument.Element {
+    try #require(document.all("g", class: "plot").first { $0.attributes["data-property"] == property })
+  }
+
+  /// The property a series belongs to: `box.pos.x` is `box.pos`'s.
+  func property(of series: String) -> String {
+    columns.map(\.name).filter { series == $0 || series.hasPrefix($0 + ".") }.max { $0.count < $1.count } ?? series
+  }
+
+  @Test func polylinePointsAreTheSamplesThroughTheirLanesTransform() throws {
     let records = records()
     let document = SVGDocument(render(.svg, records, columns: columns))
-    let plot = try #require(document.all("g", class: "plot").first)
-    let transform = Transform(plot)
     let lines = document.all("polyline", class: "series")
     for series in ["box.x", "box.pos.x", "box.pos.y", "box.q.x", "box.q.y", "box.q.z"] {
+      let transform = Transform(try plot(document, property(of: series)))
       let drawn = lines.filter { $0.attributes["data-series"] == series }.flatMap {
         parse(points: $0.attributes["points"] ?? "")
       }
@@ -151,14 +160,182 @@ struct SVGTraceTests {
         // Rounded to 3 decimals: within half a thousandth (and a hair for the arithmetic).
         #expect(abs(point.0 - transform.x(t)) <= 0.0005 + 1e-9, "\(series) x at \(t)")
         #expect(abs(point.1 - transform.y(v)) <= 0.0005 + 1e-9, "\(series) y at \(t): \(v)")
+        // Inside its lane.
+        #expect(point.1 >= transform.top - 0.0005 && point.1 <= transform.top + transform.height + 0.0005)
       }
     }
-    // Every sample lies inside the plot area.
-    let all = lines.flatMap { parse(points: $0.attributes["points"] ?? "") }
-    for (x, y) in all {
-      #expect(x >= transform.left - 0.0005 && x <= transform.left + transform.width + 0.0005)
-      #expect(y >= transform.top - 0.0005 && y <= transform.top + transform.height + 0.0005)
+  }
+
+  @Test func eachLaneHasItsOwnRoundScaleAndTheyShareTheTime() throws {
+    let records = records()
+    let document = SVGDocument(render(.svg, records, columns: columns))
+    let xTicks = document.all("g", class: "tick").filter { $0.within.last == "axis x" }
+    let xValues = xTicks.map { Double($0.attributes["data-value"]!)! }
+    expectRoundTicks(xValues, maxIntervals: 10, covering: 0...3, "x")
+    for tick in xTicks { #expect(tick.text == tick.attributes["data-value"]) }
+    var tops: [Double] = []
+    for column in columns where column.kind != .color {
+      let transform = Transform(try plot(document, column.name))
+      #expect(transform.t0 == xValues.first && transform.t1 == xValues.last, "\(column.name)")
+      let values =
+        expectedPoints(records, series: column.name).map(\.1)
+        + ["x", "y", "z"].flatMap { expectedPoints(records, series: "\(column.name).\($0)").map(\.1) }
+      // The lane's y ticks: the ones inside its lane group.
+      let lane = document.elements.firstIndex {
+        $0.name == "g" && $0.attributes["class"] == "lane" && $0.attributes["data-property"] == column.name
+      }!
+      let next = document.elements[(lane + 1)...].firstIndex { $0.name == "g" && $0.attributes["class"] == "lane" }
+      let yValues = document.elements[lane..<(next ?? document.elements.count)].filter {
+        $0.name == "g" && $0.attributes["class"] == "tick" && $0.within.last == "axis y"
+      }.map { Double($0.attributes["data-value"]!)! }
+      expectRoundTicks(yValues, maxIntervals: 4, covering: values.min()!...values.max()!, column.name)
+      #expect(transform.v0 == yValues.first && transform.v1 == yValues.last, "\(column.name)")
+      tops.append(transform.top)
     }
+    // Lanes in column order, top to bottom, none overlapping.
+    #expect(tops == tops.sorted())
+    for (a, b) in zip(tops, tops.dropFirst()) { #expect(b - a >= SVGTraceWriter.numberLaneHeight) }
+  }
+
+  /// A property that moves by a hundredth beside one that moves by a thousand: each lane's
+  /// axis spans its own values, so both fill their lanes.
+  @Test func aSmallMotionBesideALargeOneIsReadable() throws {
+    let small = TraceColumn(name: "a.small", kind: .number)
+    let large = TraceColumn(name: "a.large", kind: .number)
+    let records = (0...10).map { k in
+      sample(
+        Nanoseconds(k) * 100_000_000, ("a.small", .number(Double(k) / 1000)), ("a.large", .number(100 * Double(k))))
+    }
+    let document = SVGDocument(render(.svg, records, columns: [small, large]))
+    let smallScale = Transform(try plot(document, "a.small"))
+    let largeScale = Transform(try plot(document, "a.large"))
+    #expect(smallScale.v0 <= 0 && smallScale.v1 >= 0.01 && smallScale.v1 - smallScale.v0 <= 0.02)
+    #expect(largeScale.v0 <= 0 && largeScale.v1 >= 1000 && largeScale.v1 - largeScale.v0 <= 2000)
+  }
+
+  @Test func lanesAreTitledAndAVectorsComponentsKeyed() {
+    let document = SVGDocument(render(.svg, records(), columns: columns))
+    #expect(document.all("g", class: "lane").map { $0.attributes["data-property"] ?? "" } == columns.map(\.name))
+    #expect(document.all("text", class: "lane-title").map(\.text) == columns.map(\.name))
+    let keys = document.all("g", class: "key").map { $0.attributes["data-series"] ?? "" }
+    #expect(keys == ["box.pos.x", "box.pos.y", "box.q.x", "box.q.y", "box.q.z"])
+    #expect(document.all("g", class: "key").map(\.text) == ["x", "y", "x", "y", "z"])
+    // Each key has its line's color, and a lane's lines have different colors.
+    let strokes = Dictionary(
+      document.all("polyline", class: "series").map {
+        ($0.attributes["data-series"] ?? "", $0.attributes["stroke"] ?? "")
+      },
+      uniquingKeysWith: { a, _ in a })
+    let keyLines = document.elements.filter { $0.name == "line" && $0.within.last == "key" }
+    #expect(keyLines.map { $0.attributes["stroke"] ?? "" } == keys.map { strokes[$0] ?? "?" })
+    #expect(Set(["box.q.x", "box.q.y", "box.q.z"].map { strokes[$0] ?? "" }).count == 3)
+  }
+
+  /// A color lane: a swatch from each change of color to the next, with the straight color
+  /// and its alpha.
+  @Test func colorsAreAStripOfSwatches() throws {
+    let tint = TraceColumn(name: "box.tint", kind: .color)
+    let red = Color(red8: 255, green8: 0, blue8: 0)
+    let halfBlue = Color(red: 0, green: 0, blue: 1, alpha: 0.5)
+    // Red for 0 to 0.4 s, half-transparent blue from 0.5 s to the end at 1 s.
+    let records = (0...10).map { k in
+      sample(Nanoseconds(k) * 100_000_000, ("box.tint", .color(k < 5 ? red : halfBlue)))
+    }
+    let document = SVGDocument(render(.svg, records, columns: [tint, columns[0]]))
+    let swatches = document.all("rect", class: "swatch")
+    #expect(swatches.map { $0.attributes["data-color"] ?? "" } == ["#ff0000ff", "#0000ff80"])
+    #expect(swatches.map { $0.attributes["fill"] ?? "" } == ["#ff0000", "#0000ff"])
+    #expect(swatches.map { $0.attributes["fill-opacity"] } == [nil, "0.502"])
+    // The time axis is the chart's: read it from the number lane's plot.
+    let transform = Transform(try plot(document, "box.x"))
+    let starts = swatches.map { Double($0.attributes["x"]!)! }
+    let widths = swatches.map { Double($0.attributes["width"]!)! }
+    #expect(abs(starts[0] - transform.x(0)) <= 0.0005 + 1e-9)
+    #expect(abs(starts[1] - transform.x(0.5)) <= 0.0005 + 1e-9)
+    #expect(abs(widths[0] - (transform.x(0.5) - transform.x(0))) <= 0.001 + 1e-9)
+    #expect(abs(widths[1] - 2) <= 0.001 + 1e-9 + (transform.x(1) - transform.x(0.5)))
+    #expect(!document.all("polyline").contains { $0.attributes["data-series"]?.hasPrefix("box.tint") == true })
+  }
+
+  @Test func eventsAndPrintsAreDashedMarkersAcrossTheLanes() throws {
+    let records = records()
+    let document = SVGDocument(render(.svg, records, columns: columns))
+    let transform = Transform(try plot(document, "box.x"))
+    let markers = document.all("g", class: "marker")
+    #expect(markers.map { $0.attributes["data-t"] ?? "" } == ["1", "2.5"])
+    let lines = document.elements.filter { $0.name == "line" && $0.within.last == "marker" }
+    let frames = document.all("rect", class: "frame")
+    let bottom = frames.map { Double($0.attributes["y"]!)! + Double($0.attributes["height"]!)! }.max()!
+    #expect(lines.count == 2)
+    for (line, t) in zip(lines, [1.0, 2.5]) {
+      #expect(line.attributes["stroke-dasharray"] != nil)
+      #expect(abs(Double(line.attributes["x1"]!)! - transform.x(t)) <= 0.0005 + 1e-9)
+      // From the label row down through every lane.
+      #expect(Double(line.attributes["y1"]!)! < frames.map { Double($0.attributes["y"]!)! }.min()!)
+      #expect(abs(Double(line.attributes["y2"]!)! - bottom) <= 0.0005 + 1e-9)
+    }
+    let labels = document.all("text", class: "marker-label").map(\.text)
+    #expect(labels == ["complete intro, \"intro-done\"", "print: a <b> & \"c\" 'd'\\n\\u{1}"])
+  }
+
+  /// Labels never overlap: each drawn label and each `+N` is an interval [x, x + 6.5 px per
+  /// character] at least 6 px from the next, within the canvas; every marker is either
+  /// labelled or counted in exactly one `+N`, whose title lists it.
+  @Test func markerLabelsNeverOverlapAndTheRestAreCounted() {
+    var random = SeededRandom(seed: 21)
+    for round in 0..<60 {
+      var records: [TraceRecord] = []
+      let count = random.int(1...40)
+      var times = Set<Int64>()
+      for _ in 0..<count { times.insert(random.int(0...3_000) * 1_000_000) }
+      for time in times.sorted() {
+        let name = String(repeating: "e", count: random.int(1...30))
+        records.append(.event(time: time, name: name, subject: random.chance(0.5) ? "a.b" : nil))
+        records.append(sample(time, ("box.x", .number(Double(time)))))
+      }
+      let svg = render(.svg, records, columns: [columns[0]])
+      let document = SVGDocument(svg)
+      #expect(document.ok, "round \(round)")
+      let root = document.elements[0].attributes["viewBox"]!.split(separator: " ").map { Double($0)! }
+      var intervals: [(Double, Double)] = []
+      for text in document.all("text", class: "marker-label") {
+        let x = Double(text.attributes["x"]!)!
+        intervals.append((x, x + 6.5 * Double(text.text.count)))
+      }
+      var counted = 0
+      for (index, more) in document.elements.enumerated() where more.attributes["class"] == "more" {
+        let n = Int(more.attributes["data-count"]!)!
+        counted += n
+        // Its text: the group's `<text>`, after its `<title>`.
+        let text = document.elements[index...].first { $0.name == "text" && $0.within.last == "more" }
+        #expect(text?.text == "+\(n)")
+        let x = Double(text!.attributes["x"]!)!
+        intervals.append((x, x + 6.5 * Double("+\(n)".count)))
+        #expect(more.text.split(separator: "\n").count >= n, "round \(round)")
+      }
+      intervals.sort { $0.0 < $1.0 }
+      for (a, b) in zip(intervals, intervals.dropFirst()) {
+        #expect(b.0 >= a.1 + 6 - 1e-9, "round \(round): \(a) and \(b) overlap")
+      }
+      for interval in intervals { #expect(interval.1 <= root[2] + 1e-9, "round \(round)") }
+      let markers = document.all("g", class: "marker").count
+      #expect(markers == times.count)
+      #expect(document.all("text", class: "marker-label").count + counted == markers, "round \(round)")
+    }
+  }
+
+  /// Two markers a hair apart: the first is labelled, the second is one `+1`; a third far
+  /// enough on is labelled again.
+  @Test func aCrowdedLabelBecomesAPlusOne() {
+    let records: [TraceRecord] = [
+      .event(time: 0, name: "start", subject: "a.b"), .event(time: 10_000_000, name: "start", subject: "c.d"),
+      .event(time: 2_000_000_000, name: "complete", subject: "a.b"), sample(0, ("box.x", .number(0))),
+      sample(2_000_000_000, ("box.x", .number(1))),
+    ]
+    let document = SVGDocument(render(.svg, records, columns: [columns[0]]))
+    #expect(document.all("text", class: "marker-label").map(\.text) == ["start a.b", "complete a.b"])
+    #expect(document.all("g", class: "more").map { $0.attributes["data-count"] ?? "" } == ["1"])
+    #expect(document.all("g", class: "more").first?.text.contains("0.01s: start c.d") == true)
   }
 
   /// (k · m · 10^e for whole k, m in 1, 2, 5): a tick step and its ticks.
@@ -179,32 +356,6 @@ struct SVGTraceTests {
     }
     #expect(values.count - 1 <= maxIntervals, "\(axis)")
     #expect(values.first! <= range.lowerBound && values.last! >= range.upperBound, "\(axis)")
-  }
-
-  @Test func ticksAreRoundNumbersAtTheAxisEnds() throws {
-    let records = records()
-    let document = SVGDocument(render(.svg, records, columns: columns))
-    let transform = Transform(try #require(document.all("g", class: "plot").first))
-    let xTicks = document.all("g", class: "tick").filter { $0.within.last == "axis x" }
-    let yTicks = document.all("g", class: "tick").filter { $0.within.last == "axis y" }
-    let xValues = xTicks.map { Double($0.attributes["data-value"]!)! }
-    let yValues = yTicks.map { Double($0.attributes["data-value"]!)! }
-    let values = records.compactMap { record -> [Double]? in
-      guard case .sample(_, let values) = record else { return nil }
-      return values.compactMap(\.value.numericComponents).flatMap { $0 }
-    }.flatMap { $0 }
-    expectRoundTicks(xValues, maxIntervals: 10, covering: 0...3, "x")
-    expectRoundTicks(yValues, maxIntervals: 8, covering: values.min()!...values.max()!, "y")
-    // The label says the value, and the axis ends at the first and last ticks.
-    for tick in xTicks + yTicks { #expect(tick.text == tick.attributes["data-value"]) }
-    #expect(transform.t0 == xValues.first && transform.t1 == xValues.last)
-    #expect(transform.v0 == yValues.first && transform.v1 == yValues.last)
-    // Each tick's grid line stands where the transform puts its value.
-    let xLines = document.elements.filter { $0.name == "line" && $0.within.suffix(2) == ["axis x", "tick"] }
-    #expect(xLines.count == 2 * xValues.count)
-    for (index, value) in xValues.enumerated() {
-      #expect(abs(Double(xLines[2 * index].attributes["x1"]!)! - transform.x(value)) <= 0.0005 + 1e-9)
-    }
   }
 
   @Test func niceScalesAreRoundAndTight() {
@@ -241,46 +392,6 @@ struct SVGTraceTests {
     #expect(flat.lower <= 2.5 && flat.upper >= 7.5)
   }
 
-  @Test func theLegendNamesEverySeries() {
-    let document = SVGDocument(render(.svg, records(), columns: columns))
-    let expected = ["box.x", "box.pos.x", "box.pos.y", "box.q.x", "box.q.y", "box.q.z"]
-    let items = document.all("g", class: "legend-item")
-    #expect(items.map { $0.attributes["data-series"] ?? "" } == expected)
-    #expect(items.map(\.text) == expected)
-    #expect(Set(document.all("polyline", class: "series").compactMap { $0.attributes["data-series"] }) == Set(expected))
-    // Each legend swatch has its line's color.
-    let swatches = document.elements.filter { $0.name == "line" && $0.within.last == "legend-item" }
-    let strokes = Dictionary(
-      document.all("polyline", class: "series").map {
-        ($0.attributes["data-series"] ?? "", $0.attributes["stroke"] ?? "")
-      },
-      uniquingKeysWith: { a, _ in a })
-    #expect(swatches.map { $0.attributes["stroke"] ?? "" } == expected.map { strokes[$0] ?? "?" })
-    #expect(Set(swatches.map { $0.attributes["stroke"] ?? "" }).count == expected.count)
-  }
-
-  @Test func colorsAreLeftOutAndSaidSo() {
-    let document = SVGDocument(render(.svg, records(), columns: columns))
-    #expect(document.all("text", class: "note").first?.text == "colors not charted: box.tint")
-    #expect(!document.all("polyline").contains { $0.attributes["data-series"]?.hasPrefix("box.tint") == true })
-  }
-
-  @Test func eventsAndPrintsAreDashedMarkers() throws {
-    let records = records()
-    let document = SVGDocument(render(.svg, records, columns: columns))
-    let transform = Transform(try #require(document.all("g", class: "plot").first))
-    let markers = document.all("g", class: "marker")
-    #expect(markers.map { $0.attributes["data-t"] ?? "" } == ["1", "2.5"])
-    let lines = document.elements.filter { $0.name == "line" && $0.within.last == "marker" }
-    #expect(lines.count == 2)
-    for (line, t) in zip(lines, [1.0, 2.5]) {
-      #expect(line.attributes["stroke-dasharray"] != nil)
-      #expect(abs(Double(line.attributes["x1"]!)! - transform.x(t)) <= 0.0005 + 1e-9)
-    }
-    let labels = document.elements.filter { $0.name == "text" && $0.within.last == "marker" }.map(\.text)
-    #expect(labels == ["complete intro, \"intro-done\"", "print: a <b> & \"c\" 'd'\\n\\u{1}"])
-  }
-
   @Test func aNonFiniteValueBreaksTheLine() throws {
     let records = (0...4).map { k in
       sample(Nanoseconds(k) * 250_000_000, ("box.x", .number(k == 2 ? .nan : Double(k))))
@@ -291,17 +402,15 @@ struct SVGTraceTests {
     #expect(lines.map(\.count) == [2, 2])
   }
 
-  @Test func emptyAndFlatTracesStillDraw() {
+  @Test func emptyAndFlatTracesStillDraw() throws {
     for records in [[], [sample(0, ("box.x", .number(5)))], [TraceRecord.print(time: 0, text: "only")]] {
       let document = SVGDocument(render(.svg, records, columns: [columns[0], columns[2]]))
       #expect(document.ok)
-      let plot = document.all("g", class: "plot").first
-      let transform = plot.map(Transform.init)
-      #expect(transform.map { $0.t1 > $0.t0 && $0.v1 > $0.v0 } == true)
+      let transform = Transform(try plot(document, "box.x"))
+      #expect(transform.t1 > transform.t0 && transform.v1 > transform.v0)
     }
-    let onlyColors = SVGDocument(render(.svg, [], columns: [columns[2]]))
-    #expect(
-      onlyColors.all("text", class: "note").first?.text
-        == "colors not charted: box.tint; no numeric properties to chart")
+    let nothing = SVGDocument(render(.svg, [], columns: []))
+    #expect(nothing.ok)
+    #expect(nothing.all("text", class: "note").first?.text == "no properties to chart")
   }
 }
