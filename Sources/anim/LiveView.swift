@@ -40,6 +40,11 @@ final class LiveView: RunDisplay {
   private var savedTerminal: termios?
   /// The last values drawn, for a redraw after a stop.
   private var lastFrame: (time: Nanoseconds, values: [NamedValue])?
+  /// Typed bytes to keys (only while the view has the terminal).
+  private var keyReader = RunKeyReader()
+  /// What the keys did: shown on the `now` line.
+  private var paused = false
+  private var speed = 1.0
 
   private static let hideCursor = "\u{1B}[?25l"
   private static let showCursor = "\u{1B}[?25h"
@@ -111,6 +116,24 @@ final class LiveView: RunDisplay {
     giveTerminalBack()
   }
 
+  func takeKeys() -> [RunKey] {
+    guard savedTerminal != nil else { return [] }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 64)
+    // Non-canonical with VMIN = VTIME = 0: a read returns what is waiting, or nothing.
+    while true {
+      let count = read(STDIN_FILENO, &chunk, chunk.count)
+      guard count > 0 else { break }
+      bytes += chunk[0..<count]
+    }
+    return keyReader.keys(from: bytes)
+  }
+
+  func show(paused: Bool, speed: Double) {
+    self.paused = paused
+    self.speed = speed
+  }
+
   // MARK: - Drawing
 
   /// Moves the cursor up over the view on screen and clears from there down.
@@ -139,8 +162,13 @@ final class LiveView: RunDisplay {
     valueWidth = max(valueWidth, texts.map(\.count).max() ?? 0)
     let limit = max(columns - 1, 1)
 
-    var lines = [fit(pad("now", nameWidth) + "  " + clockText(time), limit)]
-    let room = max(rows - 2, 1)
+    var now = pad("now", nameWidth) + "  " + clockText(time)
+    if paused { now += "  paused" }
+    if speed != 1 { now += "  " + speedText(speed) }
+    var lines = [fit(now, limit)]
+    // The keys' legend goes last, when the view reads keys.
+    let legend = savedTerminal == nil ? nil : fit(RunKey.legend, limit)
+    let room = max(rows - 2 - (legend == nil ? 0 : 1), 1)
     let shown = values.count <= room ? values.count : max(room - 1, 0)
     for (value, text) in zip(values.prefix(shown), texts) {
       var line = pad(value.name, nameWidth) + "  " + pad(text, valueWidth)
@@ -159,7 +187,13 @@ final class LiveView: RunDisplay {
     if shown < values.count {
       lines.append(fit("... and \(values.count - shown) more (a taller terminal shows them)", limit))
     }
+    if let legend { lines.append(legend) }
     return lines
+  }
+
+  /// `×2`, `×16`, `×1/2`, `×1/16`.
+  private func speedText(_ speed: Double) -> String {
+    speed >= 1 ? "×\(Int(speed))" : "×1/\(Int((1 / speed).rounded()))"
   }
 
   private func record(_ value: NamedValue) {
@@ -237,22 +271,29 @@ final class LiveView: RunDisplay {
 
   // MARK: - The terminal
 
-  /// Hides the cursor and stops echoing typed keys (Ctrl-C and Ctrl-Z still work). Only in
-  /// the foreground: a background process that sets the terminal is stopped for it.
+  /// Hides the cursor, stops echoing typed keys and reads them one at a time as they come
+  /// (non-canonical, never waiting: the keys steer the run; Ctrl-C and Ctrl-Z still work).
+  /// Only in the foreground: a background process that sets the terminal is stopped for it.
   private func takeTerminal() {
     Output.standardOutput.write(LiveView.hideCursor)
     guard savedTerminal == nil, isatty(STDIN_FILENO) == 1, tcgetpgrp(STDIN_FILENO) == getpgrp() else { return }
     var settings = termios()
     guard tcgetattr(STDIN_FILENO, &settings) == 0 else { return }
     savedTerminal = settings
-    settings.c_lflag &= ~tcflag_t(ECHO)
+    settings.c_lflag &= ~tcflag_t(ECHO | ICANON)
+    withUnsafeMutableBytes(of: &settings.c_cc) { cc in
+      cc[Int(VMIN)] = 0
+      cc[Int(VTIME)] = 0
+    }
     tcsetattr(STDIN_FILENO, TCSANOW, &settings)
   }
 
-  /// Shows the cursor and restores the terminal's settings. The cursor is already at the
-  /// start of the line below the view.
+  /// Shows the cursor and restores the terminal's settings, dropping keys typed and not
+  /// read, so that none reaches the shell. The cursor is already at the start of the line
+  /// below the view.
   private func giveTerminalBack() {
     if var settings = savedTerminal {
+      tcflush(STDIN_FILENO, TCIFLUSH)
       tcsetattr(STDIN_FILENO, TCSANOW, &settings)
       savedTerminal = nil
     }

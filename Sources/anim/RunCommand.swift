@@ -68,7 +68,7 @@ struct RunCommand: ParsableCommand {
     switch ending {
     case .interrupted: throw ExitCode(130)
     case .terminated(let signal): CaughtSignals.die(of: signal)
-    case .finished, .endless, nil: break
+    case .finished, .endless, .quit, nil: break
     }
   }
 }
@@ -81,6 +81,8 @@ struct RunPlayer {
     case finished(hadErrors: Bool)
     /// Ctrl-C.
     case interrupted
+    /// `q` on the live view: ends the run as Ctrl-C does, successfully.
+    case quit
     /// SIGTERM or SIGHUP: the process ends by that signal once the terminal is restored.
     case terminated(Int32)
     /// No `--until`, and the run never ends (only playback that repeats for ever is left)
@@ -149,8 +151,11 @@ struct RunPlayer {
     if let endless = ending() { return endless }
     display.frame(at: now, values: runtime.sample())
 
+    // The keys pause the script's time and change its speed; they start out doing neither.
+    var steering = RunClock(script: now, atReal: now)
     var deadline = MonotonicClock.systemMonotonicTime() + RunPlayer.frameLength
-    while !runtime.isIdle, until.map({ now < $0 }) ?? true {
+    // A run paused by a key stays until a key resumes it (or `q`), even with nothing left.
+    while !runtime.isIdle || steering.isPaused, until.map({ now < $0 }) ?? true {
       sleep(until: deadline)  // a signal cuts it short
       if signals.takeInterrupt() { return .interrupted }
       if let signal = signals.terminating { return .terminated(signal) }
@@ -174,9 +179,29 @@ struct RunPlayer {
       let reading = clock.read()
       var outputs: [RuntimeOutput] = []
       if reading.gap > 0 { outputs.append(.record(Runtime.clockGap(reading.gap, at: now))) }
-      let target = until.map { min(reading.time, $0) } ?? reading.time
+      let scriptTime = steering.script(atReal: reading.time)
+      let target = until.map { min(scriptTime, $0) } ?? scriptTime
       outputs += runtime.advance(to: target)
       now = target
+      // The keys typed during the frame act at its end.
+      var steered = false
+      for key in display.takeKeys() {
+        switch key {
+        case .quit:
+          show(outputs)
+          return .quit
+        case .pauseOrResume: steering.togglePause(atReal: reading.time)
+        case .faster: steering.changeSpeed(faster: true, atReal: reading.time)
+        case .slower: steering.changeSpeed(faster: false, atReal: reading.time)
+        case .reverse: runtime.steer(.reverse)
+        case .seekBack: runtime.steer(.seek(by: -1_000_000_000))
+        case .seekForward: runtime.steer(.seek(by: 1_000_000_000))
+        }
+        steered = steered || [.reverse, .seekBack, .seekForward].contains(key)
+      }
+      // What a seek or a reverse changed shows at once (an advance to the same instant).
+      if steered { outputs += runtime.advance(to: now) }
+      display.show(paused: steering.isPaused, speed: steering.speed)
       show(outputs)
       if let endless = ending() { return endless }
       display.frame(at: now, values: runtime.sample())

@@ -23,6 +23,15 @@ protocol RunDisplay: AnyObject {
   func resume()
   /// The run ended, however it ended: restore the terminal, leaving the last frame shown.
   func finish()
+  /// The keys typed since the last call (none where the display reads no keys).
+  func takeKeys() -> [RunKey]
+  /// How the keys have left the run (paused, its speed), shown with the next frame.
+  func show(paused: Bool, speed: Double)
+}
+
+extension RunDisplay {
+  func takeKeys() -> [RunKey] { [] }
+  func show(paused: Bool, speed: Double) {}
 }
 
 /// How a record reads in the log: `[1.3s] complete intro`, `[0.3s] intro-done`,

@@ -308,7 +308,7 @@ struct RunCommandTests {
 }
 
 /// The terminal echoes typed keys again: `stty` says `echo`, not `-echo`.
-private func expectEchoIsOn(_ tmux: TmuxSession) throws {
+func expectEchoIsOn(_ tmux: TmuxSession) throws {
   try tmux.type("stty -a | tr ' ' '\\n' | grep -x -e echo -e -echo | sed 's/^/mode: /'")
   try tmux.press("Enter")
   let screen = try tmux.waitForScreen { $0.contains { $0.hasPrefix("mode: ") } }
