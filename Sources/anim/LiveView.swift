@@ -6,7 +6,10 @@
 //     card.position  (0, 40)
 //     card.tint      #ff8800ff ████
 //
-// A number's bar spans the smallest to the largest value it has had so far. The view is
+// A number's bar spans its gauge (Runtime+Gauges.swift: its base value and the values its
+// animations so far move between), so a spring's overshoot shows past the end (`[####>`);
+// a property whose animation is paused or runs backwards is marked `paused`, `reversed`.
+// The last line lists the keys that steer the run (RunKeys.swift). The view is
 // redrawn by moving the cursor up over it and clearing to the end of the screen; new log
 // lines are written in its place first, so they scroll up above it. While it runs the
 // cursor is hidden and typed keys are not echoed (they would break the redraw); both come
@@ -32,8 +35,8 @@ final class LiveView: RunDisplay {
   private var lastDrawn: [String] = []
   /// Log text not yet written, by stream, in order.
   private var pending: [(Output, String)] = []
-  /// The smallest and largest value each number has had.
-  private var ranges: [String: (low: Double, high: Double)] = [:]
+  /// Where to ask for a property's gauge and marks.
+  private var inspector: (String) -> PropertyInspection = { _ in PropertyInspection(paused: false, reversed: false) }
   /// The value column's width: the widest value so far, so the bars do not jitter.
   private var valueWidth = 6
   /// The terminal's settings before echo was turned off; nil while not changed.
@@ -134,6 +137,10 @@ final class LiveView: RunDisplay {
     self.speed = speed
   }
 
+  func inspect(with inspector: @escaping (String) -> PropertyInspection) {
+    self.inspector = inspector
+  }
+
   // MARK: - Drawing
 
   /// Moves the cursor up over the view on screen and clears from there down.
@@ -157,7 +164,6 @@ final class LiveView: RunDisplay {
   private func render(time: Nanoseconds, values: [NamedValue]) -> [String] {
     let (columns, rows) = terminalSize()
     let nameWidth = max(values.map { $0.name.count }.max() ?? 0, 3)
-    for value in values { record(value) }
     let texts = values.map { text(of: $0.value) }
     valueWidth = max(valueWidth, texts.map(\.count).max() ?? 0)
     let limit = max(columns - 1, 1)
@@ -172,16 +178,18 @@ final class LiveView: RunDisplay {
     let shown = values.count <= room ? values.count : max(room - 1, 0)
     for (value, text) in zip(values.prefix(shown), texts) {
       var line = pad(value.name, nameWidth) + "  " + pad(text, valueWidth)
-      let space = limit - line.count - 2
+      let inspection = inspector(value.name)
+      let marks = (inspection.paused ? " paused" : "") + (inspection.reversed ? " reversed" : "")
+      let space = limit - line.count - 2 - marks.count
       switch value.value {
       case .number(let x):
         let width = min(LiveView.barWidth, space)
-        if width >= 4 { line += "  " + bar(x, range: ranges[value.name], width: width) }
-        lines.append(fit(line, limit))
+        if width >= 4 { line += "  " + bar(x, gauge: inspection.gauge, width: width) }
+        lines.append(fit(line + marks, limit))
       case .color(let color) where usesColor && space >= 4:
-        lines.append(fit(line, limit) + "  " + swatch(color))
+        lines.append(fit(line, limit) + "  " + swatch(color) + marks)
       default:
-        lines.append(fit(line, limit))
+        lines.append(fit(line + marks, limit))
       }
     }
     if shown < values.count {
@@ -196,25 +204,22 @@ final class LiveView: RunDisplay {
     speed >= 1 ? "×\(Int(speed))" : "×1/\(Int((1 / speed).rounded()))"
   }
 
-  private func record(_ value: NamedValue) {
-    guard case .number(let x) = value.value, x.isFinite else { return }
-    if let range = ranges[value.name] {
-      ranges[value.name] = (min(range.low, x), max(range.high, x))
-    } else {
-      ranges[value.name] = (x, x)
-    }
-  }
-
-  /// `[########----------------]`: where `x` lies between the smallest and largest value so
-  /// far (empty while they are one value).
-  private func bar(_ x: Double, range: (low: Double, high: Double)?, width: Int) -> String {
+  /// `[########----------------]`: where `x` lies in the gauge (empty while it spans one
+  /// value). Past an end it is drawn clipped there, that end marked: `[####>`, `<----]`.
+  private func bar(_ x: Double, gauge: Gauge?, width: Int) -> String {
     let inner = width - 2
     var filled = 0
-    if let range, range.high > range.low, x.isFinite {
-      let fraction = (x - range.low) / (range.high - range.low)
+    var open = "["
+    var close = "]"
+    if let gauge, gauge.high > gauge.low, x.isFinite {
+      let fraction = (x - gauge.low) / (gauge.high - gauge.low)
       filled = min(max(Int((fraction * Double(inner)).rounded()), 0), inner)
+      // A hair past an end (a value that lands on it by arithmetic) is on it.
+      let tolerance = (gauge.high - gauge.low) * 1e-9
+      if x > gauge.high + tolerance { close = ">" }
+      if x < gauge.low - tolerance { open = "<" }
     }
-    return "[" + String(repeating: "#", count: filled) + String(repeating: "-", count: inner - filled) + "]"
+    return open + String(repeating: "#", count: filled) + String(repeating: "-", count: inner - filled) + close
   }
 
   /// Four cells in the color itself (its straight channels; alpha is not shown).

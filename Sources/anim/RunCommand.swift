@@ -148,6 +148,10 @@ struct RunPlayer {
       }
     }
     show(runtime.run(program, of: source, at: now))
+    display.inspect { name in
+      let marks = runtime.playbackMarks(of: name)
+      return PropertyInspection(gauge: runtime.gauge(of: name), paused: marks.paused, reversed: marks.reversed)
+    }
     if let endless = ending() { return endless }
     display.frame(at: now, values: runtime.sample())
 

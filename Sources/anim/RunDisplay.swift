@@ -27,11 +27,22 @@ protocol RunDisplay: AnyObject {
   func takeKeys() -> [RunKey]
   /// How the keys have left the run (paused, its speed), shown with the next frame.
   func show(paused: Bool, speed: Double)
+  /// Where the view asks, for a property's name, what to show beside its value.
+  func inspect(with inspector: @escaping (String) -> PropertyInspection)
 }
 
 extension RunDisplay {
   func takeKeys() -> [RunKey] { [] }
   func show(paused: Bool, speed: Double) {}
+  func inspect(with inspector: @escaping (String) -> PropertyInspection) {}
+}
+
+/// What the live view shows of a property beside its value: the gauge its bar spans, and
+/// whether its animations are paused or running backwards.
+struct PropertyInspection {
+  var gauge: Gauge?
+  var paused: Bool
+  var reversed: Bool
 }
 
 /// How a record reads in the log: `[1.3s] complete intro`, `[0.3s] intro-done`,

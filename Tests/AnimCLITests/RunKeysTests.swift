@@ -89,4 +89,30 @@ struct RunKeysTests {
     try tmux.press("Space")
     #expect(tmux.waitForExit() == 0)
   }
+
+  /// A bar spans its property's gauge, so a spring's overshoot shows past the end (`>`), and
+  /// a property whose animation is paused or reversed says so.
+  @Test func barsSpanTheGaugeAndMarkPausedAndReversed() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let script = """
+      target box { x: 0, y: 0 }
+      animate box.x to 100 with spring(response: 1.5, dampingFraction: 0.3)
+      timeline t { animate box.y to 50 over 20s }
+      play t
+      at 300ms pause t
+      """
+    let path = try scratch.file("spring.anim", script)
+    let tmux = try TmuxSession(arguments: "run '\(path)'", underJobControl: true)
+    defer { tmux.close() }
+    // Past 100 (the gauge's end: the base 0 and the target 100), the bar is clipped and marked.
+    let over = try tmux.waitForScreen { $0.contains { $0.hasPrefix("box.x ") && $0.hasSuffix(">") } }
+    #expect(over.contains { $0.hasPrefix("box.x ") && $0.hasSuffix("#>") })
+    let paused = try tmux.waitForScreen { $0.contains { $0.hasPrefix("box.y ") && $0.hasSuffix("] paused") } }
+    #expect(paused.contains { $0.hasPrefix("box.y ") && $0.hasSuffix("] paused") })
+    try tmux.press("r")
+    try tmux.waitForScreen { $0.contains { $0.hasPrefix("box.y ") && $0.hasSuffix("paused reversed") } }
+    try tmux.press("q")
+    #expect(tmux.waitForExit() == 0)
+  }
 }

@@ -338,6 +338,7 @@ extension Runtime {
         values.append(value)
       }
       try? engine.setValues(of: node, from: from, to: values)
+      widenGauge(for: node)
     } catch {
       // An animation whose values fail when it leaves its delay is dropped there, with no
       // event (as `cancel` fires none): it never shows a value it does not have. Its

@@ -102,6 +102,8 @@ public final class Runtime {
   package private(set) var lastFiniteActivity: Nanoseconds = 0
   /// Animations started by statements (on the root), for `lastFiniteActivity`.
   var standaloneNodes: Set<NodeID> = []
+  /// Each number property's gauge so far: see `Runtime+Gauges.swift`.
+  var numberGauges: [PropertyID: Gauge] = [:]
 
   struct DeclaredTimeline {
     var declaration: TimelineDeclaration
@@ -434,6 +436,7 @@ public final class Runtime {
     case (.clockGap(let gap), _):
       record(Self.clockGap(gap, at: engine.now))
     case (let kind, .node(let id)):
+      if kind == .start { widenGauge(for: id) }
       if let name = timelineNames[id] {
         lifecycle(kind, name)
       } else if kind == .repeat, let property = engine.property(of: id), let name = propertyName(of: property) {
