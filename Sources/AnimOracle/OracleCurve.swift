@@ -139,20 +139,32 @@ public enum OracleCurve: Sendable, Hashable {
       let u = 1 - t
       return 3 * u * u * t * p1 + 3 * u * t * t * p2 + t * t * t
     }
-    // Where x(t) is flat (x'(t) = 0 at the root: cubic(1, y1, 0, y2) at x = 0.5 has a triple
-    // root), every t in a small interval rounds to x: the root is the middle of that interval,
-    // found from both sides (the last t with x(t) < x and the first with x(t) > x).
-    func boundary(_ below: (Double) -> Bool) -> Double {
+    // x(t) − x, in double-double arithmetic (about 106 bits). Where x(t) is flat at the root
+    // (cubic(1, y1, 0, y2) at x = 0.5: x(t) − 0.5 = 4 (t − 0.5)³), a Double's rounding in
+    // x(t) moves the root by its cube root, about 10⁻⁵ of t; 106 bits move it by about
+    // 10⁻¹¹. (t is a Double and 1 − t is exact for t in 0...1, so only the products round.)
+    func excess(_ t: Double) -> DoubleDouble {
+      let u = DoubleDouble(1 - t)
+      let tt = DoubleDouble(t)
+      let three = DoubleDouble(3)
+      let a = three * u * u * tt * DoubleDouble(x1)
+      let b = three * u * tt * tt * DoubleDouble(x2)
+      return a + b + tt * tt * tt - DoubleDouble(x)
+    }
+    // Where x(t) is flat, every t in a small interval still rounds to x: the root is the
+    // middle of that interval, found from both sides (the last t with x(t) < x and the first
+    // with x(t) > x).
+    func boundary(_ below: (DoubleDouble) -> Bool) -> Double {
       var lo = 0.0
       var hi = 1.0
       for _ in 0..<200 {
         let mid = (lo + hi) / 2
         if mid == lo || mid == hi { break }
-        if below(coordinate(mid, x1, x2)) { lo = mid } else { hi = mid }
+        if below(excess(mid)) { lo = mid } else { hi = mid }
       }
       return (lo + hi) / 2
     }
-    let t = (boundary { $0 < x } + boundary { $0 <= x }) / 2
+    let t = (boundary { $0.isNegative } + boundary { !$0.isPositive }) / 2
     return coordinate(t, y1, y2)
   }
 
@@ -167,5 +179,52 @@ public enum OracleCurve: Sendable, Hashable {
     if jump == .jumpNone { jumps -= 1 }
     if x <= 1 && step > jumps { step = jumps }
     return step / jumps
+  }
+}
+
+/// A number as an unevaluated sum of two Doubles, hi + lo with |lo| ≤ ulp(hi)/2: about 106
+/// bits, by the error-free transformations (Knuth's two-sum, the fused multiply-add's exact
+/// product error). Only what the cubic's x(t) needs.
+struct DoubleDouble {
+  var hi: Double
+  var lo: Double
+
+  init(_ x: Double) {
+    hi = x
+    lo = 0
+  }
+
+  init(hi: Double, lo: Double) {
+    self.hi = hi
+    self.lo = lo
+  }
+
+  var isNegative: Bool { hi < 0 || (hi == 0 && lo < 0) }
+  var isPositive: Bool { hi > 0 || (hi == 0 && lo > 0) }
+
+  /// a + b exactly as s + e.
+  static func twoSum(_ a: Double, _ b: Double) -> (Double, Double) {
+    let s = a + b
+    let v = s - a
+    return (s, (a - (s - v)) + (b - v))
+  }
+
+  static func + (a: DoubleDouble, b: DoubleDouble) -> DoubleDouble {
+    let (s, e) = twoSum(a.hi, b.hi)
+    let (t, f) = twoSum(a.lo, b.lo)
+    let (s2, e2) = twoSum(s, e + t)
+    let (hi, lo) = twoSum(s2, e2 + f)
+    return DoubleDouble(hi: hi, lo: lo)
+  }
+
+  static prefix func - (a: DoubleDouble) -> DoubleDouble { DoubleDouble(hi: -a.hi, lo: -a.lo) }
+
+  static func - (a: DoubleDouble, b: DoubleDouble) -> DoubleDouble { a + -b }
+
+  static func * (a: DoubleDouble, b: DoubleDouble) -> DoubleDouble {
+    let p = a.hi * b.hi
+    let e = (-p).addingProduct(a.hi, b.hi)  // a.hi · b.hi − p, exactly
+    let (hi, lo) = twoSum(p, e + (a.hi * b.lo + a.lo * b.hi))
+    return DoubleDouble(hi: hi, lo: lo)
   }
 }

@@ -93,4 +93,16 @@ import Testing
     #expect(abs(OracleWorld.run(steps, until: 500 * ms).value(of: 0) - 37.5) < 1e-9)
     #expect(abs(OracleWorld.run(steps, until: 600 * ms).value(of: 0) - 37.5) < 1e-9)
   }
+
+  /// A cubic whose x(t) is flat at the root: cubic(1, 0.51, 0, 0.4) has x(t) = 3t − 6t² + 4t³,
+  /// so x(t) − 0.5 = 4 (t − 0.5)³ and x = 0.5 at exactly t = 0.5, where y = 3 · 0.25 · 0.5 ·
+  /// 0.51 + 3 · 0.5 · 0.25 · 0.4 + 0.125 = 0.46625. Solved on Doubles the root moved by about
+  /// 10⁻⁷ (seed 1031528: 31.2937598 for −13 + 95 · 0.46625 = 31.29375).
+  @Test func aCubicFlatAtItsRootIsSolvedThere() {
+    #expect(abs(OracleCurve.cubic(1, 0.51, 0, 0.4).progress(0.5) - 0.46625) < 1e-12)
+    // And a curve that is not flat anywhere still gives its exact points: ease at x(0.5).
+    let x = 3 * 0.25 * 0.5 * 0.25 + 3 * 0.5 * 0.25 * 0.25 + 0.125
+    let y = 3 * 0.25 * 0.5 * 0.1 + 3 * 0.5 * 0.25 * 1 + 0.125
+    #expect(abs(OracleCurve.cubic(0.25, 0.1, 0.25, 1).progress(x) - y) < 1e-12)
+  }
 }
