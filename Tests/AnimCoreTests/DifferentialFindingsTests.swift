@@ -1007,4 +1007,31 @@ struct DifferentialFindingsTests {
     try engine.advance(to: 1_600_000_000)
     #expect(number(engine, p) == 500_000_000)
   }
+
+  /// Going backwards, starts go in reversed item order, whichever pass each lies in
+  /// (grammar.md § Events; only going forwards does what lies at the end of a pass come
+  /// before what lies at the next one's start). T (1 s, `repeat 2`) holds A at 600 ms (over
+  /// 400 ms, so it ends with the pass) and then B at 0 (over 0 s). Played at 0 and reversed
+  /// at 1.5 s (pass 2, 500 ms in, before A), T is back on its pass boundary at 2 s: B, at
+  /// the start of pass 2, starts and completes backwards; T repeats; A, at the end of pass 1,
+  /// starts backwards. In order: T's repeat, then the starts, B (later in item order, with
+  /// its own complete) before A. (Reversing the crossing order put A first; seed 2001302.)
+  @Test func backwardsStartsAtAPassBoundaryGoInReversedItemOrder() throws {
+    var engine = AnimationEngine()
+    var recorder = Recorder()
+    let p = engine.addProperty(.number(0))
+    let q = engine.addProperty(.number(0))
+    let t = try engine.addTimeline(timing: EffectTiming(duration: 1 * s, iterations: 2, fill: .forwards))
+    let a = try engine.animate(
+      p, with: .tween(to: .number(100), duration: 400 * ms), placement: .timeline(t, at: 600 * ms))
+    let b = try engine.animate(q, with: .tween(to: .number(100), duration: 0), placement: .timeline(t, at: 0))
+    try engine.play(t)
+    try engine.advance(to: 1_500 * ms)
+    try engine.reverse(t)
+    try engine.advance(to: 2 * s) { _, e in recorder.events.append((e.time, e.kind, e.subject)) }
+    let nodeEvents = recorder.events.filter { if case .node = $0.2 { true } else { false } }
+    #expect(nodeEvents.map(\.0) == [2 * s, 2 * s, 2 * s, 2 * s])
+    #expect(nodeEvents.map(\.1) == [.repeat, .start, .complete, .start])
+    #expect(nodeEvents.map(\.2) == [.node(t), .node(b), .node(b), .node(a)])
+  }
 }
