@@ -486,6 +486,29 @@ public final class OracleWorld {
     return reach(p, local)
   }
 
+  /// `u`, a local time of `node`, mapped up to the local time of its nearest held ancestor
+  /// through its ancestors' current passes (rule 6 at each level: S + round(u / r)), with
+  /// that ancestor's hold time, and +1 where the mapping keeps the direction of time, −1
+  /// where it mirrors it (a negative rate, a backwards pass).
+  func reachHeld(_ node: Node, _ u: OracleTime) -> (mapped: OracleTime, hold: OracleTime, orientation: Int64) {
+    var x = u
+    var n = node
+    var orientation: Int64 = 1
+    while let id = n.parent {
+      let p = nodes[id]
+      let inParent = n.startTime + OracleArithmetic.roundQuotient(x, n.rate)
+      if n.rate < 0 { orientation = -orientation }
+      let b = p.bounds
+      let k = b.pass(ofZone: p.zone)
+      let d = b.timing.duration
+      if !b.isForwardPass(k) { orientation = -orientation }
+      x = b.timing.delay + k * d + (b.isForwardPass(k) ? inParent : d - inParent)
+      if let hold = p.hold { return (x, hold, orientation) }
+      n = p
+    }
+    return (x, x, orientation)  // (never: only asked below a held node)
+  }
+
   /// Whether `node` or one of its ancestors stands still (paused, held at an edge, rate 0).
   func chainHeld(_ node: Node) -> Bool {
     var cursor: Node? = node
@@ -499,7 +522,21 @@ public final class OracleWorld {
   /// The zone of `node` at engine time `t`: by the boundaries' engine times while everything
   /// above it runs; by its parent time `p` when something above it is held.
   func zone(of node: Node, at t: OracleTime, parentTime p: OracleTime, parentForward: Bool) -> Int64 {
-    if node.hold != nil || chainHeld(node) {
+    if node.hold == nil && chainHeld(node) {
+      // Held above (a paused or sought timeline): by the held one's time, against each
+      // boundary mapped up to it, each level rounding once (rule 6), as `reach` maps it to
+      // the engine's time. (Its parent's time, rounded at every level down, can fall short
+      // of a boundary the held time has reached: a grandchild's start at rate 0.5 in a group
+      // at rate 3, reached at 795 444 444 ns, where the group's rounded time is 703 333 332,
+      // one short of the start at 703 333 333.)
+      let forward = parentForward == (node.rate > 0)
+      return node.bounds.zone(started: node.started) { u in
+        let (mapped, hold, orientation) = self.reachHeld(node, u)
+        let x = (hold - mapped) * orientation
+        return forward ? x >= 0 : x > 0
+      }
+    }
+    if node.hold != nil {
       return zone(of: node, parentTime: p, parentForward: parentForward)
     }
     let forward = parentForward == (node.rate > 0)

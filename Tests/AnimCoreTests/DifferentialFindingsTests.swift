@@ -1034,4 +1034,29 @@ struct DifferentialFindingsTests {
     #expect(nodeEvents.map(\.1) == [.repeat, .start, .complete, .start])
     #expect(nodeEvents.map(\.2) == [.node(t), .node(b), .node(b), .node(a)])
   }
+
+  /// A seek settles what it passes as playing there would, through two levels of rates
+  /// (rule 6). T (3 s) holds G at 561 ms (speed 3), G holds H at 703 333 333 ns (speed
+  /// 0.5), H holds A at 0 (from 0 to 100 over 1 s, fill none); p = 50. `seek T to 1s` from
+  /// its start: G is at (1 s − 561 ms) · 3 = 1 317 000 000, H at (1 317 000 000 −
+  /// 703 333 333) · 0.5 = 306 833 333.5, rounded to a nanosecond either way: A active,
+  /// 100 · 0.3068333335 ± 10⁻⁷ (seed 100213 found the oracle missing H's start on the way).
+  @Test func aSeekPastAGrandchildsStartThroughTwoRatesStartsIt() throws {
+    var engine = AnimationEngine()
+    let p = engine.addProperty(.number(50))
+    let t = try engine.addTimeline(timing: EffectTiming(duration: 3 * s, fill: .forwards))
+    let g = try engine.addTimeline(
+      timing: EffectTiming(duration: 5 * s, fill: .forwards), rate: 3, placement: .timeline(t, at: 561 * ms))
+    let h = try engine.addTimeline(
+      timing: EffectTiming(duration: 2 * s, fill: .forwards), rate: 0.5, placement: .timeline(g, at: 703_333_333))
+    _ = try engine.animate(
+      p,
+      with: Animation(
+        shape: .tween(from: .number(0), to: .number(100), curve: .linear),
+        timing: EffectTiming(duration: 1 * s, fill: .none)), placement: .timeline(h, at: 0))
+    try engine.advance(to: 10)
+    try engine.seek(t, to: 1 * s)
+    try engine.advance(to: 10)
+    #expect(abs(number(engine, p) - 30.68333335) <= 1e-7 + 1e-12)
+  }
 }

@@ -105,4 +105,39 @@ import Testing
     let y = 3 * 0.25 * 0.5 * 0.1 + 3 * 0.5 * 0.25 * 1 + 0.125
     #expect(abs(OracleCurve.cubic(0.25, 0.1, 0.25, 1).progress(x) - y) < 1e-12)
   }
+
+  /// Rule 6 when a timeline is held (sought, paused): a grandchild's boundary is reached
+  /// where it is reached in the held timeline's time, each level rounding once. T (3 s)
+  /// holds G at 561 ms (speed 3), G holds H at 703 333 333 ns (speed 0.5), H holds A at 0
+  /// (from 0 to 100 over 1 s, fill none); p = 50. H's start is reached at G's time
+  /// 703 333 333, which G reaches at T's time 561 000 000 + round(703 333 333 / 3) =
+  /// 795 444 444: `seek T to 795444444ns` (T idle: it is held there) puts A at its start,
+  /// active: 0. The oracle compared G's time rounded down from T's, round(234 444 444 · 3) =
+  /// 703 333 332, one short, with H's start: A not started, 50 (seed 100213).
+  @Test func aGrandchildOfAHeldTimelineStartsWhereItsStartIsReachedThroughTwoRates() {
+    let steps = [
+      OracleStep(time: 0, .addProperty(50)),
+      OracleStep(time: 0, .add(.timeline(timing: OracleTiming(duration: 3_000_000_000), rate: 1), .idle)),
+      OracleStep(
+        time: 0,
+        .add(.timeline(timing: OracleTiming(duration: 5_000_000_000), rate: 3), .inTimeline(node: 0, at: 561_000_000))),
+      OracleStep(
+        time: 0,
+        .add(.timeline(timing: OracleTiming(duration: 2_000_000_000), rate: 0.5), .inTimeline(node: 1, at: 703_333_333))
+      ),
+      OracleStep(
+        time: 0,
+        .add(
+          .animation(
+            property: 0, shape: .tween(from: 0, to: 100, curve: .linear),
+            timing: OracleTiming(duration: 1_000_000_000, fill: OracleFill.none), rate: 1, replace: false),
+          .inTimeline(node: 2, at: 0))),
+      OracleStep(time: 10, .control(.seek(795_444_444), .node(0))),
+    ]
+    #expect(OracleWorld.run(steps, until: 10).value(of: 0) == 0)
+    // A nanosecond earlier, H has not started: 50.
+    var before = steps
+    before[5] = OracleStep(time: 10, .control(.seek(795_444_443), .node(0)))
+    #expect(OracleWorld.run(before, until: 10).value(of: 0) == 50)
+  }
 }
