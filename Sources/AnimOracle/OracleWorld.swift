@@ -717,15 +717,6 @@ public final class OracleWorld {
       let ahead = childForward == (child.rate > 0)
       child.zone = ahead ? 0 : child.maxZone
       child.forward = ahead
-      // Entered from its end, an item is past its end in this pass: one still in its stack
-      // (waiting with a backwards fill in the pass left behind, which joined it there) has
-      // ended, so its term is its end's with a forwards fill and drops out without one
-      // (rule 1), as when it completed here going forwards.
-      if !ahead, let p = child.property,
-        properties[p].entries.contains(where: { $0.node == child.id && $0.frozen == nil && !$0.dropped })
-      {
-        leave(child, forward: true)
-      }
     }
   }
 
@@ -894,6 +885,21 @@ public final class OracleWorld {
         node.hold = crossing.forward ? node.bounds.end : node.bounds.start
       }
     case .timeline:
+      if crossing.kind == .repeat && !crossing.forward && !node.timing.autoreverse {
+        // Back over a pass boundary into the pass before, from its end: an item still in its
+        // stack without having run in the pass left behind (waiting there with a backwards
+        // fill, which joined it) is past its end in this pass, so its term is its end's with
+        // a forwards fill and drops out without one (rule 1), as when it completed there
+        // going forwards. (After this instant's completes, an item ending at its start here
+        // among them, and before its starts, which join the stack as it is then.)
+        for id in node.children {
+          let child = nodes[id]
+          guard child.isEffect, child.zone == child.maxZone, let p = child.property,
+            properties[p].entries.contains(where: { $0.node == id && $0.frozen == nil && !$0.dropped })
+          else { continue }
+          leave(child, forward: true)
+        }
+      }
       if crossing.kind == .repeat && crossing.forward && !node.timing.autoreverse {
         // A new pass from its start: a `set` now ahead of the playhead masks nothing
         // (grammar.md: only while the playhead is past it), so what it masked shows again

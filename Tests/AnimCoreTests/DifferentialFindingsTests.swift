@@ -1059,4 +1059,28 @@ struct DifferentialFindingsTests {
     try engine.advance(to: 10)
     #expect(abs(number(engine, p) - 30.68333335) <= 1e-7 + 1e-12)
   }
+
+  /// An item that ends at its start going backwards leaves its start value with a forwards
+  /// fill (grammar.md: the value where it ended, in the direction of travel, becomes the base
+  /// value), also when its timeline crosses a pass boundary there at the same instant. T (1
+  /// s, `repeat 2`) holds A at 0 (from 66 to 37 over 100 ms); p = 0. Played at 0 and
+  /// reversed at 1.5 s, A starts back at 1.9 s and ends at its start at 2 s, where T goes
+  /// back into pass 1: p is 66, also at 2.1 s (seed 3004475, where the oracle was wrong).
+  @Test func anItemEndingAtItsStartAsItsTimelineGoesBackAPassKeepsItsStartValue() throws {
+    var engine = AnimationEngine()
+    let p = engine.addProperty(.number(0))
+    let t = try engine.addTimeline(timing: EffectTiming(duration: 1 * s, iterations: 2, fill: .forwards))
+    _ = try engine.animate(
+      p,
+      with: Animation(
+        shape: .tween(from: .number(66), to: .number(37), curve: .linear),
+        timing: EffectTiming(duration: 100 * ms, fill: .forwards)), placement: .timeline(t, at: 0))
+    try engine.play(t)
+    try engine.advance(to: 1_500 * ms)
+    try engine.reverse(t)
+    try engine.advance(to: 2 * s)
+    #expect(number(engine, p) == 66)
+    try engine.advance(to: 2_100 * ms)
+    #expect(number(engine, p) == 66)
+  }
 }

@@ -140,4 +140,30 @@ import Testing
     before[5] = OracleStep(time: 10, .control(.seek(795_444_443), .node(0)))
     #expect(OracleWorld.run(before, until: 10).value(of: 0) == 50)
   }
+
+  /// An item that ends at its start going backwards leaves its start value with a forwards
+  /// fill (grammar.md: the value where it ended, in the direction of travel, becomes the base
+  /// value), also when its timeline crosses a pass boundary there at the same instant. T (1
+  /// s, `repeat 2`) holds A at 0 (from 66 to 37 over 100 ms); p = 0. Played at 0 and
+  /// reversed at 1.5 s, A starts back at 1.9 s and ends at its start at 2 s, where T goes
+  /// back into pass 1: p is 66, also at 2.1 s. (Dropping items past their end as the pass
+  /// was entered, before this instant's completes, took A at its end: 37; seed 3004475.)
+  @Test func anItemEndingAtItsStartAsItsTimelineGoesBackAPassKeepsItsStartValue() {
+    let ms: OracleTime = 1_000_000
+    let steps = [
+      OracleStep(time: 0, .addProperty(0)),
+      OracleStep(time: 0, .add(.timeline(timing: OracleTiming(duration: 1_000 * ms, iterations: 2), rate: 1), .idle)),
+      OracleStep(
+        time: 0,
+        .add(
+          .animation(
+            property: 0, shape: .tween(from: 66, to: 37, curve: .linear), timing: OracleTiming(duration: 100 * ms),
+            rate: 1, replace: false),
+          .inTimeline(node: 0, at: 0))),
+      OracleStep(time: 0, .control(.play, .node(0))),
+      OracleStep(time: 1_500 * ms, .control(.reverse, .node(0))),
+    ]
+    #expect(OracleWorld.run(steps, until: 2_000 * ms).value(of: 0) == 66)
+    #expect(OracleWorld.run(steps, until: 2_100 * ms).value(of: 0) == 66)
+  }
 }
