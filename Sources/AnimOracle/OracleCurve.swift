@@ -1,4 +1,4 @@
-// Curves, written from their definitions (CSS Easing Level 1, grammar.md § Curves' springs), simply:
+// Curves, written from their definitions (CSS Easing Level 1, language.md's springs), simply:
 // a Bézier is solved by bisection, a spring is its closed form.
 
 #if canImport(Glibc)
@@ -61,7 +61,7 @@ public struct OracleSpring: Sendable, Hashable {
     }
   }
 
-  /// The settling time in seconds, as grammar.md § Curves defines it (relative to |d₀| = 1):
+  /// The settling time in seconds, as language.md defines it (relative to |d₀| = 1):
   /// under-damped, A·e^(−ζω₀t) = 0.001 with A = √(d₀² + ((v₀ + ζω₀d₀)/ω_d)²); otherwise the
   /// first t after which |y(t)| ≤ 0.001 for good.
   public var settlingSeconds: Double {
@@ -139,20 +139,22 @@ public enum OracleCurve: Sendable, Hashable {
       let u = 1 - t
       return 3 * u * u * t * p1 + 3 * u * t * t * p2 + t * t * t
     }
-    // The sign of x(t) − x is decided in double-double arithmetic (about 32 digits), so that
-    // where x(t) is flat at the root (cubic(1, y1, 0, y2) at x = 0.5 has a triple root) the
-    // interval of t that cannot be told apart from the root is ~1e-11 wide, not the ~1e-5 of
-    // plain doubles (the width is the cube root of the arithmetic's error there). The root
-    // is the middle of that interval, found from both sides.
+    // x(t) − x, in double-double arithmetic (about 106 bits). Where x(t) is flat at the root
+    // (cubic(1, y1, 0, y2) at x = 0.5: x(t) − 0.5 = 4 (t − 0.5)³), a Double's rounding in
+    // x(t) moves the root by its cube root, about 10⁻⁵ of t; 106 bits move it by about
+    // 10⁻¹¹. (t is a Double and 1 − t is exact for t in 0...1, so only the products round.)
     func excess(_ t: Double) -> DoubleDouble {
-      // x(t) − x = 3·x1·t·u² + 3·x2·t²·u + t³ − x, with u = 1 − t (exact in double-double).
+      let u = DoubleDouble(1 - t)
       let tt = DoubleDouble(t)
-      let u = DoubleDouble(1) - tt
-      let first = DoubleDouble(3) * DoubleDouble(x1) * tt * u * u
-      let second = DoubleDouble(3) * DoubleDouble(x2) * tt * tt * u
-      return first + second + tt * tt * tt - DoubleDouble(x)
+      let three = DoubleDouble(3)
+      let a = three * u * u * tt * DoubleDouble(x1)
+      let b = three * u * tt * tt * DoubleDouble(x2)
+      return a + b + tt * tt * tt - DoubleDouble(x)
     }
-    func boundary(below: (DoubleDouble) -> Bool) -> Double {
+    // Where x(t) is flat, every t in a small interval still rounds to x: the root is the
+    // middle of that interval, found from both sides (the last t with x(t) < x and the first
+    // with x(t) > x).
+    func boundary(_ below: (DoubleDouble) -> Bool) -> Double {
       var lo = 0.0
       var hi = 1.0
       for _ in 0..<200 {
@@ -180,46 +182,49 @@ public enum OracleCurve: Sendable, Hashable {
   }
 }
 
-/// A number as the unevaluated sum of two doubles (Dekker, Knuth): about 106 bits, enough for
-/// the oracle to decide the sign of a cubic near a flat root.
+/// A number as an unevaluated sum of two Doubles, hi + lo with |lo| ≤ ulp(hi)/2: about 106
+/// bits, by the error-free transformations (Knuth's two-sum, the fused multiply-add's exact
+/// product error). Only what the cubic's x(t) needs.
 struct DoubleDouble {
-  var high: Double
-  var low: Double
+  var hi: Double
+  var lo: Double
 
-  init(_ value: Double) {
-    high = value
-    low = 0
+  init(_ x: Double) {
+    hi = x
+    lo = 0
   }
 
-  init(high: Double, low: Double) {
-    self.high = high
-    self.low = low
+  init(hi: Double, lo: Double) {
+    self.hi = hi
+    self.lo = lo
   }
 
-  var isNegative: Bool { high < 0 || (high == 0 && low < 0) }
-  var isPositive: Bool { high > 0 || (high == 0 && low > 0) }
+  var isNegative: Bool { hi < 0 || (hi == 0 && lo < 0) }
+  var isPositive: Bool { hi > 0 || (hi == 0 && lo > 0) }
 
-  /// a + b exactly, as a double and its error (Knuth's TwoSum).
-  static func twoSum(_ a: Double, _ b: Double) -> DoubleDouble {
+  /// a + b exactly as s + e.
+  static func twoSum(_ a: Double, _ b: Double) -> (Double, Double) {
     let s = a + b
     let v = s - a
-    return DoubleDouble(high: s, low: (a - (s - v)) + (b - v))
+    return (s, (a - (s - v)) + (b - v))
   }
 
   static func + (a: DoubleDouble, b: DoubleDouble) -> DoubleDouble {
-    let s = twoSum(a.high, b.high)
-    let low = s.low + a.low + b.low
-    return twoSum(s.high, low)
+    let (s, e) = twoSum(a.hi, b.hi)
+    let (t, f) = twoSum(a.lo, b.lo)
+    let (s2, e2) = twoSum(s, e + t)
+    let (hi, lo) = twoSum(s2, e2 + f)
+    return DoubleDouble(hi: hi, lo: lo)
   }
 
-  static prefix func - (a: DoubleDouble) -> DoubleDouble { DoubleDouble(high: -a.high, low: -a.low) }
+  static prefix func - (a: DoubleDouble) -> DoubleDouble { DoubleDouble(hi: -a.hi, lo: -a.lo) }
 
-  static func - (a: DoubleDouble, b: DoubleDouble) -> DoubleDouble { a + (-b) }
+  static func - (a: DoubleDouble, b: DoubleDouble) -> DoubleDouble { a + -b }
 
   static func * (a: DoubleDouble, b: DoubleDouble) -> DoubleDouble {
-    let p = a.high * b.high
-    let error = fma(a.high, b.high, -p)  // a.high · b.high − p exactly (TwoProduct)
-    let low = error + a.high * b.low + a.low * b.high
-    return twoSum(p, low)
+    let p = a.hi * b.hi
+    let e = (-p).addingProduct(a.hi, b.hi)  // a.hi · b.hi − p, exactly
+    let (hi, lo) = twoSum(p, e + (a.hi * b.lo + a.lo * b.hi))
+    return DoubleDouble(hi: hi, lo: lo)
   }
 }

@@ -486,6 +486,29 @@ public final class OracleWorld {
     return reach(p, local)
   }
 
+  /// `u`, a local time of `node`, mapped up to the local time of its nearest held ancestor
+  /// through its ancestors' current passes (rule 6 at each level: S + round(u / r)), with
+  /// that ancestor's hold time, and +1 where the mapping keeps the direction of time, −1
+  /// where it mirrors it (a negative rate, a backwards pass).
+  func reachHeld(_ node: Node, _ u: OracleTime) -> (mapped: OracleTime, hold: OracleTime, orientation: Int64) {
+    var x = u
+    var n = node
+    var orientation: Int64 = 1
+    while let id = n.parent {
+      let p = nodes[id]
+      let inParent = n.startTime + OracleArithmetic.roundQuotient(x, n.rate)
+      if n.rate < 0 { orientation = -orientation }
+      let b = p.bounds
+      let k = b.pass(ofZone: p.zone)
+      let d = b.timing.duration
+      if !b.isForwardPass(k) { orientation = -orientation }
+      x = b.timing.delay + k * d + (b.isForwardPass(k) ? inParent : d - inParent)
+      if let hold = p.hold { return (x, hold, orientation) }
+      n = p
+    }
+    return (x, x, orientation)  // (never: only asked below a held node)
+  }
+
   /// Whether `node` or one of its ancestors stands still (paused, held at an edge, rate 0).
   func chainHeld(_ node: Node) -> Bool {
     var cursor: Node? = node
@@ -499,7 +522,21 @@ public final class OracleWorld {
   /// The zone of `node` at engine time `t`: by the boundaries' engine times while everything
   /// above it runs; by its parent time `p` when something above it is held.
   func zone(of node: Node, at t: OracleTime, parentTime p: OracleTime, parentForward: Bool) -> Int64 {
-    if node.hold != nil || chainHeld(node) {
+    if node.hold == nil && chainHeld(node) {
+      // Held above (a paused or sought timeline): by the held one's time, against each
+      // boundary mapped up to it, each level rounding once (rule 6), as `reach` maps it to
+      // the engine's time. (Its parent's time, rounded at every level down, can fall short
+      // of a boundary the held time has reached: a grandchild's start at rate 0.5 in a group
+      // at rate 3, reached at 795 444 444 ns, where the group's rounded time is 703 333 332,
+      // one short of the start at 703 333 333.)
+      let forward = parentForward == (node.rate > 0)
+      return node.bounds.zone(started: node.started) { u in
+        let (mapped, hold, orientation) = self.reachHeld(node, u)
+        let x = (hold - mapped) * orientation
+        return forward ? x >= 0 : x > 0
+      }
+    }
+    if node.hold != nil {
       return zone(of: node, parentTime: p, parentForward: parentForward)
     }
     let forward = parentForward == (node.rate > 0)
@@ -680,15 +717,6 @@ public final class OracleWorld {
       let ahead = childForward == (child.rate > 0)
       child.zone = ahead ? 0 : child.maxZone
       child.forward = ahead
-      // Entered from its end, an item is past its end in this pass: one still in its stack
-      // (waiting with a backwards fill in the pass left behind, which joined it there) has
-      // ended, so its term is its end's with a forwards fill and drops out without one
-      // (rule 1), as when it completed here going forwards.
-      if !ahead, let p = child.property,
-        properties[p].entries.contains(where: { $0.node == child.id && $0.frozen == nil && !$0.dropped })
-      {
-        leave(child, forward: true)
-      }
     }
   }
 
@@ -857,6 +885,21 @@ public final class OracleWorld {
         node.hold = crossing.forward ? node.bounds.end : node.bounds.start
       }
     case .timeline:
+      if crossing.kind == .repeat && !crossing.forward && !node.timing.autoreverse {
+        // Back over a pass boundary into the pass before, from its end: an item still in its
+        // stack without having run in the pass left behind (waiting there with a backwards
+        // fill, which joined it) is past its end in this pass, so its term is its end's with
+        // a forwards fill and drops out without one (rule 1), as when it completed there
+        // going forwards. (After this instant's completes, an item ending at its start here
+        // among them, and before its starts, which join the stack as it is then.)
+        for id in node.children {
+          let child = nodes[id]
+          guard child.isEffect, child.zone == child.maxZone, let p = child.property,
+            properties[p].entries.contains(where: { $0.node == id && $0.frozen == nil && !$0.dropped })
+          else { continue }
+          leave(child, forward: true)
+        }
+      }
       if crossing.kind == .repeat && crossing.forward && !node.timing.autoreverse {
         // A new pass from its start: a `set` now ahead of the playhead masks nothing
         // (grammar.md: only while the playhead is past it), so what it masked shows again

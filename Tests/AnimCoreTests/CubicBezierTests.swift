@@ -198,4 +198,11 @@ struct CubicBezierTests {
   @Test func nanInNanOut() {
     #expect(CubicBezier.ease.progress(at: .nan).isNaN)
   }
+
+  /// Where x(t) is flat at the root: cubic(1, 0.51, 0, 0.4) has x(t) = 3t − 6t² + 4t³, so
+  /// x(t) − 0.5 = 4 (t − 0.5)³, a triple root at t = 0.5, where y = 3 · 0.25 · 0.5 · 0.51 +
+  /// 3 · 0.5 · 0.25 · 0.4 + 0.125 = 0.46625 (the differential test's seed 1031528).
+  @Test func aCurveFlatAtItsRootIsSolvedThere() throws {
+    #expect(abs(try CubicBezier(1, 0.51, 0, 0.4).progress(at: 0.5) - 0.46625) < 1e-12)
+  }
 }

@@ -1007,4 +1007,80 @@ struct DifferentialFindingsTests {
     try engine.advance(to: 1_600_000_000)
     #expect(number(engine, p) == 500_000_000)
   }
+
+  /// Going backwards, starts go in reversed item order, whichever pass each lies in
+  /// (grammar.md § Events; only going forwards does what lies at the end of a pass come
+  /// before what lies at the next one's start). T (1 s, `repeat 2`) holds A at 600 ms (over
+  /// 400 ms, so it ends with the pass) and then B at 0 (over 0 s). Played at 0 and reversed
+  /// at 1.5 s (pass 2, 500 ms in, before A), T is back on its pass boundary at 2 s: B, at
+  /// the start of pass 2, starts and completes backwards; T repeats; A, at the end of pass 1,
+  /// starts backwards. In order: T's repeat, then the starts, B (later in item order, with
+  /// its own complete) before A. (Reversing the crossing order put A first; seed 2001302.)
+  @Test func backwardsStartsAtAPassBoundaryGoInReversedItemOrder() throws {
+    var engine = AnimationEngine()
+    var recorder = Recorder()
+    let p = engine.addProperty(.number(0))
+    let q = engine.addProperty(.number(0))
+    let t = try engine.addTimeline(timing: EffectTiming(duration: 1 * s, iterations: 2, fill: .forwards))
+    let a = try engine.animate(
+      p, with: .tween(to: .number(100), duration: 400 * ms), placement: .timeline(t, at: 600 * ms))
+    let b = try engine.animate(q, with: .tween(to: .number(100), duration: 0), placement: .timeline(t, at: 0))
+    try engine.play(t)
+    try engine.advance(to: 1_500 * ms)
+    try engine.reverse(t)
+    try engine.advance(to: 2 * s) { _, e in recorder.events.append((e.time, e.kind, e.subject)) }
+    let nodeEvents = recorder.events.filter { if case .node = $0.2 { true } else { false } }
+    #expect(nodeEvents.map(\.0) == [2 * s, 2 * s, 2 * s, 2 * s])
+    #expect(nodeEvents.map(\.1) == [.repeat, .start, .complete, .start])
+    #expect(nodeEvents.map(\.2) == [.node(t), .node(b), .node(b), .node(a)])
+  }
+
+  /// A seek settles what it passes as playing there would, through two levels of rates
+  /// (rule 6). T (3 s) holds G at 561 ms (speed 3), G holds H at 703 333 333 ns (speed
+  /// 0.5), H holds A at 0 (from 0 to 100 over 1 s, fill none); p = 50. `seek T to 1s` from
+  /// its start: G is at (1 s − 561 ms) · 3 = 1 317 000 000, H at (1 317 000 000 −
+  /// 703 333 333) · 0.5 = 306 833 333.5, rounded to a nanosecond either way: A active,
+  /// 100 · 0.3068333335 ± 10⁻⁷ (seed 100213 found the oracle missing H's start on the way).
+  @Test func aSeekPastAGrandchildsStartThroughTwoRatesStartsIt() throws {
+    var engine = AnimationEngine()
+    let p = engine.addProperty(.number(50))
+    let t = try engine.addTimeline(timing: EffectTiming(duration: 3 * s, fill: .forwards))
+    let g = try engine.addTimeline(
+      timing: EffectTiming(duration: 5 * s, fill: .forwards), rate: 3, placement: .timeline(t, at: 561 * ms))
+    let h = try engine.addTimeline(
+      timing: EffectTiming(duration: 2 * s, fill: .forwards), rate: 0.5, placement: .timeline(g, at: 703_333_333))
+    _ = try engine.animate(
+      p,
+      with: Animation(
+        shape: .tween(from: .number(0), to: .number(100), curve: .linear),
+        timing: EffectTiming(duration: 1 * s, fill: .none)), placement: .timeline(h, at: 0))
+    try engine.advance(to: 10)
+    try engine.seek(t, to: 1 * s)
+    try engine.advance(to: 10)
+    #expect(abs(number(engine, p) - 30.68333335) <= 1e-7 + 1e-12)
+  }
+
+  /// An item that ends at its start going backwards leaves its start value with a forwards
+  /// fill (grammar.md: the value where it ended, in the direction of travel, becomes the base
+  /// value), also when its timeline crosses a pass boundary there at the same instant. T (1
+  /// s, `repeat 2`) holds A at 0 (from 66 to 37 over 100 ms); p = 0. Played at 0 and
+  /// reversed at 1.5 s, A starts back at 1.9 s and ends at its start at 2 s, where T goes
+  /// back into pass 1: p is 66, also at 2.1 s (seed 3004475, where the oracle was wrong).
+  @Test func anItemEndingAtItsStartAsItsTimelineGoesBackAPassKeepsItsStartValue() throws {
+    var engine = AnimationEngine()
+    let p = engine.addProperty(.number(0))
+    let t = try engine.addTimeline(timing: EffectTiming(duration: 1 * s, iterations: 2, fill: .forwards))
+    _ = try engine.animate(
+      p,
+      with: Animation(
+        shape: .tween(from: .number(66), to: .number(37), curve: .linear),
+        timing: EffectTiming(duration: 100 * ms, fill: .forwards)), placement: .timeline(t, at: 0))
+    try engine.play(t)
+    try engine.advance(to: 1_500 * ms)
+    try engine.reverse(t)
+    try engine.advance(to: 2 * s)
+    #expect(number(engine, p) == 66)
+    try engine.advance(to: 2_100 * ms)
+    #expect(number(engine, p) == 66)
+  }
 }

@@ -93,4 +93,77 @@ import Testing
     #expect(abs(OracleWorld.run(steps, until: 500 * ms).value(of: 0) - 37.5) < 1e-9)
     #expect(abs(OracleWorld.run(steps, until: 600 * ms).value(of: 0) - 37.5) < 1e-9)
   }
+
+  /// A cubic whose x(t) is flat at the root: cubic(1, 0.51, 0, 0.4) has x(t) = 3t − 6t² + 4t³,
+  /// so x(t) − 0.5 = 4 (t − 0.5)³ and x = 0.5 at exactly t = 0.5, where y = 3 · 0.25 · 0.5 ·
+  /// 0.51 + 3 · 0.5 · 0.25 · 0.4 + 0.125 = 0.46625. Solved on Doubles the root moved by about
+  /// 10⁻⁷ (seed 1031528: 31.2937598 for −13 + 95 · 0.46625 = 31.29375).
+  @Test func aCubicFlatAtItsRootIsSolvedThere() {
+    #expect(abs(OracleCurve.cubic(1, 0.51, 0, 0.4).progress(0.5) - 0.46625) < 1e-12)
+    // And a curve that is not flat anywhere still gives its exact points: ease at x(0.5).
+    let x = 3 * 0.25 * 0.5 * 0.25 + 3 * 0.5 * 0.25 * 0.25 + 0.125
+    let y = 3 * 0.25 * 0.5 * 0.1 + 3 * 0.5 * 0.25 * 1 + 0.125
+    #expect(abs(OracleCurve.cubic(0.25, 0.1, 0.25, 1).progress(x) - y) < 1e-12)
+  }
+
+  /// Rule 6 when a timeline is held (sought, paused): a grandchild's boundary is reached
+  /// where it is reached in the held timeline's time, each level rounding once. T (3 s)
+  /// holds G at 561 ms (speed 3), G holds H at 703 333 333 ns (speed 0.5), H holds A at 0
+  /// (from 0 to 100 over 1 s, fill none); p = 50. H's start is reached at G's time
+  /// 703 333 333, which G reaches at T's time 561 000 000 + round(703 333 333 / 3) =
+  /// 795 444 444: `seek T to 795444444ns` (T idle: it is held there) puts A at its start,
+  /// active: 0. The oracle compared G's time rounded down from T's, round(234 444 444 · 3) =
+  /// 703 333 332, one short, with H's start: A not started, 50 (seed 100213).
+  @Test func aGrandchildOfAHeldTimelineStartsWhereItsStartIsReachedThroughTwoRates() {
+    let steps = [
+      OracleStep(time: 0, .addProperty(50)),
+      OracleStep(time: 0, .add(.timeline(timing: OracleTiming(duration: 3_000_000_000), rate: 1), .idle)),
+      OracleStep(
+        time: 0,
+        .add(.timeline(timing: OracleTiming(duration: 5_000_000_000), rate: 3), .inTimeline(node: 0, at: 561_000_000))),
+      OracleStep(
+        time: 0,
+        .add(.timeline(timing: OracleTiming(duration: 2_000_000_000), rate: 0.5), .inTimeline(node: 1, at: 703_333_333))
+      ),
+      OracleStep(
+        time: 0,
+        .add(
+          .animation(
+            property: 0, shape: .tween(from: 0, to: 100, curve: .linear),
+            timing: OracleTiming(duration: 1_000_000_000, fill: OracleFill.none), rate: 1, replace: false),
+          .inTimeline(node: 2, at: 0))),
+      OracleStep(time: 10, .control(.seek(795_444_444), .node(0))),
+    ]
+    #expect(OracleWorld.run(steps, until: 10).value(of: 0) == 0)
+    // A nanosecond earlier, H has not started: 50.
+    var before = steps
+    before[5] = OracleStep(time: 10, .control(.seek(795_444_443), .node(0)))
+    #expect(OracleWorld.run(before, until: 10).value(of: 0) == 50)
+  }
+
+  /// An item that ends at its start going backwards leaves its start value with a forwards
+  /// fill (grammar.md: the value where it ended, in the direction of travel, becomes the base
+  /// value), also when its timeline crosses a pass boundary there at the same instant. T (1
+  /// s, `repeat 2`) holds A at 0 (from 66 to 37 over 100 ms); p = 0. Played at 0 and
+  /// reversed at 1.5 s, A starts back at 1.9 s and ends at its start at 2 s, where T goes
+  /// back into pass 1: p is 66, also at 2.1 s. (Dropping items past their end as the pass
+  /// was entered, before this instant's completes, took A at its end: 37; seed 3004475.)
+  @Test func anItemEndingAtItsStartAsItsTimelineGoesBackAPassKeepsItsStartValue() {
+    let ms: OracleTime = 1_000_000
+    let steps = [
+      OracleStep(time: 0, .addProperty(0)),
+      OracleStep(time: 0, .add(.timeline(timing: OracleTiming(duration: 1_000 * ms, iterations: 2), rate: 1), .idle)),
+      OracleStep(
+        time: 0,
+        .add(
+          .animation(
+            property: 0, shape: .tween(from: 66, to: 37, curve: .linear), timing: OracleTiming(duration: 100 * ms),
+            rate: 1, replace: false),
+          .inTimeline(node: 0, at: 0))),
+      OracleStep(time: 0, .control(.play, .node(0))),
+      OracleStep(time: 1_500 * ms, .control(.reverse, .node(0))),
+    ]
+    #expect(OracleWorld.run(steps, until: 2_000 * ms).value(of: 0) == 66)
+    #expect(OracleWorld.run(steps, until: 2_100 * ms).value(of: 0) == 66)
+  }
 }

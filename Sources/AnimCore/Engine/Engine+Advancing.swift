@@ -120,7 +120,7 @@ extension AnimationEngine {
           }
         }
       }
-      if crossed.count > 1 { Self.order(&crossed) }
+      if crossed.count > 1 { order(&crossed) }
       countAtInstant += crossed.count + callbacksDueCount + leavingRest.count
       for top in due[..<dueCount] { reschedule(top) }
       if roundsAtInstant > roundLimitPerInstant || countAtInstant > 1_000 * Self.eventLimitPerInstant {

@@ -122,7 +122,7 @@ extension AnimationEngine {
     if playing > 0 ? time < last : time > last {
       var crossed: [Crossed] = []
       cross(index, to: time, direction: playing, into: &crossed)
-      Self.order(&crossed)
+      order(&crossed)
       settleSilently(crossed, handle)
     }
     changePlayback(of: index) { $0.seek(to: time, at: parentNow) }
@@ -174,13 +174,13 @@ extension AnimationEngine {
       changePlayback(of: index) { $0.hold(at: next) }
       var crossed: [Crossed] = []
       cross(index, to: next, direction: direction, into: &crossed)
-      Self.order(&crossed)
+      order(&crossed)
       settleSilently(crossed, handle)
     }
     changePlayback(of: index) { $0.hold(at: time) }
     var crossed: [Crossed] = []
     cross(index, to: time, direction: direction, into: &crossed)
-    Self.order(&crossed)
+    order(&crossed)
     settleSilently(crossed, handle)
   }
 
@@ -254,7 +254,7 @@ extension AnimationEngine {
     }
     var crossed: [Crossed] = []
     cross(index, to: edge, direction: forward ? 1 : -1, into: &crossed)
-    Self.order(&crossed)
+    order(&crossed)
     reschedule(topLevelAncestor(of: index))
     // A property that left rest at this instant (its animation placed now, its `start` still
     // queued) and that this completes fires that start first; the others stay queued, in order.

@@ -2,19 +2,62 @@
 // § Events) and handing them out, applying what each means to the engine.
 
 extension AnimationEngine {
-  /// Orders the events of one instant: completes, repeats, starts, then callbacks, each in
-  /// item order (reversed for those crossed backwards). A node that starts and completes at
-  /// the one instant (a zero duration, or a negative delay that skips it all) fires its own
-  /// start and then its own complete, together, where its start goes.
-  static func order(_ crossed: inout [Crossed]) {
-    let paired = comingAndGoing(crossed)
-    func key(_ event: Crossed) -> (rank: Int, segment: Int, sequence: Int, after: Int) {
-      if event.kind == .complete, let start = paired[Passage(node: event.node, forward: event.forward)] {
-        return (NodeEventKind.start.rank, 0, event.forward ? start : -start, 1)
+  /// Orders the events of one instant: completes, repeats, starts, then callbacks. Node
+  /// events crossed forwards go in the order they were crossed (item order within a pass,
+  /// what lies at the end of a pass before what lies at the next one's start); those crossed
+  /// backwards in reversed item order, whichever pass of a timeline each was crossed in
+  /// (grammar.md § Events). A node that starts and completes at the one instant (a zero
+  /// duration, or a negative delay that skips it all) fires its own start and then its own
+  /// complete, together, where its start goes. Callbacks go in the order the playhead
+  /// crossed them.
+  func order(_ crossed: inout [Crossed]) {
+    // Item order, for the nodes crossed backwards: the crossing order reversed would put
+    // what lies at the end of a pass before what lies, earlier in item order, at the start
+    // of the pass after it.
+    var itemRank: [NodeID: Int] = [:]
+    if crossed.contains(where: { !$0.forward && $0.kind != nil }) {
+      var paths: [(node: NodeID, path: [Int])] = []
+      for event in crossed
+      where !event.forward && event.kind != nil && !paths.contains(where: { $0.node == event.node }) {
+        paths.append((event.node, itemPath(of: event.node)))
       }
-      return (event.kind?.rank ?? 3, event.segment, event.forward ? event.sequence : -event.sequence, 0)
+      paths.sort { $0.path.lexicographicallyPrecedes($1.path) }
+      for (rank, entry) in paths.enumerated() { itemRank[entry.node] = rank }
+    }
+    Self.order(&crossed, itemRank: itemRank)
+  }
+
+  /// `order(_:)` with the item order of the nodes crossed backwards given (0 first).
+  static func order(_ crossed: inout [Crossed], itemRank: [NodeID: Int]) {
+    let paired = comingAndGoing(crossed)
+    func key(_ event: Crossed) -> (rank: Int, segment: Int, place: Int, after: Int, sequence: Int) {
+      // Backwards, a node's place is its item order reversed, before anything crossed
+      // forwards (whose places are their sequences, from 0).
+      let backwardsPlace = event.kind == nil ? -event.sequence : -1 - (itemRank[event.node] ?? event.sequence)
+      if event.kind == .complete, let start = paired[Passage(node: event.node, forward: event.forward)] {
+        return (NodeEventKind.start.rank, 0, event.forward ? start : backwardsPlace, 1, 0)
+      }
+      return (
+        event.kind?.rank ?? 3, event.segment, event.forward ? event.sequence : backwardsPlace, 0,
+        event.forward ? 0 : -event.sequence
+      )
     }
     crossed.sort { key($0) < key($1) }
+  }
+
+  /// A node's place in item order: its top-level node's order, then its index among its
+  /// timeline's items at each level down (the order the items were added in).
+  func itemPath(of id: NodeID) -> [Int] {
+    guard let index = try? resolve(id) else { return [] }
+    var path: [Int] = []
+    var cursor = index
+    while nodes[Int(cursor)].parent >= 0 {
+      let parent = nodes[Int(cursor)].parent
+      path.append(timelines[Int(nodes[Int(parent)].payload)].children.firstIndex(of: cursor) ?? 0)
+      cursor = parent
+    }
+    path.append(Int(nodes[Int(cursor)].order))
+    return path.reversed()
   }
 
   /// A node crossed one way.
