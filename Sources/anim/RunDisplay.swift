@@ -54,7 +54,7 @@ enum RunLog {
       return stamp(time) + " " + name + (subject.map { " " + $0 } ?? "")
     case .print(let time, let text):
       return stamp(time) + " " + text
-    case .sample:
+    case .sample, .control:
       return nil
     }
   }

@@ -60,9 +60,10 @@ struct TraceCommand: ParsableCommand {
       case .failure(let status): return status
       }
 
-      let options = TraceOptions(
+      var options = TraceOptions(
         fps: fps, times: times?.compactMap { $0 }, until: until.flatMap(DurationArgument.parse),
         watch: watch.map { $0.split(separator: ",").map { $0.trimmingWhitespace() } })
+      options.marksControls = format == .svg
       let runtime = Runtime()
       var writer: (any TraceWriter)?
       var pending = ""

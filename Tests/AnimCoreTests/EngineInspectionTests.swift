@@ -48,4 +48,22 @@ import Testing
     let timeline = try engine.addTimeline(timing: EffectTiming(duration: s))
     #expect(try engine.endpoints(of: timeline) == [])
   }
+
+  /// The properties under a timeline: its items' and its nested timelines' items', each once,
+  /// in item order.
+  @Test func thePropertiesUnderATimelineAreItsItemsProperties() throws {
+    var engine = AnimationEngine()
+    let x = engine.addProperty(.number(0))
+    let y = engine.addProperty(.number(0))
+    let z = engine.addProperty(.number(0))
+    let outer = try engine.addTimeline(timing: EffectTiming(duration: 4 * s))
+    _ = try engine.animate(x, with: .tween(to: .number(1), duration: s), placement: .timeline(outer, at: 0))
+    let inner = try engine.addTimeline(timing: EffectTiming(duration: s), placement: .timeline(outer, at: s))
+    _ = try engine.animate(z, with: .tween(to: .number(1), duration: s), placement: .timeline(inner, at: 0))
+    _ = try engine.animate(y, with: .tween(to: .number(1), duration: s), placement: .timeline(outer, at: 2 * s))
+    let again = try engine.animate(x, with: .tween(to: .number(2), duration: s), placement: .timeline(outer, at: 3 * s))
+    #expect(try engine.properties(under: outer) == [x, z, y])
+    #expect(try engine.properties(under: inner) == [z])
+    #expect(try engine.properties(under: again) == [x])
+  }
 }

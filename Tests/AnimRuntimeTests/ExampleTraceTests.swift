@@ -163,7 +163,7 @@ private struct Instant {
 /// `start intro`, `complete box.x`, `"ready"` (a script's own event), `print: text`.
 private func logEntry(_ record: TraceRecord) -> String? {
   switch record {
-  case .sample: nil
+  case .sample, .control: nil
   case .event(_, let name, let subject?): "\(name) \(subject)"
   case .event(_, let name, nil): "\"\(name)\""
   case .print(_, let text): "print: \(text)"

@@ -155,6 +155,8 @@ struct JSONLTraceTests {
       if let subject { line += ",\"subject\":" + TraceJSON.string(subject) }
     case .print(_, let text):
       line += ",\"print\":" + TraceJSON.string(text)
+    case .control:
+      return ""  // not a line of the trace: the chart's only
     }
     return line + "}\n"
   }

@@ -413,4 +413,51 @@ struct SVGTraceTests {
     #expect(nothing.ok)
     #expect(nothing.all("text", class: "note").first?.text == "no properties to chart")
   }
+
+  /// Control statements are marked on the lanes of the properties whose animations they act
+  /// on, at their time, by their verb; the other formats write nothing for them.
+  @Test func controlsAreMarkedOnTheLanesTheyActOn() throws {
+    let script = """
+      target b { x: 0, y: 0 }
+      timeline t { animate b.x to 10 over 4s }
+      play t
+      animate b.y to 10 over 4s
+      at 1s pause t
+      at 1.5s resume t
+      at 2s reverse b.y
+      at 2.5s seek t to 500ms
+      """
+    var options = TraceOptions(fps: 10)
+    options.marksControls = true
+    let traced = try trace(script, options)
+    let controls = traced.records.compactMap { record -> String? in
+      guard case .control(let time, let statement, let properties) = record else { return nil }
+      return "\(seconds(time)) \(statement) \(properties)"
+    }
+    #expect(
+      controls == [
+        "0.0 play t [\"b.x\"]", "1.0 pause t [\"b.x\"]", "1.5 resume t [\"b.x\"]", "2.0 reverse b.y [\"b.y\"]",
+        "2.5 seek t to 500ms [\"b.x\"]",
+      ])
+    let columns = [TraceColumn(name: "b.x", kind: .number), TraceColumn(name: "b.y", kind: .number)]
+    let document = SVGDocument(render(.svg, traced.records, columns: columns))
+    let transform = Transform(try plot(document, "b.x"))
+    let marks = document.all("g", class: "control")
+    // Which lane each is on: the lane group around it.
+    func lane(of mark: SVGDocument.Element) -> String? {
+      let index = document.elements.firstIndex { $0.attributes == mark.attributes && $0.name == "g" }!
+      return document.elements[..<index].last { $0.attributes["class"] == "lane" }?.attributes["data-property"]
+    }
+    #expect(marks.map { $0.attributes["data-action"] ?? "" } == ["play", "pause", "resume", "seek", "reverse"])
+    #expect(marks.map(lane) == ["b.x", "b.x", "b.x", "b.x", "b.y"])
+    for (mark, t) in zip(marks, [0, 1, 1.5, 2.5, 2]) {
+      #expect(abs(Double(mark.attributes["data-x"]!)! - transform.x(t)) <= 0.0005 + 1e-9)
+    }
+    #expect(marks[1].text == "1s: pause t")
+    // Not a line of the other formats.
+    for format in [TraceFormat.jsonl, .csv, .table] {
+      let text = render(format, traced.records, columns: columns)
+      #expect(!text.contains("pause"), "\(format)")
+    }
+  }
 }

@@ -25,6 +25,26 @@ extension AnimationEngine {
     return playback
   }
 
+  /// The properties the animations in `id` act on (`id`'s own, for an animation), each once,
+  /// in the order met (depth first, in item order).
+  public func properties(under id: NodeID) throws(EngineError) -> [PropertyID] {
+    var found: [PropertyID] = []
+    var seen = Set<PropertyID>()
+    var stack = [try resolve(id)]
+    while let index = stack.popLast() {
+      let node = nodes[Int(index)]
+      switch node.kind {
+      case .effect:
+        if let property = property(of: self.id(of: index)), seen.insert(property).inserted { found.append(property) }
+      case .timeline:
+        stack += timelines[Int(node.payload)].children.reversed()
+      case .callback, .free:
+        break
+      }
+    }
+    return found
+  }
+
   /// The values the animation `id` moves between: its `from` once known (it starts from the
   /// property's value where none was given), its `to`, or each keyframe's value. Empty for a
   /// timeline.

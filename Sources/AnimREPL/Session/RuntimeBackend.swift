@@ -81,6 +81,7 @@ package final class RuntimeBackend: SessionBackend {
     func seconds(_ time: Nanoseconds) -> String { TraceNumber.seconds(time, style: style) }
     switch record {
     case .print(let time, let text): return "[\(seconds(time))s] \(text)"
+    case .control(let time, let statement, _): return "[\(seconds(time))s] \(statement)"
     case .event(let time, let name, let subject?): return "[\(seconds(time))s] \(name) \(subject)"
     case .event(let time, let name, nil): return "[\(seconds(time))s] \(name)"
     case .sample(let time, let values):

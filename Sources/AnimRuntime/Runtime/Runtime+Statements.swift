@@ -213,6 +213,7 @@ extension Runtime {
       }
     case .control(let control):
       try perform(control, context, at: statement.span)
+      if recordsControls { recordControl(statement, context) }
     case .expression(let expression):
       let value = try evaluate(expression, context)
       let text = String(decoding: context.source.bytes[expression.span.start..<expression.span.end], as: UTF8.self)

@@ -3,6 +3,7 @@
 // timeline.
 
 import AnimCore
+import AnimLanguage
 
 extension Runtime {
   /// A change to every top-level animation and timeline that is playing, paused or finished
@@ -29,5 +30,34 @@ extension Runtime {
         try? engine.seek(node, to: target)
       }
     }
+  }
+}
+
+extension Runtime {
+  /// Reports a control statement that ran, with the properties whose animations it acts on
+  /// (for the chart, which marks it on their lanes).
+  func recordControl(_ statement: Statement, _ context: ProgramContext) {
+    guard case .control(let control) = statement.kind else { return }
+    var nodes: [NodeID] = []
+    switch control.subject {
+    case nil: nodes = engine.topLevelNodes
+    case .name(let identifier)?: nodes = timelines[identifier.text]?.node.map { [$0] } ?? []
+    case .property(let reference)?:
+      if let property = try? propertyID(reference) { nodes = engine.animations(on: property) }
+    }
+    var names: [String] = []
+    for node in nodes {
+      for property in (try? engine.properties(under: node)) ?? [] {
+        if let name = propertyName(of: property), !names.contains(name) { names.append(name) }
+      }
+    }
+    if case .property(let reference)? = control.subject, names.isEmpty {
+      names = ["\(reference.target.text).\(reference.property.text)"]
+    }
+    // The statement as written, from its verb (after any placement), its spacing made plain.
+    let start = statement.placement.map { $0.span.end } ?? statement.span.start
+    let text = String(decoding: context.source.bytes[start..<statement.span.end], as: UTF8.self)
+    let words = text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" })
+    record(.control(time: engine.now, statement: words.joined(separator: " "), properties: names))
   }
 }

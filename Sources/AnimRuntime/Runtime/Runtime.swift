@@ -102,6 +102,8 @@ public final class Runtime {
   package private(set) var lastFiniteActivity: Nanoseconds = 0
   /// Animations started by statements (on the root), for `lastFiniteActivity`.
   var standaloneNodes: Set<NodeID> = []
+  /// Whether a control statement that runs is reported (`TraceRecord.control`).
+  package var recordsControls = false
   /// Each number property's gauge so far: see `Runtime+Gauges.swift`.
   var numberGauges: [PropertyID: Gauge] = [:]
 

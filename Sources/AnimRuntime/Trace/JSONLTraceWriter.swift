@@ -32,6 +32,7 @@ package struct JSONLTraceWriter: TraceWriter, Sendable {
 
   /// The line for `record`, ending in `\n`.
   package static func line(_ record: TraceRecord) -> String {
+    if case .control = record { return "" }  // the chart's only
     if case .sample(let time, let values) = record {
       var keys = SampleKeys()
       return keys.line(time: time, values: values)
@@ -44,6 +45,8 @@ package struct JSONLTraceWriter: TraceWriter, Sendable {
       if let subject { line += ",\"subject\":" + TraceJSON.string(subject) }
     case .print(_, let text):
       line += ",\"print\":" + TraceJSON.string(text)
+    case .control:
+      break
     }
     return line + "}\n"
   }

@@ -48,10 +48,18 @@ package struct SVGTraceWriter: TraceWriter, Sendable {
     var labels: [String]
   }
 
+  /// A control statement on some properties' animations.
+  struct ControlMark: Sendable {
+    var time: Nanoseconds
+    var statement: String
+    var properties: [String]
+  }
+
   private var times: [Nanoseconds] = []
   /// samples[c][i]: column c's value at times[i] (nil where the sample had none of its kind).
   private var samples: [[AnimationValue?]]
   private var markers: [Marker] = []
+  private var controls: [ControlMark] = []
 
   // The layout, in viewBox units.
   static let left = 96.0
@@ -92,6 +100,8 @@ package struct SVGTraceWriter: TraceWriter, Sendable {
       addMarker(time, TableTraceWriter.visible(label))
     case .print(let time, let text):
       addMarker(time, "print: " + TableTraceWriter.visible(text))
+    case .control(let time, let statement, let properties):
+      controls.append(ControlMark(time: time, statement: TableTraceWriter.visible(statement), properties: properties))
     }
     return ""
   }
@@ -144,6 +154,7 @@ package struct SVGTraceWriter: TraceWriter, Sendable {
       } else {
         body += numberLane(index, column, top: top, height: height, t0: t0, t1: t1, seconds: seconds)
       }
+      body += controlMarks(on: column.name, top: top, x: x)
       body += "<rect class=\"frame\" x=\"\(n(Self.left))\" y=\"\(n(top))\" width=\"\(n(Self.width))\""
       body += " height=\"\(n(height))\" fill=\"none\" stroke=\"#444444\"/>\n"
       body += "</g>\n"
@@ -315,6 +326,41 @@ package struct SVGTraceWriter: TraceWriter, Sendable {
       i = j
     }
     return svg + "</g>\n"
+  }
+
+  /// The control statements on a lane's property, each a glyph on the lane's top edge at its
+  /// time: `pause` two bars, `play` and `resume` a triangle pointing on, `reverse` one
+  /// pointing back, `seek` a diamond, the others (`speed`, `finish`, `cancel`) a dot; the
+  /// statement in its `<title>`.
+  private func controlMarks(on property: String, top: Double, x: (Double) -> Double) -> String {
+    func n(_ value: Double) -> String { TraceNumber.rounded(value, places: 3) }
+    var svg = ""
+    for mark in controls where mark.properties.contains(property) {
+      let cx = x(AnimCore.seconds(mark.time))
+      let action = mark.statement.split(separator: " ").first.map(String.init) ?? ""
+      let shape: String
+      switch action {
+      case "pause":
+        shape =
+          "<rect x=\"\(n(cx - 4))\" y=\"\(n(top + 2))\" width=\"3\" height=\"9\"/>"
+          + "<rect x=\"\(n(cx + 1))\" y=\"\(n(top + 2))\" width=\"3\" height=\"9\"/>"
+      case "play", "resume":
+        shape = "<path d=\"M\(n(cx - 3)) \(n(top + 2)) L\(n(cx + 5)) \(n(top + 6.5)) L\(n(cx - 3)) \(n(top + 11)) Z\"/>"
+      case "reverse":
+        shape = "<path d=\"M\(n(cx + 3)) \(n(top + 2)) L\(n(cx - 5)) \(n(top + 6.5)) L\(n(cx + 3)) \(n(top + 11)) Z\"/>"
+      case "seek":
+        shape =
+          "<path d=\"M\(n(cx)) \(n(top + 1)) L\(n(cx + 5)) \(n(top + 6.5)) L\(n(cx)) \(n(top + 12)) L\(n(cx - 5)) \(n(top + 6.5)) Z\"/>"
+      default:
+        shape = "<circle cx=\"\(n(cx))\" cy=\"\(n(top + 6.5))\" r=\"3.5\"/>"
+      }
+      svg += "<g class=\"control\" data-action=\"\(Self.xml(action))\" data-t=\"\(TraceNumber.seconds(mark.time))\""
+      svg += " data-x=\"\(n(cx))\" fill=\"#333333\">"
+      svg += "<title>\(Self.xml(TraceNumber.seconds(mark.time) + "s: " + mark.statement))</title>"
+      svg += "<line x1=\"\(n(cx))\" y1=\"\(n(top))\" x2=\"\(n(cx))\" y2=\"\(n(top + 14))\" stroke=\"#333333\"/>"
+      svg += shape + "</g>\n"
+    }
+    return svg
   }
 
   /// A label cut at `labelLimit` characters.

@@ -89,6 +89,8 @@ package struct TableTraceWriter: TraceWriter, Sendable {
       return mark(time, what)
     case .print(let time, let text):
       return mark(time, "print: " + Self.visible(text))
+    case .control:
+      return ""  // the chart's only
     }
   }
 

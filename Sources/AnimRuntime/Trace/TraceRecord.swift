@@ -13,11 +13,15 @@ public enum TraceRecord: Sendable, Hashable {
   case event(time: Nanoseconds, name: String, subject: String?)
   /// A `print`.
   case print(time: Nanoseconds, text: String)
+  /// A control statement ran (`statement`, as written: `pause intro`), acting on the
+  /// animations of `properties` (`T.p`). Only the `svg` chart asks for these
+  /// (`TraceOptions.marksControls`): it marks them on the properties' lanes.
+  case control(time: Nanoseconds, statement: String, properties: [String])
 
   /// When it happened.
   public var time: Nanoseconds {
     switch self {
-    case .sample(let time, _), .event(let time, _, _), .print(let time, _): time
+    case .sample(let time, _), .event(let time, _, _), .print(let time, _), .control(let time, _, _): time
     }
   }
 }

@@ -14,6 +14,8 @@ public struct TraceOptions: Sendable {
   package var until: Nanoseconds?
   /// The properties sampled, as `T.p`; nil: every property of every target.
   package var watch: [String]?
+  /// Whether control statements are reported (`TraceRecord.control`), for the chart.
+  package var marksControls = false
 
   public init(fps: Int64 = 60, times: [Nanoseconds]? = nil, until: Nanoseconds? = nil, watch: [String]? = nil) {
     self.fps = fps
@@ -76,6 +78,7 @@ extension Runtime {
       for record in held where time.map({ record.time < $0 }) ?? true { emit(record) }
       held = []
     }
+    recordsControls = options.marksControls
     let first = run(program, of: source, at: 0)
     let watched = options.watch ?? propertyNames
     for name in watched where properties[name] == nil {
