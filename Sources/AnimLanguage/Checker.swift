@@ -77,6 +77,10 @@ struct Checker {
   /// Whether the side tables below are filled. Diagnostics alone (`anim check`) do not need
   /// them, and on a large script they take more memory than the tree.
   let recordsFacts: Bool
+  /// Whether, recording facts, the checker also records every expression's type and curve
+  /// kind, which the runtime never reads (a REPL session's tools do). Off for a script read
+  /// to be run statement by statement (`CheckedStatementReader`).
+  var recordsTypes = true
   /// Set when the checker is fed a script one top-level statement at a time and knows
   /// nothing of the statements after the current one (see Checker+Streaming.swift).
   var streaming: StreamingState?
@@ -145,7 +149,7 @@ struct Checker {
   // MARK: - Side tables
 
   mutating func record(_ type: ValueType, of span: SourceSpan) {
-    if recordsFacts { types[span] = type }
+    if recordsFacts && recordsTypes { types[span] = type }
   }
 
   mutating func record(_ constant: ConstantValue, of span: SourceSpan) {
@@ -157,7 +161,7 @@ struct Checker {
   }
 
   mutating func record(_ kind: CurveKind, of span: SourceSpan) {
-    if recordsFacts { curveKinds[span] = kind }
+    if recordsFacts && recordsTypes { curveKinds[span] = kind }
   }
 
   // MARK: - What the statements after the current one declare

@@ -95,11 +95,11 @@ public final class Runtime {
   /// Whether any runtime error happened.
   package private(set) var hadErrors = false
   /// The engine time of the last event handled.
-  package private(set) var lastActivity: Nanoseconds = 0
+  package internal(set) var lastActivity: Nanoseconds = 0
   /// The engine time of the last thing done that will not happen again by itself: a
   /// statement or `emit` run, or an animation or timeline on the root completing. When only
   /// endless playback is left, that is the moment the run turned endless.
-  package private(set) var lastFiniteActivity: Nanoseconds = 0
+  package internal(set) var lastFiniteActivity: Nanoseconds = 0
   /// Animations started by statements (on the root), for `lastFiniteActivity`.
   var standaloneNodes: Set<NodeID> = []
 

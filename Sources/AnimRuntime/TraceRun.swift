@@ -59,6 +59,16 @@ extension Runtime {
     _ program: CheckedProgram, of source: SourceText, options: TraceOptions,
     emit: (TraceRecord) -> Void, report: (RuntimeError, SourceText) -> Void
   ) throws(TraceError) {
+    try trace(startedWith: run(program, of: source, at: 0), options: options, emit: emit, report: report)
+  }
+
+  /// Goes on with a trace as `trace(_:of:options:emit:report:)` does, on a runtime whose
+  /// script has been started at time 0 (`Runtime.start(_:)`), from `first`, what starting it
+  /// produced.
+  package func trace(
+    startedWith first: [RuntimeOutput], options: TraceOptions,
+    emit: (TraceRecord) -> Void, report: (RuntimeError, SourceText) -> Void
+  ) throws(TraceError) {
     // Records wait here until they may be written.
     var held: [TraceRecord] = []
     let holds = options.until == nil && options.times == nil
@@ -76,7 +86,6 @@ extension Runtime {
       for record in held where time.map({ record.time < $0 }) ?? true { emit(record) }
       held = []
     }
-    let first = run(program, of: source, at: 0)
     let watched = options.watch ?? propertyNames
     for name in watched where properties[name] == nil {
       throw .unknownProperty(name, suggestion: nearestName(to: name, among: propertyNames))

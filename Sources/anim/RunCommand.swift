@@ -45,9 +45,9 @@ struct RunCommand: ParsableCommand {
     ignoreBrokenPipes()
     var ending: RunPlayer.Outcome?
     try runReportingInternalFailures {
-      let (program, source): (CheckedProgram, SourceText)
-      switch ScriptFile.readAndCheck(file) {
-      case .success(let checked): (program, source) = checked
+      let (runtime, first): (Runtime, [RuntimeOutput])
+      switch ScriptFile.readAndStart(file) {
+      case .success(let started): (runtime, first) = started
       case .failure(let status): return status
       }
 
@@ -55,7 +55,7 @@ struct RunCommand: ParsableCommand {
         isatty(STDOUT_FILENO) == 1 ? LiveView(usesColor: LiveView.standardOutputUsesColor) : LogDisplay()
       let player = RunPlayer(
         display: display, until: until.flatMap(DurationArgument.parse), holdsRecords: display is LogDisplay)
-      let outcome = player.play(program, of: source)
+      let outcome = player.play(runtime, startedWith: first)
       ending = outcome
       switch outcome {
       case .finished(let hadErrors) where hadErrors: return .scriptErrors
@@ -98,7 +98,9 @@ struct RunPlayer {
   /// run that never ends must not half write), as `anim trace` does.
   let holdsRecords: Bool
 
-  func play(_ program: CheckedProgram, of source: SourceText) -> Outcome {
+  /// Plays `runtime`, whose script has been started at time 0 (`Runtime.start(_:)`), from
+  /// `first`, what starting it produced.
+  func play(_ runtime: Runtime, startedWith first: [RuntimeOutput]) -> Outcome {
     var signals = CaughtSignals()
     signals.install()
     display.begin()
@@ -107,7 +109,6 @@ struct RunPlayer {
       signals.restore()
     }
 
-    let runtime = Runtime()
     var clock = MonotonicClock()
     var now = clock.read().time  // the script's time 0
     let holds = holdsRecords && until == nil
@@ -145,7 +146,7 @@ struct RunPlayer {
         return .endless(.runsTooLong)
       }
     }
-    show(runtime.run(program, of: source, at: now))
+    show(first)
     if let endless = ending() { return endless }
     display.frame(at: now, values: runtime.sample())
 

@@ -54,16 +54,15 @@ struct TraceCommand: ParsableCommand {
   func run() throws {
     ignoreBrokenPipes()
     try runReportingInternalFailures {
-      let (program, source): (CheckedProgram, SourceText)
-      switch ScriptFile.readAndCheck(file) {
-      case .success(let checked): (program, source) = checked
+      let (runtime, first): (Runtime, [RuntimeOutput])
+      switch ScriptFile.readAndStart(file) {
+      case .success(let started): (runtime, first) = started
       case .failure(let status): return status
       }
 
       let options = TraceOptions(
         fps: fps, times: times?.compactMap { $0 }, until: until.flatMap(DurationArgument.parse),
         watch: watch.map { $0.split(separator: ",").map { $0.trimmingWhitespace() } })
-      let runtime = Runtime()
       var writer: (any TraceWriter)?
       var pending = ""
       var hadRuntimeErrors = false
@@ -75,7 +74,7 @@ struct TraceCommand: ParsableCommand {
       }
       do throws(TraceError) {
         try runtime.trace(
-          program, of: source, options: options,
+          startedWith: first, options: options,
           emit: { record in
             if writer == nil {
               // The columns are the watched properties, known once the script has started.
