@@ -1,7 +1,8 @@
-// CheckedProgram: what the checker learned about one input, for the runtime. The syntax tree
-// stays as the parser built it; the facts the runtime needs (each expression's type and
-// constant value, what each name refers to, each curve's kind, each item's placement) are
-// side tables keyed by the span of the node they describe. Within one input every
+// CheckedProgram: what the checker learned about one input (or, for a script run statement
+// by statement, one top-level statement), for the runtime. The syntax tree stays as the
+// parser built it; the facts the runtime needs (each expression's type and constant value,
+// what each name refers to, each curve's kind, each item's placement) are side tables
+// keyed by the span of the node they describe (`SpanTable`). Within one input every
 // expression has its own span, so a span names one node.
 
 /// One term of a label placement's offset: `+ 250ms` in `at landed + 250ms`.
@@ -65,17 +66,17 @@ public struct CheckedProgram: Sendable {
   /// The declarations visible after this input (the session's, with this input's added).
   package var environment: Environment
   /// The static type of every checked expression, by the expression's span.
-  package var types: [SourceSpan: ValueType]
+  package var types: SpanTable<ValueType>
   /// The value of every expression that is constant, by the expression's span.
-  package var constants: [SourceSpan: ConstantValue]
+  package var constants: SpanTable<ConstantValue>
   /// What each name refers to, by the span of the name (an `Identifier`'s or a `.name`
   /// expression's span; for `T.p` the span of the whole reference).
-  package var references: [SourceSpan: Reference]
+  package var references: SpanTable<Reference>
   /// The kind of every curve expression (after `with`, in a `curve` declaration, a curve
   /// `let`), by the expression's span.
-  package var curveKinds: [SourceSpan: CurveKind]
+  package var curveKinds: SpanTable<CurveKind>
   /// The placement of every statement, by the statement's span.
-  package var placements: [SourceSpan: ResolvedPlacement]
+  package var placements: SpanTable<ResolvedPlacement>
 
   /// Whether any diagnostic is an error (the input must not run).
   package var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }

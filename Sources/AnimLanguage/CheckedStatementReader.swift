@@ -68,11 +68,13 @@ package struct CheckedStatementReader {
     }
     let facts = CheckedProgram(
       file: SourceFile(statements: [], comments: [], span: statement.span), diagnostics: [],
-      environment: Environment(), types: [:], constants: checker.constants, references: checker.references,
-      curveKinds: [:], placements: checker.placements)
-    checker.constants = [:]
-    checker.references = [:]
-    checker.placements = [:]
+      environment: Environment(), types: SpanTable(), constants: SpanTable(checker.constants),
+      references: SpanTable(checker.references), curveKinds: SpanTable(), placements: SpanTable(checker.placements))
+    // Emptied keeping their room (the facts handed over are copies of exactly their size):
+    // the next statement's tables do not grow again from nothing, one resize at a time.
+    checker.constants.removeAll(keepingCapacity: true)
+    checker.references.removeAll(keepingCapacity: true)
+    checker.placements.removeAll(keepingCapacity: true)
     return CheckedStatement(statement: statement, facts: facts)
   }
 

@@ -123,8 +123,9 @@ struct Checker {
 
   func program(for file: SourceFile) -> CheckedProgram {
     CheckedProgram(
-      file: file, diagnostics: orderedDiagnostics(), environment: environment, types: types, constants: constants,
-      references: references, curveKinds: curveKinds, placements: placements)
+      file: file, diagnostics: orderedDiagnostics(), environment: environment, types: SpanTable(types),
+      constants: SpanTable(constants), references: SpanTable(references), curveKinds: SpanTable(curveKinds),
+      placements: SpanTable(placements))
   }
 
   /// The diagnostics in source order (in the order found among those at one offset).
@@ -312,8 +313,7 @@ struct Checker {
         type = .error
       }
       properties.append(
-        PropertySymbol(
-          name: initializer.name.text, type: type, initialValue: typed.constant, span: initializer.name.span))
+        PropertySymbol(name: initializer.name.text, type: type, span: initializer.name.span))
     }
     declare(
       .target(TargetSymbol(name: declaration.name.text, properties: properties, span: declaration.name.span)),

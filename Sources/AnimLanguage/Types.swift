@@ -91,8 +91,9 @@ package enum SpringParameters: Hashable, Sendable, Codable {
   case physical(mass: Double, stiffness: Double, damping: Double)
 }
 
-/// A curve whose parameters are all known before the script runs.
-package enum CurveValue: Hashable, Sendable, Codable {
+/// A curve whose parameters are all known before the script runs. In a box of its own
+/// (`indirect`): the environment keeps one in every curve's symbol, for the whole check.
+package indirect enum CurveValue: Hashable, Sendable, Codable {
   case linear
   /// CSS `cubic-bezier(x1, y1, x2, y2)`; the presets `ease`, `easeIn`... are cubics too.
   case cubic(x1: Double, y1: Double, x2: Double, y2: Double)
@@ -107,6 +108,10 @@ package enum CurveValue: Hashable, Sendable, Codable {
 }
 
 /// A value computed by the checker from literals, constant `let`s and arithmetic.
+///
+/// A color and a curve are held in a box of their own (`indirect`), so that the value is a
+/// few words: the environment keeps one in every `let`'s symbol for the whole check, and a
+/// script may declare a million of them.
 package enum ConstantValue: Hashable, Sendable, Codable {
   case number(Double)
   case duration(nanoseconds: Int64)
@@ -116,9 +121,9 @@ package enum ConstantValue: Hashable, Sendable, Codable {
   case vector([Double])
   /// Straight (not premultiplied) sRGB channels: red, green, blue in 0...255, alpha in 0...1,
   /// as `rgba(r, g, b, a)` writes them.
-  case color(red: Double, green: Double, blue: Double, alpha: Double)
+  indirect case color(red: Double, green: Double, blue: Double, alpha: Double)
   case string(String)
-  case curve(CurveValue)
+  indirect case curve(CurveValue)
 
   /// The static type of this value.
   package var type: ValueType {

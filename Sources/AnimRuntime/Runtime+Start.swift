@@ -52,17 +52,20 @@ extension Runtime {
     let entry = entries.count
     entries.append(source)
     declaredInEntry = []
+    keepsConstantValues = false
     var cursor = engine.now
     // The engine's guard on one instant counts the statements its first round would run.
     var runNow = 0
     while let checked = reader.next() {
       let statement = checked.statement
       let context = ProgramContext(checked: checked.facts, source: source, entry: entry)
-      if case .target(let declaration) = statement.kind {
-        // Created now (as `createTargets` creates them all before anything runs), which is
-        // the same only when every initial value is a constant.
-        guard declaration.properties.allSatisfy({ context.checked.constant(of: $0.value) != nil }) else { return nil }
-        try? declareTarget(declaration, context, evaluateNow: false)
+      // `createTargets` creates every target before anything runs, then the target's own
+      // statement sets the same values again: the same as creating it here only when every
+      // initial value is a constant.
+      var declaration: TargetDeclaration?
+      if case .target(let target) = statement.kind {
+        guard target.properties.allSatisfy({ context.checked.constant(of: $0.value) != nil }) else { return nil }
+        declaration = target
       }
       // Its time, as `schedule(_:from:_:mode:)` finds it: from constants only.
       var time = cursor
@@ -82,16 +85,23 @@ extension Runtime {
         continue
       }
       if time > engine.now {
+        if let declaration { try? declareTarget(declaration, context, evaluateNow: false) }
         engine.schedule(callback: newKey(.statement(statement, context, invocation: nil)), at: time)
         continue
       }
-      // Due now: it runs as its callback would in the first round, with the key it would have.
+      // Due now: it runs as its callback would in the first round, with the key it would
+      // have. (A target is then created by its statement alone: setting a new property to
+      // the value it was created with, as the statement would after `createTargets`, changes
+      // nothing.)
       runNow += 1
       if runNow > AnimationEngine.eventLimitPerInstant * 1_000 { return nil }
       nextKey += 1
       lastActivity = engine.now
       lastFiniteActivity = engine.now
       execute(statement, context)
+      // Declared once in a script (a second declaration is an error): once its statement
+      // has run, nothing asks whether this entry declared it.
+      if let declaration { declaredInEntry.remove(declaration.name.text) }
     }
     guard case .clean(let warnings) = reader.finish() else { return nil }
     // What the statements caused at the start (their events, handlers, emits).

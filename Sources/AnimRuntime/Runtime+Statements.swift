@@ -143,6 +143,7 @@ extension Runtime {
   private func run(_ statement: Statement, _ context: ProgramContext, invocation: Int?) throws(EvaluationError) {
     switch statement.kind {
     case .letBinding(let declaration):
+      if !keepsConstantValues, context.checked.constant(of: declaration.value) != nil { return }
       values[declaration.name.text] = try evaluate(declaration.value, context)
     case .curve(let declaration):
       guard case .curve(let value) = try evaluate(declaration.value, context) else {

@@ -70,6 +70,12 @@ public final class Runtime {
   var declaredInEntry = Set<String>()
   /// `let` values.
   var values: [String: RuntimeValue] = [:]
+  /// Whether `values` keeps a `let` whose value the checker found constant. Every use of
+  /// such a name is a constant too, which evaluation reads from the checker's facts, so only
+  /// a session that may be saved (whose file lists every value) needs it; a script started
+  /// statement by statement does not keep it (a script of a million `let`s would keep them
+  /// all for nothing).
+  var keepsConstantValues = true
   /// `curve` declarations.
   var curves: [String: CurveValue] = [:]
   /// Declared timelines, and their engine nodes once played.

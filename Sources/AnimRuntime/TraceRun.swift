@@ -162,4 +162,10 @@ extension Runtime {
       frame += 1
     }
   }
+
+  /// A trace's columns: the properties `watched` (every property when nil) that exist, with
+  /// the kinds of their values, which their ids carry (no value is read).
+  package func traceColumns(watching watched: [String]?) -> [TraceColumn] {
+    (watched ?? propertyNames).compactMap { name in properties[name].map { TraceColumn(name: name, kind: $0.kind) } }
+  }
 }

@@ -25,8 +25,12 @@ enum ScriptFile {
     let tooLarge = Failure(
       description: "cannot read '\(path)': it is larger than \(limit >> 20) MiB, the largest script anim reads")
     var status = stat()
-    if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_size > limit { throw tooLarge }
+    let isRegular = fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
+    if isRegular, status.st_size > limit { throw tooLarge }
     var bytes: [UInt8] = []
+    // A regular file's size is known: one allocation of it, where a growing array would
+    // take up to twice the size (three times while it moves).
+    if isRegular { bytes.reserveCapacity(Int(status.st_size)) }
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while true {
       let count = chunk.withUnsafeMutableBytes { buffer in

@@ -78,13 +78,11 @@ struct TraceCommand: ParsableCommand {
           emit: { record in
             if writer == nil {
               // The columns are the watched properties, known once the script has started.
-              let names = options.watch ?? runtime.propertyNames
-              let columns = names.compactMap { name in
-                runtime.value(of: name).map { TraceColumn(name: name, kind: $0.kind) }
-              }
-              writer = format.writer(columns: columns, title: file)
+              writer = format.writer(columns: runtime.traceColumns(watching: options.watch), title: file)
             }
-            pending += writer!.write(record)
+            // (A sample of a million properties is a line of megabytes: taken, not copied.)
+            let text = writer!.write(record)
+            if pending.isEmpty { pending = text } else { pending += text }
             flush()
           },
           report: { error, errorSource in
@@ -97,12 +95,7 @@ struct TraceCommand: ParsableCommand {
         Output.standardError.write("anim: error: \(error)\n")
         return error.isUsage ? .usage : .scriptErrors
       }
-      if writer == nil {
-        let names = options.watch ?? runtime.propertyNames
-        writer = format.writer(
-          columns: names.compactMap { name in runtime.value(of: name).map { TraceColumn(name: name, kind: $0.kind) } },
-          title: file)
-      }
+      if writer == nil { writer = format.writer(columns: runtime.traceColumns(watching: options.watch), title: file) }
       pending += writer!.finish()
       flush(force: true)
       return hadRuntimeErrors || runtime.hadErrors ? .scriptErrors : .success
