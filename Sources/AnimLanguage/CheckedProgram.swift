@@ -67,16 +67,19 @@ public struct CheckedProgram: Sendable {
   package var environment: Environment
   /// The static type of every checked expression, by the expression's span.
   package var types: SpanTable<ValueType>
-  /// The value of every expression that is constant, by the expression's span.
-  package var constants: SpanTable<ConstantValue>
-  /// What each name refers to, by the span of the name (an `Identifier`'s or a `.name`
-  /// expression's span; for `T.p` the span of the whole reference).
-  package var references: SpanTable<Reference>
   /// The kind of every curve expression (after `with`, in a `curve` declaration, a curve
   /// `let`), by the expression's span.
   package var curveKinds: SpanTable<CurveKind>
+  /// What running the input reads: its constants, references and placements.
+  package var resolved: ResolvedFacts
+
+  /// The value of every expression that is constant, by the expression's span.
+  package var constants: SpanTable<ConstantValue> { resolved.constants }
+  /// What each name refers to, by the span of the name (an `Identifier`'s or a `.name`
+  /// expression's span; for `T.p` the span of the whole reference).
+  package var references: SpanTable<Reference> { resolved.references }
   /// The placement of every statement, by the statement's span.
-  package var placements: SpanTable<ResolvedPlacement>
+  package var placements: SpanTable<ResolvedPlacement> { resolved.placements }
 
   /// Whether any diagnostic is an error (the input must not run).
   package var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
@@ -85,8 +88,8 @@ public struct CheckedProgram: Sendable {
   package func type(of expression: Expression) -> ValueType? { types[expression.span] }
 
   /// The constant value of `expression`, when it has one.
-  package func constant(of expression: Expression) -> ConstantValue? { constants[expression.span] }
+  package func constant(of expression: Expression) -> ConstantValue? { resolved.constant(of: expression) }
 
   /// The placement of `statement`.
-  package func placement(of statement: Statement) -> ResolvedPlacement? { placements[statement.span] }
+  package func placement(of statement: Statement) -> ResolvedPlacement? { resolved.placement(of: statement) }
 }

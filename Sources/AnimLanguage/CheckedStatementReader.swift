@@ -12,10 +12,8 @@
 /// A top-level statement checked clean, with the facts the runtime needs about it.
 package struct CheckedStatement: Sendable {
   package var statement: Statement
-  /// The constants, references and placements of this statement's nodes (no types: the
-  /// runtime does not read them); its `file` holds no statements and its environment is
-  /// empty.
-  package var facts: CheckedProgram
+  /// The constants, references and placements of this statement's nodes.
+  package var facts: ResolvedFacts
 }
 
 /// Reads a script statement by statement for running it.
@@ -66,10 +64,9 @@ package struct CheckedStatementReader {
       failed = true
       return nil
     }
-    let facts = CheckedProgram(
-      file: SourceFile(statements: [], comments: [], span: statement.span), diagnostics: [],
-      environment: Environment(), types: SpanTable(), constants: SpanTable(checker.constants),
-      references: SpanTable(checker.references), curveKinds: SpanTable(), placements: SpanTable(checker.placements))
+    let facts = ResolvedFacts(
+      constants: SpanTable(checker.constants), references: SpanTable(checker.references),
+      placements: SpanTable(checker.placements))
     // Emptied keeping their room (the facts handed over are copies of exactly their size):
     // the next statement's tables do not grow again from nothing, one resize at a time.
     checker.constants.removeAll(keepingCapacity: true)

@@ -124,8 +124,9 @@ struct Checker {
   func program(for file: SourceFile) -> CheckedProgram {
     CheckedProgram(
       file: file, diagnostics: orderedDiagnostics(), environment: environment, types: SpanTable(types),
-      constants: SpanTable(constants), references: SpanTable(references), curveKinds: SpanTable(curveKinds),
-      placements: SpanTable(placements))
+      curveKinds: SpanTable(curveKinds),
+      resolved: ResolvedFacts(
+        constants: SpanTable(constants), references: SpanTable(references), placements: SpanTable(placements)))
   }
 
   /// The diagnostics in source order (in the order found among those at one offset).

@@ -58,18 +58,18 @@ extension Runtime {
     var runNow = 0
     while let checked = reader.next() {
       let statement = checked.statement
-      let context = ProgramContext(checked: checked.facts, source: source, entry: entry)
+      let context = ProgramContext(facts: checked.facts, source: source, entry: entry)
       // `createTargets` creates every target before anything runs, then the target's own
       // statement sets the same values again: the same as creating it here only when every
       // initial value is a constant.
       var declaration: TargetDeclaration?
       if case .target(let target) = statement.kind {
-        guard target.properties.allSatisfy({ context.checked.constant(of: $0.value) != nil }) else { return nil }
+        guard target.properties.allSatisfy({ context.facts.constant(of: $0.value) != nil }) else { return nil }
         declaration = target
       }
       // Its time, as `schedule(_:from:_:mode:)` finds it: from constants only.
       var time = cursor
-      switch context.checked.placement(of: statement) {
+      switch context.facts.placement(of: statement) {
       case .absolute(let offset)?:
         guard let d = constantDuration(offset, context) else { return nil }
         time = saturatingSum(engine.now, d)
@@ -111,7 +111,7 @@ extension Runtime {
 
   /// The value of a duration expression the checker found constant; nil when it is not.
   private func constantDuration(_ expression: Expression, _ context: ProgramContext) -> Nanoseconds? {
-    guard context.checked.constant(of: expression) != nil else { return nil }
+    guard context.facts.constant(of: expression) != nil else { return nil }
     return try? duration(expression, context)
   }
 }

@@ -141,19 +141,19 @@ public final class Runtime {
     var lastHandler: Handler?
   }
 
-  /// The facts of the program a piece of syntax came from.
-  /// A program the runtime ran, which its scheduled statements, handlers and timelines point
-  /// back into. A class: every scheduled statement holds one, and copying the program's
-  /// tables into each (a dozen reference counts) was a good part of the runtime's cost per
-  /// animation.
+  /// A program the runtime ran (or, for a script run statement by statement, one of its
+  /// statements), which its scheduled statements, handlers and timelines point back into:
+  /// what the checker resolved about it, and its source. A class: every scheduled statement
+  /// holds one, and copying the program's tables into each (a dozen reference counts) was a
+  /// good part of the runtime's cost per animation.
   final class ProgramContext {
-    let checked: CheckedProgram
+    let facts: ResolvedFacts
     let source: SourceText
     /// Its position in `entries`.
     let entry: Int
 
-    init(checked: CheckedProgram, source: SourceText, entry: Int) {
-      self.checked = checked
+    init(facts: ResolvedFacts, source: SourceText, entry: Int) {
+      self.facts = facts
       self.source = source
       self.entry = entry
     }
@@ -186,7 +186,7 @@ public final class Runtime {
   /// Runs a program's top-level statements from engine time `now` (the start of a script,
   /// or the moment a REPL entry is typed): each statement at its time, in order.
   public func run(_ program: CheckedProgram, of source: SourceText, at now: Nanoseconds) -> [RuntimeOutput] {
-    let context = ProgramContext(checked: program, source: source, entry: entries.count)
+    let context = ProgramContext(facts: program.resolved, source: source, entry: entries.count)
     entries.append(source)
     if engine.now < now { advanceQuietly(to: now) }
     createTargets(in: program.file.statements, context)
