@@ -5,6 +5,8 @@
 // keyed by the span of the node they describe (`SpanTable`). Within one input every
 // expression has its own span, so a span names one node.
 
+import AnimCore
+
 /// One term of a label placement's offset: `+ 250ms` in `at landed + 250ms`.
 package struct LabelOffset: Hashable, Sendable {
   package var sign: Sign

@@ -7,6 +7,8 @@
 // parse reports every syntax error. Blocks and expressions together nest at most
 // `Parser.nestingLimit` levels; deeper input is one error, never a stack overflow.
 
+import AnimCore
+
 /// What parsing a script produced: the tree (statements with syntax errors are left out)
 /// and the diagnostics, in source order of discovery.
 package struct ParseResult: Sendable {

@@ -1,6 +1,8 @@
 // ScriptGenerator+Statements: declarations, items, timelines, handlers and control
 // statements, each used as language.md allows.
 
+import AnimCore
+
 /// The value types of language.md that the generator writes expressions of (strings and
 /// curves have their own generators).
 enum GeneratedType: CaseIterable {

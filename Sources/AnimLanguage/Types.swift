@@ -1,8 +1,11 @@
 // Types: the static types of the `.anim` language and the constant values the checker
-// can compute ahead of time. The runtime reads both from a `CheckedProgram`, so they are
-// public; they describe the language, not the engine (AnimLanguage does not depend on
-// AnimCore), and the runtime converts a `CurveValue` into AnimCore's curve types. They are
+// can compute ahead of time. The runtime reads both from a `CheckedProgram`. Where the
+// engine has the word, they use AnimCore's (a step position is AnimCore's `StepPosition`);
+// a curve stays in the form it was written (`CurveValue`: a spring is stretched by each
+// animation's `over`), which the runtime turns into AnimCore's `TimingCurve`. They are
 // Codable so that a saved REPL session (`:save`) can write them.
+
+import AnimCore
 
 /// The type of an expression, fixed by the checker.
 package enum ValueType: Hashable, Sendable, Codable, CustomStringConvertible {
@@ -71,14 +74,6 @@ package enum ValueType: Hashable, Sendable, Codable, CustomStringConvertible {
 /// `over` and keeps velocity when retargeted).
 package enum CurveKind: String, Hashable, Sendable, Codable {
   case timing, spring
-}
-
-/// Where the jumps of `steps(n, position)` fall (CSS `steps()`).
-package enum StepPosition: String, Hashable, Sendable, Codable, CaseIterable {
-  case jumpStart, jumpEnd, jumpNone, jumpBoth
-
-  /// The smallest step count the position allows: one step of `jumpNone` never leaves 0.
-  package var minimumCount: Int { self == .jumpNone ? 2 : 1 }
 }
 
 /// The parameters of a spring, in the form they were written.

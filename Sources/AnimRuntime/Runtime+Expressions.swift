@@ -161,11 +161,11 @@ extension Runtime {
     case .steps?:
       guard let first = arguments.first else { break }
       let count = try number(first)
-      var position = AnimLanguage.StepPosition.jumpEnd
+      var position = StepPosition.jumpEnd
       if arguments.count > 1, case .stepPosition(let p)? = context.facts.references[arguments[1].value.span] {
         position = p
       } else if arguments.count > 1, case .name(let word) = arguments[1].value.kind,
-        let p = AnimLanguage.StepPosition(rawValue: word.text)
+        let p = StepPosition(rawValue: word.text)
       {
         position = p
       }

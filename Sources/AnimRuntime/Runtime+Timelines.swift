@@ -197,14 +197,7 @@ extension Runtime {
       case .repeatForever: timing.iterations = .infinity
       case .autoreverse: timing.direction = .alternate
       case .speed(let e): rate = try number(e, context)
-      case .fill(let fill):
-        timing.fill =
-          switch fill {
-          case .none: .none
-          case .forwards: .forwards
-          case .backwards: .backwards
-          case .both: .both
-          }
+      case .fill(let fill): timing.fill = fill
       case .merge: break
       }
     }
