@@ -172,8 +172,9 @@ public struct Environment: Hashable, Sendable {
     if table.updateValue(symbol, forKey: name) != nil {
       // Declared again: it moves to the end (already there when it was the last declared,
       // as a timeline is when the checker updates it after its body).
+      // (Asked without listing every name: a timeline is declared again after its body.)
+      if (reordered?.last ?? table.lastKey) == name { return }
       var order = self.order
-      if order.last == name { return }
       order.removeAll { $0 == name }
       order.append(name)
       reordered = order
@@ -290,6 +291,8 @@ struct NameTable<Key: CheapKey, Value: Sendable>: Sendable {
   var isEmpty: Bool { keys.count == 0 }
   /// The keys, in the order they were added.
   var allKeys: [Key] { keys.elements }
+  /// The key added last.
+  var lastKey: Key? { keys.count == 0 ? nil : keys[keys.count - 1] }
 
   /// The slot of `key`, or the empty slot where it would go.
   private func slot(of key: Key, hash: UInt32) -> Int {
@@ -387,9 +390,11 @@ struct EntryChunks<Element: Sendable>: Sendable {
   /// Every element, in order.
   var elements: [Element] { chunks.flatMap { $0 } }
 
+  // Read in place (`_read`), not copied out: a key is compared at every look-up, and a copy
+  // of a string costs a retain and a release.
   @inline(__always) subscript(index: Int) -> Element {
-    get { chunks[index &>> Self.chunkShift][index & (Self.chunkSize - 1)] }
-    set { chunks[index &>> Self.chunkShift][index & (Self.chunkSize - 1)] = newValue }
+    _read { yield chunks[index &>> Self.chunkShift][index & (Self.chunkSize - 1)] }
+    _modify { yield &chunks[index &>> Self.chunkShift][index & (Self.chunkSize - 1)] }
   }
 
   mutating func append(_ element: Element) {
