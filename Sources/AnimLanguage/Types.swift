@@ -104,9 +104,9 @@ package indirect enum CurveValue: Hashable, Sendable, Codable {
 
 /// A value computed by the checker from literals, constant `let`s and arithmetic.
 ///
-/// A color and a curve are held in a box of their own (`indirect`), so that the value is a
-/// few words: the environment keeps one in every `let`'s symbol for the whole check, and a
-/// script may declare a million of them.
+/// A color is held in a box of its own (`indirect`), as a curve is (`CurveValue`), so that the
+/// value is a few words: the environment keeps one in every `let`'s symbol for the whole
+/// check, and a script may declare a million of them.
 package enum ConstantValue: Hashable, Sendable, Codable {
   case number(Double)
   case duration(nanoseconds: Int64)
@@ -118,7 +118,8 @@ package enum ConstantValue: Hashable, Sendable, Codable {
   /// as `rgba(r, g, b, a)` writes them.
   indirect case color(red: Double, green: Double, blue: Double, alpha: Double)
   case string(String)
-  indirect case curve(CurveValue)
+  /// (A `CurveValue` is a box already.)
+  case curve(CurveValue)
 
   /// The static type of this value.
   package var type: ValueType {
