@@ -28,9 +28,10 @@ let package = Package(
       dependencies: [.product(name: "HeapModule", package: "swift-collections")],
       linkerSettings: [.linkedLibrary("m")]
     ),
-    // Source text, lexer, parser, syntax tree, checker, diagnostics, formatter.
+    // Source text, lexer, parser, syntax tree, checker, diagnostics, formatter; in AnimCore's
+    // vocabulary where the engine has one (fill modes, step positions).
     // (libm: the builtin functions `sin` and `cos`, folded by the checker and run by the runtime.)
-    .target(name: "AnimLanguage", linkerSettings: [.linkedLibrary("m")]),
+    .target(name: "AnimLanguage", dependencies: ["AnimCore"], linkerSettings: [.linkedLibrary("m")]),
     // GNU readline, the system library (libreadline-dev); only AnimREPL's LineEditor uses it.
     .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),
     // The interactive session: the evaluator (no terminal), piped input, and the one

@@ -1,6 +1,7 @@
 // ScriptGenerator+Statements: declarations, items, timelines, handlers and control
 // statements, each used as grammar.md allows.
 
+import AnimCore
 import AnimLanguage
 
 /// The value types of grammar.md that the generator writes expressions of (strings and

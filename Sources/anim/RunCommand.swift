@@ -45,9 +45,9 @@ struct RunCommand: ParsableCommand {
     ignoreBrokenPipes()
     var ending: RunPlayer.Outcome?
     try runReportingInternalFailures {
-      let (program, source): (CheckedProgram, SourceText)
-      switch ScriptFile.readAndCheck(file) {
-      case .success(let checked): (program, source) = checked
+      let (runtime, first): (Runtime, [RuntimeOutput])
+      switch ScriptFile.readAndStart(file) {
+      case .success(let started): (runtime, first) = started
       case .failure(let status): return status
       }
 
@@ -55,7 +55,7 @@ struct RunCommand: ParsableCommand {
         isatty(STDOUT_FILENO) == 1 ? LiveView(usesColor: LiveView.standardOutputUsesColor) : LogDisplay()
       let player = RunPlayer(
         display: display, until: until.flatMap(DurationArgument.parse), holdsRecords: display is LogDisplay)
-      let outcome = player.play(program, of: source)
+      let outcome = player.play(runtime, startedWith: first)
       ending = outcome
       switch outcome {
       case .finished(let hadErrors) where hadErrors: return .scriptErrors
@@ -100,7 +100,9 @@ struct RunPlayer {
   /// run that never ends must not half write), as `anim trace` does.
   let holdsRecords: Bool
 
-  func play(_ program: CheckedProgram, of source: SourceText) -> Outcome {
+  /// Plays `runtime`, whose script has been started at time 0 (`Runtime.start(_:)`), from
+  /// `first`, what starting it produced.
+  func play(_ runtime: Runtime, startedWith first: [RuntimeOutput]) -> Outcome {
     var signals = CaughtSignals()
     signals.install()
     display.begin()
@@ -109,7 +111,6 @@ struct RunPlayer {
       signals.restore()
     }
 
-    let runtime = Runtime()
     var clock = MonotonicClock()
     var now = clock.read().time  // the script's time 0
     let holds = holdsRecords && until == nil
@@ -147,7 +148,7 @@ struct RunPlayer {
         return .endless(.runsTooLong)
       }
     }
-    show(runtime.run(program, of: source, at: now))
+    show(first)
     display.inspect { name in
       let marks = runtime.playbackMarks(of: name)
       return PropertyInspection(gauge: runtime.gauge(of: name), paused: marks.paused, reversed: marks.reversed)

@@ -1,4 +1,5 @@
 import AnimLanguage
+import AnimRuntime
 
 #if canImport(Glibc)
   import Glibc
@@ -24,8 +25,12 @@ enum ScriptFile {
     let tooLarge = Failure(
       description: "cannot read '\(path)': it is larger than \(limit >> 20) MiB, the largest script anim reads")
     var status = stat()
-    if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_size > limit { throw tooLarge }
+    let isRegular = fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
+    if isRegular, status.st_size > limit { throw tooLarge }
     var bytes: [UInt8] = []
+    // A regular file's size is known: one allocation of it, where a growing array would
+    // take up to twice the size (three times while it moves).
+    if isRegular { bytes.reserveCapacity(Int(status.st_size)) }
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while true {
       let count = chunk.withUnsafeMutableBytes { buffer in
@@ -98,10 +103,13 @@ enum ScriptFile {
     Failure(description: "\(what) '\(path)': \(String(cString: strerror(errno)))")
   }
 
-  /// Reads and checks a script to run it (`anim run`, `anim trace`), printing its
-  /// diagnostics as `anim check` does: the program when it can run, else the exit status
+  /// Reads, checks and starts a script to run it (`anim run`, `anim trace`), printing its
+  /// diagnostics as `anim check` does: the runtime with the script's top-level statements
+  /// due at time 0 run, and what they produced (`Runtime.start(_:)`), else the exit status
   /// (66 unreadable, 65 errors).
-  static func readAndCheck(_ path: String) -> Result<(CheckedProgram, SourceText), ExitStatus> {
+  static func readAndStart(
+    _ path: String, recordsControls: Bool = false
+  ) -> Result<(Runtime, [RuntimeOutput]), ExitStatus> {
     let source: SourceText
     do {
       source = try read(path)
@@ -109,10 +117,13 @@ enum ScriptFile {
       Output.standardError.write("anim: error: \(error)\n")
       return .failure(.unreadable)
     }
-    var environment = Environment()
-    let checked = parseAndCheck(source, in: &environment, mode: .script)
-    report(checked.diagnostics, in: source)
-    guard checked.isRunnable, let program = checked.program else { return .failure(.scriptErrors) }
-    return .success((program, source))
+    switch Runtime.start(source, recordsControls: recordsControls) {
+    case .started(let runtime, let output, let warnings):
+      report(warnings, in: source)
+      return .success((runtime, output))
+    case .failed(let diagnostics):
+      report(diagnostics, in: source)
+      return .failure(.scriptErrors)
+    }
   }
 }

@@ -54,9 +54,10 @@ struct TraceCommand: ParsableCommand {
   func run() throws {
     ignoreBrokenPipes()
     try runReportingInternalFailures {
-      let (program, source): (CheckedProgram, SourceText)
-      switch ScriptFile.readAndCheck(file) {
-      case .success(let checked): (program, source) = checked
+      let (runtime, first): (Runtime, [RuntimeOutput])
+      // The chart marks control statements: the runtime reports them from the start.
+      switch ScriptFile.readAndStart(file, recordsControls: format == .svg) {
+      case .success(let started): (runtime, first) = started
       case .failure(let status): return status
       }
 
@@ -64,7 +65,6 @@ struct TraceCommand: ParsableCommand {
         fps: fps, times: times?.compactMap { $0 }, until: until.flatMap(DurationArgument.parse),
         watch: watch.map { $0.split(separator: ",").map { $0.trimmingWhitespace() } })
       options.marksControls = format == .svg
-      let runtime = Runtime()
       var writer: (any TraceWriter)?
       var pending = ""
       var hadRuntimeErrors = false
@@ -76,17 +76,15 @@ struct TraceCommand: ParsableCommand {
       }
       do throws(TraceError) {
         try runtime.trace(
-          program, of: source, options: options,
+          startedWith: first, options: options,
           emit: { record in
             if writer == nil {
               // The columns are the watched properties, known once the script has started.
-              let names = options.watch ?? runtime.propertyNames
-              let columns = names.compactMap { name in
-                runtime.value(of: name).map { TraceColumn(name: name, kind: $0.kind) }
-              }
-              writer = format.writer(columns: columns, title: file)
+              writer = format.writer(columns: runtime.traceColumns(watching: options.watch), title: file)
             }
-            pending += writer!.write(record)
+            // (A sample of a million properties is a line of megabytes: taken, not copied.)
+            let text = writer!.write(record)
+            if pending.isEmpty { pending = text } else { pending += text }
             flush()
           },
           report: { error, errorSource in
@@ -99,12 +97,7 @@ struct TraceCommand: ParsableCommand {
         Output.standardError.write("anim: error: \(error)\n")
         return error.isUsage ? .usage : .scriptErrors
       }
-      if writer == nil {
-        let names = options.watch ?? runtime.propertyNames
-        writer = format.writer(
-          columns: names.compactMap { name in runtime.value(of: name).map { TraceColumn(name: name, kind: $0.kind) } },
-          title: file)
-      }
+      if writer == nil { writer = format.writer(columns: runtime.traceColumns(watching: options.watch), title: file) }
       pending += writer!.finish()
       flush(force: true)
       return hadRuntimeErrors || runtime.hadErrors ? .scriptErrors : .success

@@ -1,3 +1,4 @@
+import AnimCore
 import Foundation
 import Testing
 

@@ -94,7 +94,8 @@ import Testing
   }
 }
 
-/// `isIncomplete` tells the REPL to read another line.
+/// `InputCompleteness`, the one check of whether typed input stops in the middle of a
+/// statement, tells the REPL to read another line.
 @Suite struct IncompleteInputTests {
   @Test(arguments: [
     ("timeline a {", true), ("timeline a {\n  wait 1s\n", true), ("let x = 1 +", true),
@@ -105,7 +106,6 @@ import Testing
     ("let x = f(", true), ("let x = 1 *", true),
   ])
   func incomplete(_ text: String, _ expected: Bool) {
-    let result = parse(SourceText(name: "<repl>", contents: text))
-    #expect(result.isIncomplete == expected)
+    #expect(InputCompleteness(of: SourceText(name: "<repl>", contents: text)).needsMoreInput == expected)
   }
 }

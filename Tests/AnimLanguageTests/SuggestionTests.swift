@@ -1,3 +1,4 @@
+import AnimCore
 import Testing
 
 @testable import AnimLanguage

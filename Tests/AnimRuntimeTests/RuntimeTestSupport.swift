@@ -48,13 +48,31 @@ struct Traced {
   }
 }
 
+/// A script traced as `anim trace` traces it: read, checked and started one top-level
+/// statement at a time when it can be (`Runtime.start`), then traced.
 func trace(_ script: String, _ options: TraceOptions = TraceOptions()) throws -> Traced {
+  let source = SourceText(name: "test.anim", contents: script)
+  switch Runtime.start(source) {
+  case .failed(let diagnostics):
+    Issue.record("script does not check: \(diagnostics.map(\.message))")
+    return Traced()
+  case .started(let runtime, let first, _):
+    var traced = Traced()
+    try runtime.trace(
+      startedWith: first, options: options, emit: { traced.records.append($0) },
+      report: { error, _ in traced.errors.append(error) })
+    return traced
+  }
+}
+
+/// A script checked whole (`parseAndCheck`) and traced with `Runtime.trace(_:of:options:...)`,
+/// the path that holds the whole tree: what `trace` must equal.
+func traceWhole(_ script: String, _ options: TraceOptions = TraceOptions()) throws -> Traced {
   let source = SourceText(name: "test.anim", contents: script)
   var environment = Environment()
   let result = parseAndCheck(source, in: &environment, mode: .script)
-  let errors = result.parse.diagnostics + (result.program?.diagnostics ?? [])
   guard result.isRunnable, let program = result.program else {
-    Issue.record("script does not check: \(errors.map(\.message))")
+    Issue.record("script does not check: \(result.diagnostics.map(\.message))")
     return Traced()
   }
   var traced = Traced()

@@ -20,8 +20,12 @@ func wants(group prefix: String) -> Bool {
 
 // A child process that front.memory starts to measure one check (FrontBenchmarks.swift).
 if let status = runFrontMemoryChildIfAsked() { exit(status) }
+// The helper that front.run starts to measure one run of the anim binary (FrontRunBenchmarks.swift).
+if let status = runFrontRunHelperIfAsked() { exit(status) }
 
 if wants(group: "front.") { runFrontBenchmarks() }
+// anim trace --until 0s against anim check, on the release binary (FrontRunBenchmarks.swift).
+if wants(group: "front.run") { runFrontRunBenchmarks() }
 // The engine's figures (EngineBenchmarks.swift).
 if wants(group: "engine.") { runEngineBenchmarks() }
 // The curves' own figures (CurveBenchmarks.swift).

@@ -7,6 +7,8 @@
 // `check` folds and what `run` computes cannot differ), the REPL's completion, and, through
 // agreement tests, the fuzz dictionary (fuzz/anim.dict) and grammar.md's tables.
 
+import AnimCore
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)

@@ -1,8 +1,11 @@
-// CheckedProgram: what the checker learned about one input, for the runtime. The syntax tree
-// stays as the parser built it; the facts the runtime needs (each expression's type and
-// constant value, what each name refers to, each curve's kind, each item's placement) are
-// side tables keyed by the span of the node they describe. Within one input every
+// CheckedProgram: what the checker learned about one input (or, for a script run statement
+// by statement, one top-level statement), for the runtime. The syntax tree stays as the
+// parser built it; the facts the runtime needs (each expression's type and constant value,
+// what each name refers to, each curve's kind, each item's placement) are side tables
+// keyed by the span of the node they describe (`SpanTable`). Within one input every
 // expression has its own span, so a span names one node.
+
+import AnimCore
 
 /// One term of a label placement's offset: `+ 250ms` in `at landed + 250ms`.
 package struct LabelOffset: Hashable, Sendable {
@@ -65,17 +68,20 @@ public struct CheckedProgram: Sendable {
   /// The declarations visible after this input (the session's, with this input's added).
   package var environment: Environment
   /// The static type of every checked expression, by the expression's span.
-  package var types: [SourceSpan: ValueType]
-  /// The value of every expression that is constant, by the expression's span.
-  package var constants: [SourceSpan: ConstantValue]
-  /// What each name refers to, by the span of the name (an `Identifier`'s or a `.name`
-  /// expression's span; for `T.p` the span of the whole reference).
-  package var references: [SourceSpan: Reference]
+  package var types: SpanTable<ValueType>
   /// The kind of every curve expression (after `with`, in a `curve` declaration, a curve
   /// `let`), by the expression's span.
-  package var curveKinds: [SourceSpan: CurveKind]
+  package var curveKinds: SpanTable<CurveKind>
+  /// What running the input reads: its constants, references and placements.
+  package var resolved: ResolvedFacts
+
+  /// The value of every expression that is constant, by the expression's span.
+  package var constants: SpanTable<ConstantValue> { resolved.constants }
+  /// What each name refers to, by the span of the name (an `Identifier`'s or a `.name`
+  /// expression's span; for `T.p` the span of the whole reference).
+  package var references: SpanTable<Reference> { resolved.references }
   /// The placement of every statement, by the statement's span.
-  package var placements: [SourceSpan: ResolvedPlacement]
+  package var placements: SpanTable<ResolvedPlacement> { resolved.placements }
 
   /// Whether any diagnostic is an error (the input must not run).
   package var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
@@ -84,8 +90,8 @@ public struct CheckedProgram: Sendable {
   package func type(of expression: Expression) -> ValueType? { types[expression.span] }
 
   /// The constant value of `expression`, when it has one.
-  package func constant(of expression: Expression) -> ConstantValue? { constants[expression.span] }
+  package func constant(of expression: Expression) -> ConstantValue? { resolved.constant(of: expression) }
 
   /// The placement of `statement`.
-  package func placement(of statement: Statement) -> ResolvedPlacement? { placements[statement.span] }
+  package func placement(of statement: Statement) -> ResolvedPlacement? { resolved.placement(of: statement) }
 }

@@ -4,6 +4,8 @@
 // runtime builds them; the language states them here once so `anim check` reports them with
 // their location before anything runs.
 
+import AnimCore
+
 /// The parameter ranges of the curve constructors (grammar.md § Curves).
 enum CurveRanges {
   /// cubic's x1 and x2 (y1, y2 are free: overshoot is allowed).
@@ -11,7 +13,7 @@ enum CurveRanges {
   /// cubic's y1 and y2: overshoot allowed, within ±10⁶ so that no evaluation overflows
   /// (AnimCore's `CubicBezier.controlYRange`).
   static let cubicY: ClosedRange<Double> = -1_000_000...1_000_000
-  /// steps(n): n ≥ 1, ≥ 2 for jumpNone (`StepPosition.minimumCount`).
+  /// steps(n): n ≥ 1, ≥ 2 for jumpNone (AnimCore's `Steps.minimumCount(for:)`).
   /// spring's bounce: −1 < B < 1.
   static func isValidBounce(_ bounce: Double) -> Bool { bounce > -1 && bounce < 1 }
   /// spring's response, duration, dampingFraction, mass, stiffness, damping: > 0.
@@ -136,7 +138,7 @@ extension Checker {
     if typed.type == .error { valid = false }
     var count: Int?
     if case .number(let value)? = typed.constant {
-      let minimum = position.minimumCount
+      let minimum = Steps.minimumCount(for: position)
       if !ConstantEvaluator.isWhole(value) || value < Double(minimum) || value > 1e15 {
         let requirement = position == .jumpNone ? "a whole number ≥ 2 for 'jumpNone'" : "a whole number ≥ 1"
         error(

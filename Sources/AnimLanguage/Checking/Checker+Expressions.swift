@@ -52,9 +52,11 @@ extension Checker {
   /// Records what `check` found about an expression.
   mutating func recordFacts(_ typed: Typed, of expression: Expression) {
     if recordsFacts {
-      types[expression.span] = typed.type
       if let constant = typed.constant { constants[expression.span] = constant }
-      if let kind = typed.curveKind { curveKinds[expression.span] = kind }
+      if recordsTypes {
+        types[expression.span] = typed.type
+        if let kind = typed.curveKind { curveKinds[expression.span] = kind }
+      }
     }
   }
 

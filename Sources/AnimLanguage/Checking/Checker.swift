@@ -77,6 +77,10 @@ struct Checker {
   /// Whether the side tables below are filled. Diagnostics alone (`anim check`) do not need
   /// them, and on a large script they take more memory than the tree.
   let recordsFacts: Bool
+  /// Whether, recording facts, the checker also records every expression's type and curve
+  /// kind, which the runtime never reads (a REPL session's tools do). Off for a script read
+  /// to be run statement by statement (`CheckedStatementReader`).
+  var recordsTypes = true
   /// Set when the checker is fed a script one top-level statement at a time and knows
   /// nothing of the statements after the current one (see Checker+Streaming.swift).
   var streaming: StreamingState?
@@ -119,8 +123,10 @@ struct Checker {
 
   func program(for file: SourceFile) -> CheckedProgram {
     CheckedProgram(
-      file: file, diagnostics: orderedDiagnostics(), environment: environment, types: types, constants: constants,
-      references: references, curveKinds: curveKinds, placements: placements)
+      file: file, diagnostics: orderedDiagnostics(), environment: environment, types: SpanTable(types),
+      curveKinds: SpanTable(curveKinds),
+      resolved: ResolvedFacts(
+        constants: SpanTable(constants), references: SpanTable(references), placements: SpanTable(placements)))
   }
 
   /// The diagnostics in source order (in the order found among those at one offset).
@@ -145,7 +151,7 @@ struct Checker {
   // MARK: - Side tables
 
   mutating func record(_ type: ValueType, of span: SourceSpan) {
-    if recordsFacts { types[span] = type }
+    if recordsFacts && recordsTypes { types[span] = type }
   }
 
   mutating func record(_ constant: ConstantValue, of span: SourceSpan) {
@@ -157,7 +163,7 @@ struct Checker {
   }
 
   mutating func record(_ kind: CurveKind, of span: SourceSpan) {
-    if recordsFacts { curveKinds[span] = kind }
+    if recordsFacts && recordsTypes { curveKinds[span] = kind }
   }
 
   // MARK: - What the statements after the current one declare
@@ -308,8 +314,7 @@ struct Checker {
         type = .error
       }
       properties.append(
-        PropertySymbol(
-          name: initializer.name.text, type: type, initialValue: typed.constant, span: initializer.name.span))
+        PropertySymbol(name: initializer.name.text, type: type, span: initializer.name.span))
     }
     declare(
       .target(TargetSymbol(name: declaration.name.text, properties: properties, span: declaration.name.span)),

@@ -46,18 +46,17 @@ package struct CurveSymbol: Hashable, Sendable {
   }
 }
 
-/// One property of a target: its type (fixed by the initial value) and that value when it
-/// is constant.
+/// One property of a target: its type, fixed by the initial value. (The value itself is
+/// the initializer expression's, among the checker's facts: a script of many targets holds
+/// every property's symbol for the whole check.)
 package struct PropertySymbol: Hashable, Sendable {
   package var name: String
   package var type: ValueType
-  package var initialValue: ConstantValue?
   package var span: SourceSpan
 
-  package init(name: String, type: ValueType, initialValue: ConstantValue?, span: SourceSpan) {
+  package init(name: String, type: ValueType, span: SourceSpan) {
     self.name = name
     self.type = type
-    self.initialValue = initialValue
     self.span = span
   }
 }
@@ -143,8 +142,11 @@ package enum Symbol: Hashable, Sendable {
 public struct Environment: Hashable, Sendable {
   /// Every declared name, in a table of its own: the checker looks names up constantly.
   private var table = NameTable<String, Symbol>()
-  /// Names in the order they were (last) declared, for listings and completion.
-  package private(set) var order: [String] = []
+  /// Names in the order they were (last) declared, for listings and completion: the
+  /// table's own order, until a session declares a name again and it moves to the end
+  /// (a script's names are not kept twice).
+  package var order: [String] { reordered ?? table.allKeys }
+  private var reordered: [String]?
 
   /// An environment with nothing declared (the predeclared curves are always visible).
   public init() {}
@@ -166,10 +168,15 @@ public struct Environment: Hashable, Sendable {
     if table.updateValue(symbol, forKey: name) != nil {
       // Declared again: it moves to the end (already there when it was the last declared,
       // as a timeline is when the checker updates it after its body).
-      if order.last == name { return }
+      // (Asked without listing every name: a timeline is declared again after its body.)
+      if (reordered?.last ?? table.lastKey) == name { return }
+      var order = self.order
       order.removeAll { $0 == name }
+      order.append(name)
+      reordered = order
+      return
     }
-    order.append(name)
+    reordered?.append(name)
   }
 
   package func target(named name: String) -> TargetSymbol? {
@@ -264,18 +271,24 @@ extension String: CheapKey {
 /// open-addressed index into it keyed by a cheap hash of the key's bytes, where a `Dictionary`
 /// would hash each key with seeded SipHash. Names are short and looked up very often; the
 /// keys are one script's names, so a collision costs a little time and never correctness.
+///
+/// The entries are kept in chunks of `chunkSize` (`EntryChunks`): a script may declare a
+/// million names, and an array of them that doubles as it fills holds up to twice what it
+/// needs, and three times while it moves, for the whole check.
 struct NameTable<Key: CheapKey, Value: Sendable>: Sendable {
   /// Per slot: 1 + the index of its entry, or 0 when empty.
   private var slots: [Int32] = []
   /// Per slot: the hash of its entry's key.
   private var slotHashes: [UInt32] = []
-  private var keys: [Key] = []
-  private var values: [Value] = []
+  private var keys = EntryChunks<Key>()
+  private var values = EntryChunks<Value>()
 
   var count: Int { keys.count }
-  var isEmpty: Bool { keys.isEmpty }
+  var isEmpty: Bool { keys.count == 0 }
   /// The keys, in the order they were added.
-  var allKeys: [Key] { keys }
+  var allKeys: [Key] { keys.elements }
+  /// The key added last.
+  var lastKey: Key? { keys.count == 0 ? nil : keys[keys.count - 1] }
 
   /// The slot of `key`, or the empty slot where it would go.
   private func slot(of key: Key, hash: UInt32) -> Int {
@@ -290,14 +303,14 @@ struct NameTable<Key: CheapKey, Value: Sendable>: Sendable {
 
   subscript(key: Key) -> Value? {
     get {
-      if keys.isEmpty { return nil }
+      if keys.count == 0 { return nil }
       let entry = slots[slot(of: key, hash: key.cheapHash)]
       return entry == 0 ? nil : values[Int(entry) - 1]
     }
     set {
       if let newValue {
         updateValue(newValue, forKey: key)
-      } else if !keys.isEmpty {
+      } else if keys.count != 0 {
         remove(key)
       }
     }
@@ -324,16 +337,19 @@ struct NameTable<Key: CheapKey, Value: Sendable>: Sendable {
 
   /// Removes `key` (rare: the entries are rebuilt).
   private mutating func remove(_ key: Key) {
-    guard let position = keys.firstIndex(of: key) else { return }
-    keys.remove(at: position)
-    values.remove(at: position)
+    let allKeys = keys.elements
+    guard let position = allKeys.firstIndex(of: key) else { return }
+    var allValues = values.elements
+    allValues.remove(at: position)
+    keys = EntryChunks(allKeys[..<position] + allKeys[(position + 1)...])
+    values = EntryChunks(allValues)
     rebuild(capacity: slots.count)
   }
 
   mutating func removeAll() {
-    if keys.isEmpty { return }
-    keys.removeAll(keepingCapacity: true)
-    values.removeAll(keepingCapacity: true)
+    if keys.count == 0 { return }
+    keys = EntryChunks()
+    values = EntryChunks()
     for index in slots.indices { slots[index] = 0 }
   }
 
@@ -341,11 +357,52 @@ struct NameTable<Key: CheapKey, Value: Sendable>: Sendable {
   private mutating func rebuild(capacity: Int) {
     slots = Array(repeating: 0, count: capacity)
     slotHashes = Array(repeating: 0, count: capacity)
-    for (position, key) in keys.enumerated() {
+    for position in 0..<keys.count {
+      let key = keys[position]
       let hash = key.cheapHash
       let index = slot(of: key, hash: hash)
       slots[index] = Int32(position + 1)
       slotHashes[index] = hash
     }
+  }
+}
+
+/// A `NameTable`'s keys or values: appended in chunks of `chunkSize`, so that growing never
+/// copies what is held (each chunk grows as an array does up to its size, so a small table
+/// stays small).
+struct EntryChunks<Element: Sendable>: Sendable {
+  static var chunkShift: Int { 12 }
+  static var chunkSize: Int { 1 << chunkShift }
+  /// Every chunk but the last holds exactly `chunkSize` elements.
+  private var chunks: [ContiguousArray<Element>] = []
+  private(set) var count = 0
+
+  init() {}
+
+  init<C: Collection>(_ elements: C) where C.Element == Element {
+    for element in elements { append(element) }
+  }
+
+  /// Every element, in order.
+  var elements: [Element] { chunks.flatMap { $0 } }
+
+  // Read in place (`_read`), not copied out: a key is compared at every look-up, and a copy
+  // of a string costs a retain and a release.
+  @inline(__always) subscript(index: Int) -> Element {
+    _read { yield chunks[index &>> Self.chunkShift][index & (Self.chunkSize - 1)] }
+    _modify { yield &chunks[index &>> Self.chunkShift][index & (Self.chunkSize - 1)] }
+  }
+
+  mutating func append(_ element: Element) {
+    if chunks.isEmpty || chunks[chunks.count - 1].count == Self.chunkSize {
+      chunks.append(ContiguousArray())
+    }
+    let last = chunks.count - 1
+    let held = chunks[last].count
+    if held == chunks[last].capacity {
+      chunks[last].reserveCapacity(Swift.min(Self.chunkSize, Swift.max(4, 2 * held)))
+    }
+    chunks[last].append(element)
+    count += 1
   }
 }

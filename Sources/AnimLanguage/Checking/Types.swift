@@ -1,8 +1,11 @@
 // Types: the static types of the `.anim` language and the constant values the checker
-// can compute ahead of time. The runtime reads both from a `CheckedProgram`, so they are
-// public; they describe the language, not the engine (AnimLanguage does not depend on
-// AnimCore), and the runtime converts a `CurveValue` into AnimCore's curve types. They are
+// can compute ahead of time. The runtime reads both from a `CheckedProgram`. Where the
+// engine has the word, they use AnimCore's (a step position is AnimCore's `StepPosition`);
+// a curve stays in the form it was written (`CurveValue`: a spring is stretched by each
+// animation's `over`), which the runtime turns into AnimCore's `TimingCurve`. They are
 // Codable so that a saved REPL session (`:save`) can write them.
+
+import AnimCore
 
 /// The type of an expression, fixed by the checker.
 package enum ValueType: Hashable, Sendable, Codable, CustomStringConvertible {
@@ -73,14 +76,6 @@ package enum CurveKind: String, Hashable, Sendable, Codable {
   case timing, spring
 }
 
-/// Where the jumps of `steps(n, position)` fall (CSS `steps()`).
-package enum StepPosition: String, Hashable, Sendable, Codable, CaseIterable {
-  case jumpStart, jumpEnd, jumpNone, jumpBoth
-
-  /// The smallest step count the position allows: one step of `jumpNone` never leaves 0.
-  package var minimumCount: Int { self == .jumpNone ? 2 : 1 }
-}
-
 /// The parameters of a spring, in the form they were written.
 package enum SpringParameters: Hashable, Sendable, Codable {
   /// `spring(response: R, dampingFraction: F)`; the response in seconds.
@@ -91,8 +86,9 @@ package enum SpringParameters: Hashable, Sendable, Codable {
   case physical(mass: Double, stiffness: Double, damping: Double)
 }
 
-/// A curve whose parameters are all known before the script runs.
-package enum CurveValue: Hashable, Sendable, Codable {
+/// A curve whose parameters are all known before the script runs. In a box of its own
+/// (`indirect`): the environment keeps one in every curve's symbol, for the whole check.
+package indirect enum CurveValue: Hashable, Sendable, Codable {
   case linear
   /// CSS `cubic-bezier(x1, y1, x2, y2)`; the presets `ease`, `easeIn`... are cubics too.
   case cubic(x1: Double, y1: Double, x2: Double, y2: Double)
@@ -107,6 +103,10 @@ package enum CurveValue: Hashable, Sendable, Codable {
 }
 
 /// A value computed by the checker from literals, constant `let`s and arithmetic.
+///
+/// A color is held in a box of its own (`indirect`), as a curve is (`CurveValue`), so that the
+/// value is a few words: the environment keeps one in every `let`'s symbol for the whole
+/// check, and a script may declare a million of them.
 package enum ConstantValue: Hashable, Sendable, Codable {
   case number(Double)
   case duration(nanoseconds: Int64)
@@ -116,8 +116,9 @@ package enum ConstantValue: Hashable, Sendable, Codable {
   case vector([Double])
   /// Straight (not premultiplied) sRGB channels: red, green, blue in 0...255, alpha in 0...1,
   /// as `rgba(r, g, b, a)` writes them.
-  case color(red: Double, green: Double, blue: Double, alpha: Double)
+  indirect case color(red: Double, green: Double, blue: Double, alpha: Double)
   case string(String)
+  /// (A `CurveValue` is a box already.)
   case curve(CurveValue)
 
   /// The static type of this value.

@@ -43,8 +43,8 @@ func diagnoseStatementByStatement(_ source: SourceText) -> [Diagnostic]? {
 
 /// What parsing and checking one input produced.
 public struct CheckResult: Sendable {
-  /// The parse: the tree, the syntax errors, and whether the input looks cut short (the
-  /// REPL then reads another line).
+  /// The parse: the tree and the syntax errors. (Whether typed input is cut short, so the
+  /// REPL reads another line, is `InputCompleteness`'s to say, before parsing.)
   package var parse: ParseResult
   /// The check, when the parse was clean; nil after a syntax error.
   public var program: CheckedProgram?

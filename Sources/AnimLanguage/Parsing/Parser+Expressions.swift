@@ -255,7 +255,6 @@ extension Parser {
   mutating func expectClosingParenthesis(openedBy open: RawToken, what: String) throws -> RawToken {
     if current.kind == .rightParen { return advance() }
     let line = source.line(of: open.span.start)
-    if current.kind == .endOfFile { isIncomplete = true }
     if current.kind == .invalid { throw SyntaxError() }
     throw fail(
       "expected ')' to close \(what) opened at line \(line), found \(describe(current))",

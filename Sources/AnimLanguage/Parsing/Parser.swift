@@ -7,14 +7,13 @@
 // parse reports every syntax error. Blocks and expressions together nest at most
 // `Parser.nestingLimit` levels; deeper input is one error, never a stack overflow.
 
+import AnimCore
+
 /// What parsing a script produced: the tree (statements with syntax errors are left out)
 /// and the diagnostics, in source order of discovery.
 package struct ParseResult: Sendable {
   package var file: SourceFile
   package var diagnostics: [Diagnostic]
-  /// True when the input ended inside an open block, parenthesis or expression: the REPL
-  /// reads another line instead of reporting the errors.
-  package var isIncomplete: Bool
 
   /// Whether any diagnostic is an error.
   package var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
@@ -55,7 +54,6 @@ struct Parser {
   /// Comments found inside string interpolations (the lexer keeps the others).
   var comments: [Comment] = []
   var depth: Int
-  var isIncomplete = false
   /// Set once the file's statements are all read (or the input was abandoned).
   var finished = false
 
@@ -78,7 +76,7 @@ struct Parser {
     let (diagnostics, comments) = parser.finish()
     let file = SourceFile(
       statements: statements, comments: comments, span: SourceSpan(start: 0, end: source.bytes.count))
-    return ParseResult(file: file, diagnostics: diagnostics, isIncomplete: parser.isIncomplete)
+    return ParseResult(file: file, diagnostics: diagnostics)
   }
 
   /// After the last statement: lexes whatever the parse did not reach (for the lexer's
@@ -763,17 +761,9 @@ struct Parser {
     return SyntaxError()
   }
 
-  /// "expected WHAT, found TOKEN" at the current token. At the end of input, the input is
-  /// marked incomplete (the REPL asks for more).
+  /// "expected WHAT, found TOKEN" at the current token. (Whether typed input stops in the
+  /// middle of a statement, so the REPL reads another line, is `InputCompleteness`'s.)
   mutating func expected(_ what: String) -> SyntaxError {
-    // Input that stops right after an operator, a comma or an opening bracket continues on
-    // the next line (the lexer joins such lines); elsewhere the end is simply an error.
-    if current.kind == .endOfFile, let previous {
-      switch previous.kind {
-      case .plus, .minus, .star, .slash, .comma, .leftParen, .leftBrace: isIncomplete = true
-      default: break
-      }
-    }
     // An invalid token was already reported by the lexer: say nothing more about it.
     if current.kind == .invalid { return SyntaxError() }
     return fail("expected \(what), found \(describe(current))", at: foundSpan)
@@ -787,7 +777,6 @@ struct Parser {
   }
 
   mutating func unclosedBlock(of opener: String, openedBy open: RawToken) -> SyntaxError {
-    isIncomplete = true
     let line = source.line(of: open.span.start)
     return fail(
       "expected '}' to close the block of \(opener) opened at line \(line), found end of input",

@@ -6,6 +6,8 @@
 // nothing about meaning: a curve is an ordinary expression, a placement's head is not yet
 // known to be a label. The checker interprets; the formatter prints it back.
 
+import AnimCore
+
 // MARK: - File
 
 /// A whole script: its statements in order and, on the side, its comments.
@@ -385,14 +387,10 @@ package enum TimingOptionKind: Hashable, Sendable {
   case autoreverse
   /// `speed E`
   case speed(Expression)
-  /// `fill none|forwards|backwards|both`
+  /// `fill none|forwards|backwards|both`: the engine's own fill modes.
   case fill(FillMode)
   /// `merge replace`
   case merge(MergeMode)
-}
-
-package enum FillMode: String, Hashable, Sendable, CaseIterable {
-  case none, forwards, backwards, both
 }
 
 package enum MergeMode: String, Hashable, Sendable, CaseIterable {

@@ -1,6 +1,7 @@
 // Help: the text of `:help` and `:help TOPIC`. Every example is a line (or block) of the
 // language exactly as it may be typed at the prompt; a test parses each one.
 
+import AnimCore
 import AnimLanguage
 
 /// One `:help` topic: the words that name it, what it is, and examples to copy.

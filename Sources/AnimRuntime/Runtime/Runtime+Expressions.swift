@@ -17,7 +17,7 @@ extension Runtime {
   }
 
   func evaluate(_ expression: Expression, _ context: ProgramContext) throws(EvaluationError) -> RuntimeValue {
-    if let constant = context.checked.constant(of: expression) { return RuntimeValue(constant) }
+    if let constant = context.facts.constant(of: expression) { return RuntimeValue(constant) }
     switch expression.kind {
     case .number(let x): return .number(x)
     case .duration(let ns): return .duration(ns)
@@ -72,7 +72,7 @@ extension Runtime {
   }
 
   func evaluateName(_ identifier: Identifier, _ context: ProgramContext) throws(EvaluationError) -> RuntimeValue {
-    switch context.checked.references[identifier.span] {
+    switch context.facts.references[identifier.span] {
     case .value(let name)?:
       if let value = values[name] { return value }
     case .curve(let name)?:
@@ -89,7 +89,7 @@ extension Runtime {
   func evaluateMember(
     _ expression: Expression, base: Expression, name: Identifier, _ context: ProgramContext
   ) throws(EvaluationError) -> RuntimeValue {
-    if case .property(let target, let property)? = context.checked.references[expression.span] {
+    if case .property(let target, let property)? = context.facts.references[expression.span] {
       guard let id = properties["\(target).\(property)"] else {
         throw EvaluationError(message: "no property '\(target).\(property)'", span: expression.span)
       }
@@ -161,11 +161,11 @@ extension Runtime {
     case .steps?:
       guard let first = arguments.first else { break }
       let count = try number(first)
-      var position = AnimLanguage.StepPosition.jumpEnd
-      if arguments.count > 1, case .stepPosition(let p)? = context.checked.references[arguments[1].value.span] {
+      var position = StepPosition.jumpEnd
+      if arguments.count > 1, case .stepPosition(let p)? = context.facts.references[arguments[1].value.span] {
         position = p
       } else if arguments.count > 1, case .name(let word) = arguments[1].value.kind,
-        let p = AnimLanguage.StepPosition(rawValue: word.text)
+        let p = StepPosition(rawValue: word.text)
       {
         position = p
       }

@@ -162,17 +162,20 @@ extension Runtime {
     let runtime = Runtime()
     var environment = Environment()
     var contexts: [ProgramContext] = []
+    // Their trees, where the saved spans are found.
+    var files: [SourceFile] = []
     for (index, entry) in session.entries.enumerated() {
       let source = SourceText(name: entry.name, contents: entry.text)
       let result = parseAndCheck(source, in: &environment, mode: .session)
       guard result.isRunnable, let program = result.program else {
         throw refuse("the saved session is corrupt: its input \(index + 1) no longer checks")
       }
-      contexts.append(ProgramContext(checked: program, source: source, entry: index))
+      contexts.append(ProgramContext(facts: program.resolved, source: source, entry: index))
+      files.append(program.file)
     }
     func statement(_ span: SavedSpan) throws(SessionRestoreError) -> (Statement, ProgramContext) {
       guard span.entry >= 0, span.entry < contexts.count,
-        let found = findStatement(in: contexts[span.entry].checked.file.statements, span)
+        let found = findStatement(in: files[span.entry].statements, span)
       else { throw refuse("the saved session is corrupt: it names a statement that is not there") }
       return (found, contexts[span.entry])
     }
@@ -185,7 +188,7 @@ extension Runtime {
     runtime.values = session.values.mapValues { RuntimeValue($0.constant) }
     runtime.curves = session.curves
     for (name, saved) in session.timelines {
-      let (found, context) = try timelineStatement(named: saved.at, contexts)
+      let (found, context) = try timelineStatement(named: saved.at, contexts, files)
       guard case .timeline(let declaration) = found.kind else {
         throw refuse("the saved session is corrupt: timeline '\(name)'")
       }
@@ -194,7 +197,7 @@ extension Runtime {
     }
     for saved in session.handlers {
       guard saved.at.entry >= 0, saved.at.entry < contexts.count,
-        let body = findBlock(in: contexts[saved.at.entry].checked.file.statements, saved.at)
+        let body = findBlock(in: files[saved.at.entry].statements, saved.at)
       else { throw refuse("the saved session is corrupt: a handler is not there") }
       let handler = Handler(body: body, program: contexts[saved.at.entry], span: body.span)
       if let kind = saved.kind {
@@ -339,12 +342,12 @@ extension Runtime {
 
   /// The timeline declaration whose name has span `span`.
   private static func timelineStatement(
-    named span: SavedSpan, _ contexts: [ProgramContext]
+    named span: SavedSpan, _ contexts: [ProgramContext], _ files: [SourceFile]
   ) throws(SessionRestoreError) -> (Statement, ProgramContext) {
     guard span.entry >= 0, span.entry < contexts.count else {
       throw SessionRestoreError(saying: "the saved session is corrupt: a timeline is not there")
     }
-    for statement in contexts[span.entry].checked.file.statements {
+    for statement in files[span.entry].statements {
       if case .timeline(let declaration) = statement.kind, declaration.name.span.start == span.start,
         declaration.name.span.end == span.end
       {

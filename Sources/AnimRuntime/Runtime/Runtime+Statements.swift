@@ -34,7 +34,7 @@ extension Runtime {
       let name = "\(target).\(initializer.name.text)"
       names.append(initializer.name.text)
       var value: AnimationValue?
-      if let constant = context.checked.constant(of: initializer.value) {
+      if let constant = context.facts.constant(of: initializer.value) {
         value = RuntimeValue(constant).animationValue
       } else if evaluateNow {
         value = try evaluate(initializer.value, context).animationValue
@@ -99,7 +99,7 @@ extension Runtime {
     for statement in statements {
       var time = cursor
       do throws(EvaluationError) {
-        switch context.checked.placement(of: statement) {
+        switch context.facts.placement(of: statement) {
         case .absolute(let offset)?:
           time = saturatingSum(start, try duration(offset, context))
         case .relative(let sign, let offset)?:
@@ -143,6 +143,7 @@ extension Runtime {
   private func run(_ statement: Statement, _ context: ProgramContext, invocation: Int?) throws(EvaluationError) {
     switch statement.kind {
     case .letBinding(let declaration):
+      if !keepsConstantValues, context.facts.constant(of: declaration.value) != nil { return }
       values[declaration.name.text] = try evaluate(declaration.value, context)
     case .curve(let declaration):
       guard case .curve(let value) = try evaluate(declaration.value, context) else {

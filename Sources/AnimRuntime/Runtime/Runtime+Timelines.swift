@@ -57,7 +57,7 @@ extension Runtime {
     var previousStart: Nanoseconds = 0
     for statement in statements {
       var start = parallel ? 0 : end
-      switch context.checked.placement(of: statement) {
+      switch context.facts.placement(of: statement) {
       case .absolute(let offset)?:
         start = try duration(offset, context)
       case .relative(let sign, let offset)?:
@@ -127,7 +127,7 @@ extension Runtime {
         // The engine's own `set` item: it records, masks and restores as it is crossed.
         if let node {
           let property = try propertyID(set.property)
-          let constant = context.checked.constant(of: set.value).flatMap { RuntimeValue($0).animationValue }
+          let constant = context.facts.constant(of: set.value).flatMap { RuntimeValue($0).animationValue }
           let id = try engineCall(at: statement.span) { engine throws(EngineError) in
             try engine.addSet(
               property, to: constant ?? engine.baseValue(of: property), in: node, at: start,
@@ -197,14 +197,7 @@ extension Runtime {
       case .repeatForever: timing.iterations = .infinity
       case .autoreverse: timing.direction = .alternate
       case .speed(let e): rate = try number(e, context)
-      case .fill(let fill):
-        timing.fill =
-          switch fill {
-          case .none: .none
-          case .forwards: .forwards
-          case .backwards: .backwards
-          case .both: .both
-          }
+      case .fill(let fill): timing.fill = fill
       case .merge: break
       }
     }
@@ -230,10 +223,10 @@ extension Runtime {
     let length = curve.isSpring ? (curve.intrinsicDuration ?? 0) : (over ?? 0)
     var (timing, rate) = try timingOptions(animate.options, duration: length, context)
     timing.duration = length
-    let constantFrom = animate.from.flatMap { context.checked.constant(of: $0) }.flatMap {
+    let constantFrom = animate.from.flatMap { context.facts.constant(of: $0) }.flatMap {
       RuntimeValue($0).animationValue
     }
-    let constantTo = context.checked.constant(of: animate.to).flatMap { RuntimeValue($0).animationValue }
+    let constantTo = context.facts.constant(of: animate.to).flatMap { RuntimeValue($0).animationValue }
     // Values are evaluated when the animation leaves its delay; placed with none (a
     // standalone animation), that is now, and if it is shown from its placement (fill
     // backwards), that is now too.
@@ -287,7 +280,7 @@ extension Runtime {
     var constants = true
     for (keyframe, position) in zip(keyframes.keyframes, positions) {
       let curve = try self.curve(keyframe.curve, stretch: nil, context)
-      let value = context.checked.constant(of: keyframe.value).flatMap { RuntimeValue($0).animationValue }
+      let value = context.facts.constant(of: keyframe.value).flatMap { RuntimeValue($0).animationValue }
       if value == nil { constants = false }
       frames.append(AnimCore.Keyframe(offset: min(max(position.0 * scale, 0), 1), value: value, curve: curve))
     }

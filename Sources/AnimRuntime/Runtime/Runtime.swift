@@ -70,6 +70,12 @@ public final class Runtime {
   var declaredInEntry = Set<String>()
   /// `let` values.
   var values: [String: RuntimeValue] = [:]
+  /// Whether `values` keeps a `let` whose value the checker found constant. Every use of
+  /// such a name is a constant too, which evaluation reads from the checker's facts, so only
+  /// a session that may be saved (whose file lists every value) needs it; a script started
+  /// statement by statement does not keep it (a script of a million `let`s would keep them
+  /// all for nothing).
+  var keepsConstantValues = true
   /// `curve` declarations.
   var curves: [String: CurveValue] = [:]
   /// Declared timelines, and their engine nodes once played.
@@ -95,11 +101,11 @@ public final class Runtime {
   /// Whether any runtime error happened.
   package private(set) var hadErrors = false
   /// The engine time of the last event handled.
-  package private(set) var lastActivity: Nanoseconds = 0
+  package internal(set) var lastActivity: Nanoseconds = 0
   /// The engine time of the last thing done that will not happen again by itself: a
   /// statement or `emit` run, or an animation or timeline on the root completing. When only
   /// endless playback is left, that is the moment the run turned endless.
-  package private(set) var lastFiniteActivity: Nanoseconds = 0
+  package internal(set) var lastFiniteActivity: Nanoseconds = 0
   /// Animations started by statements (on the root), for `lastFiniteActivity`.
   var standaloneNodes: Set<NodeID> = []
   /// Whether a control statement that runs is reported (`TraceRecord.control`).
@@ -139,19 +145,19 @@ public final class Runtime {
     var lastHandler: Handler?
   }
 
-  /// The facts of the program a piece of syntax came from.
-  /// A program the runtime ran, which its scheduled statements, handlers and timelines point
-  /// back into. A class: every scheduled statement holds one, and copying the program's
-  /// tables into each (a dozen reference counts) was a good part of the runtime's cost per
-  /// animation.
+  /// A program the runtime ran (or, for a script run statement by statement, one of its
+  /// statements), which its scheduled statements, handlers and timelines point back into:
+  /// what the checker resolved about it, and its source. A class: every scheduled statement
+  /// holds one, and copying the program's tables into each (a dozen reference counts) was a
+  /// good part of the runtime's cost per animation.
   final class ProgramContext {
-    let checked: CheckedProgram
+    let facts: ResolvedFacts
     let source: SourceText
     /// Its position in `entries`.
     let entry: Int
 
-    init(checked: CheckedProgram, source: SourceText, entry: Int) {
-      self.checked = checked
+    init(facts: ResolvedFacts, source: SourceText, entry: Int) {
+      self.facts = facts
       self.source = source
       self.entry = entry
     }
@@ -184,7 +190,7 @@ public final class Runtime {
   /// Runs a program's top-level statements from engine time `now` (the start of a script,
   /// or the moment a REPL entry is typed): each statement at its time, in order.
   public func run(_ program: CheckedProgram, of source: SourceText, at now: Nanoseconds) -> [RuntimeOutput] {
-    let context = ProgramContext(checked: program, source: source, entry: entries.count)
+    let context = ProgramContext(facts: program.resolved, source: source, entry: entries.count)
     entries.append(source)
     if engine.now < now { advanceQuietly(to: now) }
     createTargets(in: program.file.statements, context)

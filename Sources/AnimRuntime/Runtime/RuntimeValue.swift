@@ -81,14 +81,7 @@ enum CurveConversion {
     case .cubic(let x1, let y1, let x2, let y2):
       return .cubicBezier(try CubicBezier(x1, y1, x2, y2))
     case .steps(let count, let position):
-      let engine: AnimCore.StepPosition =
-        switch position {
-        case .jumpStart: .jumpStart
-        case .jumpEnd: .jumpEnd
-        case .jumpNone: .jumpNone
-        case .jumpBoth: .jumpBoth
-        }
-      return .steps(try Steps(count: count, position: engine))
+      return .steps(try Steps(count: count, position: position))
     case .spring(let parameters, let velocity):
       let spring: Spring
       switch parameters {

@@ -61,6 +61,17 @@ extension Runtime {
     _ program: CheckedProgram, of source: SourceText, options: TraceOptions,
     emit: (TraceRecord) -> Void, report: (RuntimeError, SourceText) -> Void
   ) throws(TraceError) {
+    recordsControls = options.marksControls
+    try trace(startedWith: run(program, of: source, at: 0), options: options, emit: emit, report: report)
+  }
+
+  /// Goes on with a trace as `trace(_:of:options:emit:report:)` does, on a runtime whose
+  /// script has been started at time 0 (`Runtime.start(_:)`), from `first`, what starting it
+  /// produced.
+  package func trace(
+    startedWith first: [RuntimeOutput], options: TraceOptions,
+    emit: (TraceRecord) -> Void, report: (RuntimeError, SourceText) -> Void
+  ) throws(TraceError) {
     // Records wait here until they may be written.
     var held: [TraceRecord] = []
     let holds = options.until == nil && options.times == nil
@@ -79,7 +90,6 @@ extension Runtime {
       held = []
     }
     recordsControls = options.marksControls
-    let first = run(program, of: source, at: 0)
     let watched = options.watch ?? propertyNames
     for name in watched where properties[name] == nil {
       throw .unknownProperty(name, suggestion: nearestName(to: name, among: propertyNames))
@@ -155,5 +165,11 @@ extension Runtime {
       sample(at: time)
       frame += 1
     }
+  }
+
+  /// A trace's columns: the properties `watched` (every property when nil) that exist, with
+  /// the kinds of their values, which their ids carry (no value is read).
+  package func traceColumns(watching watched: [String]?) -> [TraceColumn] {
+    (watched ?? propertyNames).compactMap { name in properties[name].map { TraceColumn(name: name, kind: $0.kind) } }
   }
 }

@@ -1,0 +1,131 @@
+// CheckedStatementReader: a script read, parsed and checked one top-level statement at a
+// time, each statement handed over with what the checker resolved about it, so that a runner
+// (`anim run`, `anim trace`) can run it and let it go, as `anim check` does (see
+// Checker+Streaming.swift), instead of holding the whole tree and its facts.
+//
+// The streaming checker answers a question about the statements further down as if nothing
+// came later, and checks the answers at the end; a wrong answer, a syntax error or a check
+// error ends the reading, and the runner then reads the script whole (`parseAndCheck`),
+// which reports the same diagnostics the script always had. A clean script (the case that
+// matters for size) is read once.
+
+/// A top-level statement checked clean, with the facts the runtime needs about it.
+package struct CheckedStatement: Sendable {
+  package var statement: Statement
+  /// The constants, references and placements of this statement's nodes.
+  package var facts: ResolvedFacts
+}
+
+/// Reads a script statement by statement for running it.
+package struct CheckedStatementReader {
+  private var parser: Parser?
+  private var thread: ParsingThread?
+  private var queue: StatementQueue?
+  private var batch: [Statement] = []
+  private var batchIndex = 0
+  private var checker: Checker
+  /// Set once a statement has a syntax or check error: nothing more is handed over.
+  private var failed = false
+  /// Whether the parsing thread has sent its end, and the syntax errors it sent with it.
+  private var threadEnded = false
+  private var threadSyntaxErrors: [Diagnostic] = []
+
+  /// How a reading ended.
+  package enum Outcome: Sendable {
+    /// Every statement was handed over and the script checks clean; these are its warnings.
+    case clean(warnings: [Diagnostic])
+    /// The statements handed over are not the script's clean check: read it whole.
+    case mustReadWhole
+  }
+
+  package init(_ source: SourceText) {
+    var checker = Checker(
+      mode: .script, environment: Environment(), recordsFacts: true, streaming: StreamingState())
+    checker.recordsTypes = false
+    self.checker = checker
+    if source.bytes.count >= ParsingThread.minimumSize {
+      let queue = StatementQueue(capacity: 8)
+      if let thread = ParsingThread.start(parsing: source, into: queue) {
+        self.queue = queue
+        self.thread = thread
+        return
+      }
+    }
+    parser = Parser(source: source, keepsComments: false)
+  }
+
+  /// The next top-level statement, checked, with its facts; nil at the end of the script or
+  /// at its first error (then `finish()` says which).
+  package mutating func next() -> CheckedStatement? {
+    guard !failed, let statement = nextParsed() else { return nil }
+    let before = checker.diagnostics.count
+    checker.checkNextTopLevelStatement(statement)
+    if checker.diagnostics[before...].contains(where: { $0.severity == .error }) {
+      failed = true
+      return nil
+    }
+    let facts = ResolvedFacts(
+      constants: SpanTable(checker.constants), references: SpanTable(checker.references),
+      placements: SpanTable(checker.placements))
+    // Emptied keeping their room (the facts handed over are copies of exactly their size):
+    // the next statement's tables do not grow again from nothing, one resize at a time.
+    checker.constants.removeAll(keepingCapacity: true)
+    checker.references.removeAll(keepingCapacity: true)
+    checker.placements.removeAll(keepingCapacity: true)
+    return CheckedStatement(statement: statement, facts: facts)
+  }
+
+  /// The next statement the parser read, nil at the end or after a syntax error.
+  private mutating func nextParsed() -> Statement? {
+    if parser != nil {
+      guard let statement = parser!.nextStatementOfFile() else { return nil }
+      if parser!.hasErrors {
+        failed = true
+        return nil
+      }
+      return statement
+    }
+    while batchIndex == batch.count {
+      guard !threadEnded, let queue else { return nil }
+      switch queue.take() {
+      case .statements(let statements):
+        batch = statements
+        batchIndex = 0
+      case .end(let diagnostics):
+        threadEnded = true
+        threadSyntaxErrors = diagnostics
+        batch = []
+        batchIndex = 0
+        if !diagnostics.isEmpty { failed = true }
+        return nil
+      }
+    }
+    batchIndex += 1
+    return batch[batchIndex - 1]
+  }
+
+  /// After `next()` returned nil: whether the statements handed over were the whole
+  /// script, checked clean.
+  package mutating func finish() -> Outcome {
+    if let queue, let thread {
+      // The parsing thread may wait on a full queue: let it run to its end.
+      while !threadEnded {
+        if case .end(let diagnostics) = queue.take() {
+          threadEnded = true
+          threadSyntaxErrors = diagnostics
+        }
+      }
+      thread.join()
+      self.thread = nil
+      if !threadSyntaxErrors.isEmpty { failed = true }
+    }
+    if parser != nil {
+      let (syntaxErrors, _) = parser!.finish()
+      if !syntaxErrors.isEmpty { failed = true }
+    }
+    guard !failed, let diagnostics = checker.finishStatementByStatement(),
+      !diagnostics.contains(where: { $0.severity == .error })
+    else { return .mustReadWhole }
+    return .clean(warnings: diagnostics)
+  }
+}

@@ -1,0 +1,64 @@
+// SpanTable: the checker's facts about one input's nodes, by the span of the node, as the
+// runtime reads them (`CheckedProgram`).
+//
+// A script run statement by statement hands each statement over with its own facts, and
+// keeps those of every statement it runs later (a timeline, a handler) for the whole run: a
+// `Dictionary` of a few entries keeps room for up to twice as many, in a table of its own
+// per statement. A few entries are kept here in an array of exactly their number, sorted by
+// span and found by binary search; a large table (a whole file's, or a REPL entry's) stays
+// a dictionary, whose look-up does not grow with it.
+
+/// Values by source span.
+package struct SpanTable<Value: Sendable>: Sendable {
+  private enum Storage: Sendable {
+    /// Sorted by (start, end); spans are unique.
+    case sorted([(span: SourceSpan, value: Value)])
+    case hashed([SourceSpan: Value])
+  }
+
+  /// At most this many entries are kept sorted.
+  static var largestSorted: Int { 64 }
+
+  private var storage: Storage
+
+  package init() {
+    storage = .sorted([])
+  }
+
+  /// The entries of `table`.
+  package init(_ table: [SourceSpan: Value]) {
+    guard table.count <= Self.largestSorted else {
+      storage = .hashed(table)
+      return
+    }
+    var entries: [(span: SourceSpan, value: Value)] = []
+    entries.reserveCapacity(table.count)
+    for (span, value) in table { entries.append((span, value)) }
+    entries.sort { ($0.span.start, $0.span.end) < ($1.span.start, $1.span.end) }
+    storage = .sorted(entries)
+  }
+
+  package var count: Int {
+    switch storage {
+    case .sorted(let entries): return entries.count
+    case .hashed(let table): return table.count
+    }
+  }
+
+  /// The value at `span`, if any.
+  package subscript(span: SourceSpan) -> Value? {
+    switch storage {
+    case .hashed(let table):
+      return table[span]
+    case .sorted(let entries):
+      var low = 0
+      var high = entries.count
+      while low < high {
+        let middle = (low + high) / 2
+        let found = entries[middle].span
+        if (found.start, found.end) < (span.start, span.end) { low = middle + 1 } else { high = middle }
+      }
+      return low < entries.count && entries[low].span == span ? entries[low].value : nil
+    }
+  }
+}

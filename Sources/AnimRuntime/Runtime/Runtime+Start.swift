@@ -1,0 +1,120 @@
+// Runtime+Start: a script started as it is read. `anim run` and `anim trace` read a script
+// one top-level statement at a time, as `anim check` does (CheckedStatementReader), and run
+// each statement due at the start as soon as it is checked, so that the script's tree is
+// never held whole: what stays is what the run needs later (timelines, handlers, statements
+// placed after the start), each with the facts of its own statement.
+//
+// The result is exactly `run(_:of:at:)` on the whole checked program, which creates every
+// target, then schedules every statement, then runs the ones due at the start in one round
+// of the engine, in order, before any event they cause. Run as they come, the same
+// statements run in the same order, before any of those events: nothing is advanced until
+// the last statement is read. What a statement read early cannot know about one read later
+// is the rest: a placement or a `wait` that is not a constant (evaluated before any
+// statement runs there), a target whose initial values are not all constants (created in
+// two steps there), and the checker's own questions about statements further down. Such a
+// script, and one with errors, is read again whole (`parseAndCheck`) on a fresh runtime:
+// nothing of the first reading has been shown.
+
+import AnimCore
+import AnimLanguage
+
+/// A script read and started, or why it cannot run.
+package enum ScriptStart {
+  /// The script's top-level statements due at its start have run on `runtime` (as
+  /// `Runtime.run(_:of:at:)` runs them); `output` is what they produced, `warnings` the
+  /// check's warnings, in source order.
+  case started(Runtime, output: [RuntimeOutput], warnings: [Diagnostic])
+  /// The script has errors (these, with its warnings, in source order): nothing ran.
+  case failed([Diagnostic])
+}
+
+extension Runtime {
+  /// Reads, checks and starts `source` at engine time 0, statement by statement when it
+  /// can (see above), else whole; with `recordsControls`, control statements are reported
+  /// (`TraceRecord.control`, for the chart) from the start.
+  package static func start(_ source: SourceText, recordsControls: Bool = false) -> ScriptStart {
+    let runtime = Runtime()
+    runtime.recordsControls = recordsControls
+    if let (output, warnings) = runtime.runStatementByStatement(source) {
+      return .started(runtime, output: output, warnings: warnings)
+    }
+    var environment = Environment()
+    let checked = parseAndCheck(source, in: &environment, mode: .script)
+    guard checked.isRunnable, let program = checked.program else { return .failed(checked.diagnostics) }
+    let whole = Runtime()
+    whole.recordsControls = recordsControls
+    let output = whole.run(program, of: source, at: 0)
+    return .started(whole, output: output, warnings: checked.diagnostics)
+  }
+
+  /// `run(_:of:at:)` at engine time 0 on this fresh runtime, reading `source` one top-level
+  /// statement at a time. Nil when the script must be read whole (this runtime is then
+  /// spent).
+  func runStatementByStatement(_ source: SourceText) -> (output: [RuntimeOutput], warnings: [Diagnostic])? {
+    var reader = CheckedStatementReader(source)
+    let entry = entries.count
+    entries.append(source)
+    declaredInEntry = []
+    keepsConstantValues = false
+    var cursor = engine.now
+    // The engine's guard on one instant counts the statements its first round would run.
+    var runNow = 0
+    while let checked = reader.next() {
+      let statement = checked.statement
+      let context = ProgramContext(facts: checked.facts, source: source, entry: entry)
+      // `createTargets` creates every target before anything runs, then the target's own
+      // statement sets the same values again: the same as creating it here only when every
+      // initial value is a constant.
+      var declaration: TargetDeclaration?
+      if case .target(let target) = statement.kind {
+        guard target.properties.allSatisfy({ context.facts.constant(of: $0.value) != nil }) else { return nil }
+        declaration = target
+      }
+      // Its time, as `schedule(_:from:_:mode:)` finds it: from constants only.
+      var time = cursor
+      switch context.facts.placement(of: statement) {
+      case .absolute(let offset)?:
+        guard let d = constantDuration(offset, context) else { return nil }
+        time = saturatingSum(engine.now, d)
+      case .relative(let sign, let offset)?:
+        guard let d = constantDuration(offset, context) else { return nil }
+        time = saturatingSum(cursor, sign == .minus ? -d : d)
+      default:
+        break
+      }
+      if case .wait(let length) = statement.kind {
+        guard let d = constantDuration(length, context) else { return nil }
+        cursor = saturatingSum(cursor, max(d, 0))
+        continue
+      }
+      if time > engine.now {
+        if let declaration { try? declareTarget(declaration, context, evaluateNow: false) }
+        engine.schedule(callback: newKey(.statement(statement, context, invocation: nil)), at: time)
+        continue
+      }
+      // Due now: it runs as its callback would in the first round, with the key it would
+      // have. (A target is then created by its statement alone: setting a new property to
+      // the value it was created with, as the statement would after `createTargets`, changes
+      // nothing.)
+      runNow += 1
+      if runNow > AnimationEngine.eventLimitPerInstant * 1_000 { return nil }
+      nextKey += 1
+      lastActivity = engine.now
+      lastFiniteActivity = engine.now
+      execute(statement, context)
+      // Declared once in a script (a second declaration is an error): once its statement
+      // has run, nothing asks whether this entry declared it.
+      if let declaration { declaredInEntry.remove(declaration.name.text) }
+    }
+    guard case .clean(let warnings) = reader.finish() else { return nil }
+    // What the statements caused at the start (their events, handlers, emits).
+    advanceQuietly(to: engine.now)
+    return (takeOutput(), warnings)
+  }
+
+  /// The value of a duration expression the checker found constant; nil when it is not.
+  private func constantDuration(_ expression: Expression, _ context: ProgramContext) -> Nanoseconds? {
+    guard context.facts.constant(of: expression) != nil else { return nil }
+    return try? duration(expression, context)
+  }
+}
