@@ -1108,4 +1108,23 @@ struct DifferentialFindingsTests {
     #expect(abs(number(engine, p) - 24) < 1e-9)
     #expect(engine.animations(on: p).isEmpty)
   }
+
+  /// A property that leaves rest by an operation fires its `start` behind the node events of
+  /// its instant, the starts of animations due then included, even when an operation at that
+  /// instant fires events of its own first. p = 0, T an empty timeline (1 s), never played.
+  /// At 500 ms `animate p to 1 over 1s` (A), then `finish T`: `complete T` at once, then A's
+  /// `start` and then p's (seed 3026879, where the oracle was wrong).
+  @Test func aPropertyLeavingRestStartsBehindTheAnimationsOfItsInstantAfterAFinish() throws {
+    var engine = AnimationEngine()
+    var recorder = Recorder()
+    let p = engine.addProperty(.number(0))
+    let t = try engine.addTimeline(timing: EffectTiming(duration: 1 * s, fill: .forwards))
+    try engine.advance(to: 500 * ms)
+    let a = try engine.animate(p, with: .tween(to: .number(1), duration: 1 * s), placement: .engine(at: 500 * ms))
+    try engine.finish(t) { _, e in recorder.events.append((e.time, e.kind, e.subject)) }
+    try engine.advance(to: 500 * ms) { _, e in recorder.events.append((e.time, e.kind, e.subject)) }
+    #expect(recorder.events.map(\.0) == [500 * ms, 500 * ms, 500 * ms])
+    #expect(recorder.events.map(\.1) == [.complete, .start, .start])
+    #expect(recorder.events.map(\.2) == [.node(t), .node(a), .property(p)])
+  }
 }
