@@ -290,7 +290,10 @@ public final class OracleWorld {
       node.forward = forward
       var batch: [Crossing] = []
       drive(node, at: now, parentTime: p, parentForward: true, into: &batch, silently: false)
-      deliver(batch)
+      // (The properties that left rest by an operation now keep their `start` queued behind
+      // this instant's node events, those of animations due in the advance too; only one that
+      // the finish brings back to rest fires it first.)
+      deliver(batch, handingOutLeavingRest: false)
       node.paused = wasPaused
       if node.parent == nil || wasPaused { node.hold = edge } else { release(node, at: p) }
     case .cancel:
@@ -735,7 +738,7 @@ public final class OracleWorld {
   /// Orders one instant's crossings (completes, repeats, starts, callbacks; item order, reversed
   /// going backwards; a node's own start before its own complete), applies what each means to
   /// the properties, and records the events with the properties' own.
-  func deliver(_ crossings: [Crossing]) {
+  func deliver(_ crossings: [Crossing], handingOutLeavingRest: Bool = true) {
     let ordered = Self.ordered(crossings)
     var pendingStarts = leavingRest
     leavingRest = []
@@ -772,8 +775,12 @@ public final class OracleWorld {
     for p in handedOver.sorted() where !isAnimating(p) {
       events.append(OracleEvent(time: now, kind: .complete, subject: .property(p), reversed: false))
     }
-    for p in pendingStarts where isAnimating(p) {
-      events.append(OracleEvent(time: now, kind: .start, subject: .property(p), reversed: false))
+    if handingOutLeavingRest {
+      for p in pendingStarts where isAnimating(p) {
+        events.append(OracleEvent(time: now, kind: .start, subject: .property(p), reversed: false))
+      }
+    } else {
+      leavingRest = pendingStarts + leavingRest
     }
     joinFillsOfNewPasses(ordered)
   }

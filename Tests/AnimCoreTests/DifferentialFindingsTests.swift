@@ -1083,4 +1083,48 @@ struct DifferentialFindingsTests {
     try engine.advance(to: 2_100 * ms)
     #expect(number(engine, p) == 66)
   }
+
+  /// `cancel` keeps the current value as the base value, whatever order the animations it
+  /// ends are ended in. p = 0. A is placed at 0 with a delay of 250 ms (to 0 over 1 s); B at
+  /// 10 ms (`merge replace`, to 100 over 1 s) takes p over at once. At 250 ms A starts,
+  /// adding to B: Δ = 0 − 100 (rule 1). At 510 ms B shows 100 · 0.5 = 50 and A adds −100 ·
+  /// 0.26 = −26: 24. Cancelling A (the older) and then B keeps 24. (A's change went into
+  /// the base value while B replaced it, and ending B then made the base B's value: 50; seed
+  /// 3009423.)
+  @Test func cancellingAnAdditiveAnimationAboveAReplacingOneKeepsItsChange() throws {
+    var engine = AnimationEngine()
+    let p = engine.addProperty(.number(0))
+    let a = try engine.animate(
+      p, with: .tween(to: .number(0), duration: 1 * s, delay: 250 * ms), placement: .engine(at: 0))
+    try engine.advance(to: 10 * ms)
+    var replace = Animation.tween(to: .number(100), duration: 1 * s)
+    replace.composition = .replace
+    let b = try engine.animate(p, with: replace, placement: .engine(at: 10 * ms))
+    try engine.advance(to: 510 * ms)
+    #expect(abs(number(engine, p) - 24) < 1e-9)
+    try engine.cancel(a)
+    try engine.cancel(b)
+    try engine.advance(to: 600 * ms)
+    #expect(abs(number(engine, p) - 24) < 1e-9)
+    #expect(engine.animations(on: p).isEmpty)
+  }
+
+  /// A property that leaves rest by an operation fires its `start` behind the node events of
+  /// its instant, the starts of animations due then included, even when an operation at that
+  /// instant fires events of its own first. p = 0, T an empty timeline (1 s), never played.
+  /// At 500 ms `animate p to 1 over 1s` (A), then `finish T`: `complete T` at once, then A's
+  /// `start` and then p's (seed 3026879, where the oracle was wrong).
+  @Test func aPropertyLeavingRestStartsBehindTheAnimationsOfItsInstantAfterAFinish() throws {
+    var engine = AnimationEngine()
+    var recorder = Recorder()
+    let p = engine.addProperty(.number(0))
+    let t = try engine.addTimeline(timing: EffectTiming(duration: 1 * s, fill: .forwards))
+    try engine.advance(to: 500 * ms)
+    let a = try engine.animate(p, with: .tween(to: .number(1), duration: 1 * s), placement: .engine(at: 500 * ms))
+    try engine.finish(t) { _, e in recorder.events.append((e.time, e.kind, e.subject)) }
+    try engine.advance(to: 500 * ms) { _, e in recorder.events.append((e.time, e.kind, e.subject)) }
+    #expect(recorder.events.map(\.0) == [500 * ms, 500 * ms, 500 * ms])
+    #expect(recorder.events.map(\.1) == [.complete, .start, .start])
+    #expect(recorder.events.map(\.2) == [.node(t), .node(a), .property(p)])
+  }
 }

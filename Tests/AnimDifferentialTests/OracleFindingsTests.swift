@@ -166,4 +166,43 @@ import Testing
     #expect(OracleWorld.run(steps, until: 2_000 * ms).value(of: 0) == 66)
     #expect(OracleWorld.run(steps, until: 2_100 * ms).value(of: 0) == 66)
   }
+
+  /// A property that leaves rest by an operation fires its `start` behind the node events of
+  /// its instant, the starts of animations due at that instant included, even when an
+  /// operation at that instant fires events of its own first (grammar.md § Events: completes,
+  /// repeats, starts, in item order; a property's start is its own rest). p = 0, T an empty
+  /// timeline (1 s), never played. At 500 ms `animate p to 1 over 1s` (A), then `finish T`:
+  /// `complete T` at once, then at the instant A's `start` and then p's. The oracle handed
+  /// p's start out with the finish's events, before A's (seed 3026879).
+  @Test func aPropertyLeavingRestStartsBehindTheAnimationsOfItsInstantAfterAFinish() {
+    let ms: OracleTime = 1_000_000
+    let steps = [
+      OracleStep(time: 0, .addProperty(0)),
+      OracleStep(time: 0, .add(.timeline(timing: OracleTiming(duration: 1_000 * ms), rate: 1), .idle)),
+      OracleStep(
+        time: 500 * ms,
+        .add(
+          .animation(
+            property: 0, shape: .tween(from: nil, to: 1, curve: .linear), timing: OracleTiming(duration: 1_000 * ms),
+            rate: 1, replace: false),
+          .now)),
+      OracleStep(time: 500 * ms, .control(.finish, .node(0))),
+    ]
+    // (Both operations at 500 ms before the advance there, as the differential runs them.)
+    let world = OracleWorld()
+    var at: OracleTime = -1
+    for step in steps {
+      if step.time != at { world.advance(to: step.time) }
+      at = step.time
+      world.apply(step.operation)
+    }
+    world.advance(to: 500 * ms)
+    let events = world.events.filter { $0.time == 500 * ms }
+    #expect(
+      events == [
+        OracleEvent(time: 500 * ms, kind: .complete, subject: .node(0), reversed: false),
+        OracleEvent(time: 500 * ms, kind: .start, subject: .node(1), reversed: false),
+        OracleEvent(time: 500 * ms, kind: .start, subject: .property(0), reversed: false),
+      ])
+  }
 }

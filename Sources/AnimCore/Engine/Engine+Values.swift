@@ -488,11 +488,15 @@ extension AnimationEngine {
     if absorbing, !effect.muted, effect.mode != .unresolved,
       let output = output(of: effect, index, stores[keyPath: V.store], at: now)
     {
-      let base = stores[keyPath: V.store].properties[Int(property)].base
-      stores[keyPath: V.store].properties[Int(property)].base =
-        effect.mode == .additive
-        ? base + (output - effect.from)
-        : effect.hasShift ? output + stores[keyPath: V.store].shift(ofEffect: index) : output
+      if effect.mode == .additive {
+        // Its change stays where an additive change that completes goes: under a replacing
+        // animation still running below it, as that one's shift (so that ending that one in
+        // turn keeps it too: `cancel` ends them one at a time); else in the base value.
+        commit(V.self, output - effect.from, above: index)
+      } else {
+        stores[keyPath: V.store].properties[Int(property)].base =
+          effect.hasShift ? output + stores[keyPath: V.store].shift(ofEffect: index) : output
+      }
     } else if absorbing, effect.fillsBefore,
       let shown = fillBefore(of: effect, index, stores[keyPath: V.store], at: now)
     {
