@@ -52,7 +52,7 @@ struct Traced {
 /// statement at a time when it can be (`Runtime.start`), then traced.
 func trace(_ script: String, _ options: TraceOptions = TraceOptions()) throws -> Traced {
   let source = SourceText(name: "test.anim", contents: script)
-  switch Runtime.start(source) {
+  switch Runtime.start(source, recordsControls: options.marksControls) {
   case .failed(let diagnostics):
     Issue.record("script does not check: \(diagnostics.map(\.message))")
     return Traced()
