@@ -166,26 +166,14 @@ extension Runtime {
       // Its values are evaluated now when it starts now, so that one that fails fails here,
       // before it exists: the statement then has no effect, and a handler stops here.
       let property = try propertyID(animate.property)
-      let (animation, made) = try makeAnimation(
-        animate, property, context, statementSpan: statement.span, startsAtPlacement: true)
-      var pending = made
-      pending?.invocation = invocation
-      let node = try engineCall(at: statement.span) { engine throws(EngineError) in
-        try engine.animate(property, with: animation, placement: .engine(at: engine.now))
-      }
-      standaloneNodes.insert(node)
-      if let pending { pendingValues[node] = pending }
+      try startStandalone(
+        makeAnimation(animate, property, context, statementSpan: statement.span, startsAtPlacement: true),
+        on: property, invocation: invocation, at: statement.span)
     case .keyframes(let keyframes):
       let property = try propertyID(keyframes.property)
-      let (animation, made) = try makeAnimation(
-        keyframes, property, context, statementSpan: statement.span, startsAtPlacement: true)
-      var pending = made
-      pending?.invocation = invocation
-      let node = try engineCall(at: statement.span) { engine throws(EngineError) in
-        try engine.animate(property, with: animation, placement: .engine(at: engine.now))
-      }
-      standaloneNodes.insert(node)
-      if let pending { pendingValues[node] = pending }
+      try startStandalone(
+        makeAnimation(keyframes, property, context, statementSpan: statement.span, startsAtPlacement: true),
+        on: property, invocation: invocation, at: statement.span)
     case .set(let set):
       let property = try propertyID(set.property)
       guard let value = try evaluate(set.value, context).animationValue else {
@@ -223,6 +211,21 @@ extension Runtime {
       // `wait` is handled where blocks are scheduled; labels and groups belong to timelines.
       break
     }
+  }
+
+  /// Starts a standalone animation now (`animate` or `keyframes` outside a timeline), with
+  /// the values it evaluates when it starts, if any, tied to the handler run that made it.
+  func startStandalone(
+    _ made: (animation: Animation, pending: PendingValues?), on property: PropertyID, invocation: Int?,
+    at span: SourceSpan
+  ) throws(EvaluationError) {
+    var pending = made.pending
+    pending?.invocation = invocation
+    let node = try engineCall(at: span) { engine throws(EngineError) in
+      try engine.animate(property, with: made.animation, placement: .engine(at: engine.now))
+    }
+    standaloneNodes.insert(node)
+    if let pending { pendingValues[node] = pending }
   }
 
   func propertyID(_ reference: PropertyReference) throws(EvaluationError) -> PropertyID {
