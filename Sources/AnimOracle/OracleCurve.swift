@@ -8,18 +8,18 @@
 #endif
 
 /// Where a `steps()` curve jumps (CSS Easing Level 1).
-public enum OracleStepJump: String, Sendable, Hashable, CaseIterable {
+package enum OracleStepJump: String, Sendable, Hashable, CaseIterable {
   case jumpStart, jumpEnd, jumpNone, jumpBoth
 }
 
 /// A spring by its physical parameters, with an initial velocity in distances per second.
-public struct OracleSpring: Sendable, Hashable {
-  public var mass: Double
-  public var stiffness: Double
-  public var damping: Double
-  public var velocity: Double
+package struct OracleSpring: Sendable, Hashable {
+  package var mass: Double
+  package var stiffness: Double
+  package var damping: Double
+  package var velocity: Double
 
-  public init(mass: Double, stiffness: Double, damping: Double, velocity: Double = 0) {
+  package init(mass: Double, stiffness: Double, damping: Double, velocity: Double = 0) {
     self.mass = mass
     self.stiffness = stiffness
     self.damping = damping
@@ -27,7 +27,7 @@ public struct OracleSpring: Sendable, Hashable {
   }
 
   /// SwiftUI's conversion: stiffness = (2π / response)² · mass, damping = 4π · ζ · mass / response.
-  public init(response: Double, dampingFraction: Double, velocity: Double = 0) {
+  package init(response: Double, dampingFraction: Double, velocity: Double = 0) {
     let mass = 1.0
     self.init(
       mass: mass, stiffness: pow(2 * Double.pi / response, 2) * mass,
@@ -41,7 +41,7 @@ public struct OracleSpring: Sendable, Hashable {
 
   /// The displacement y(t) = x(t) − 1 of the motion from 0 to 1 (y(0) = −1, y'(0) = v₀), in
   /// closed form for the three regimes.
-  public func displacement(at t: Double) -> Double {
+  package func displacement(at t: Double) -> Double {
     let y0 = -1.0
     let v0 = velocity
     let w0 = omega
@@ -64,7 +64,7 @@ public struct OracleSpring: Sendable, Hashable {
   /// The settling time in seconds, as language.md defines it (relative to |d₀| = 1):
   /// under-damped, A·e^(−ζω₀t) = 0.001 with A = √(d₀² + ((v₀ + ζω₀d₀)/ω_d)²); otherwise the
   /// first t after which |y(t)| ≤ 0.001 for good.
-  public var settlingSeconds: Double {
+  package var settlingSeconds: Double {
     let w0 = omega
     let z = zeta
     let y0 = -1.0
@@ -95,11 +95,11 @@ public struct OracleSpring: Sendable, Hashable {
   }
 
   /// The settling time rounded up to the nanosecond.
-  public var settlingNanoseconds: Int64 { Int64((settlingSeconds * 1e9).rounded(.up)) }
+  package var settlingNanoseconds: Int64 { Int64((settlingSeconds * 1e9).rounded(.up)) }
 }
 
 /// A timing curve: progress in, eased progress out.
-public enum OracleCurve: Sendable, Hashable {
+package enum OracleCurve: Sendable, Hashable {
   case linear
   case cubic(Double, Double, Double, Double)
   case steps(Int, OracleStepJump)
@@ -107,14 +107,14 @@ public enum OracleCurve: Sendable, Hashable {
   /// `length` is then the settling time and the animation's duration stretches it).
   case spring(OracleSpring)
 
-  public static let ease = OracleCurve.cubic(0.25, 0.1, 0.25, 1)
-  public static let easeIn = OracleCurve.cubic(0.42, 0, 1, 1)
-  public static let easeOut = OracleCurve.cubic(0, 0, 0.58, 1)
-  public static let easeInOut = OracleCurve.cubic(0.42, 0, 0.58, 1)
+  package static let ease = OracleCurve.cubic(0.25, 0.1, 0.25, 1)
+  package static let easeIn = OracleCurve.cubic(0.42, 0, 1, 1)
+  package static let easeOut = OracleCurve.cubic(0, 0, 0.58, 1)
+  package static let easeInOut = OracleCurve.cubic(0.42, 0, 0.58, 1)
 
   /// Eased progress at input progress `x` (0...1). `beforeFlag` is Web Animations' before
   /// flag, which only `steps` reads.
-  public func progress(_ x: Double, beforeFlag: Bool = false) -> Double {
+  package func progress(_ x: Double, beforeFlag: Bool = false) -> Double {
     switch self {
     case .linear:
       return x

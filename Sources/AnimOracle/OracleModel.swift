@@ -2,26 +2,26 @@
 // what it observes (events). It shares no type with AnimCore.
 
 /// A time or a span of time in integer nanoseconds.
-public typealias OracleTime = Int64
+package typealias OracleTime = Int64
 
 /// Web Animations' fill modes.
-public enum OracleFill: String, Sendable, Hashable, CaseIterable {
+package enum OracleFill: String, Sendable, Hashable, CaseIterable {
   case none, forwards, backwards, both
   var backwards: Bool { self == .backwards || self == .both }
   var forwards: Bool { self == .forwards || self == .both }
 }
 
 /// An effect's timing (Web Animations' EffectTiming, no end delay).
-public struct OracleTiming: Sendable, Hashable {
-  public var delay: OracleTime
-  public var duration: OracleTime
+package struct OracleTiming: Sendable, Hashable {
+  package var delay: OracleTime
+  package var duration: OracleTime
   /// Passes in total; `.infinity` for `repeat forever`.
-  public var iterations: Double
+  package var iterations: Double
   /// `autoreverse`: Web Animations' `alternate` direction.
-  public var autoreverse: Bool
-  public var fill: OracleFill
+  package var autoreverse: Bool
+  package var fill: OracleFill
 
-  public init(
+  package init(
     delay: OracleTime = 0, duration: OracleTime, iterations: Double = 1, autoreverse: Bool = false,
     fill: OracleFill = .forwards
   ) {
@@ -34,26 +34,26 @@ public struct OracleTiming: Sendable, Hashable {
 
   /// The active duration: duration × iterations rounded to the nanosecond, 0 when either is 0,
   /// nil when infinite.
-  public var activeDuration: OracleTime? {
+  package var activeDuration: OracleTime? {
     if duration == 0 { return 0 }
     if iterations.isInfinite { return nil }
     return OracleArithmetic.roundProduct(duration, iterations)
   }
 
   /// The local time at which the effect is over: max(delay + active duration, 0).
-  public var endTime: OracleTime? { activeDuration.map { max(delay + $0, 0) } }
+  package var endTime: OracleTime? { activeDuration.map { max(delay + $0, 0) } }
 }
 
 /// One keyframe: its position in nanoseconds within a pass (rule 10: round(p/100 · duration),
 /// halves up), its value (nil: the value when the track starts; only a first keyframe at 0),
 /// and the curve of the segment that ends at it.
-public struct OracleKeyframe: Sendable, Hashable {
-  public var position: OracleTime
-  public var percent: Double
-  public var value: Double?
-  public var curve: OracleCurve
+package struct OracleKeyframe: Sendable, Hashable {
+  package var position: OracleTime
+  package var percent: Double
+  package var value: Double?
+  package var curve: OracleCurve
 
-  public init(percent: Double, duration: OracleTime, value: Double?, curve: OracleCurve = .linear) {
+  package init(percent: Double, duration: OracleTime, value: Double?, curve: OracleCurve = .linear) {
     self.percent = percent
     if percent == percent.rounded(), abs(percent) < 1e6 {
       // Exactly: floor((p · d + 50) / 100).
@@ -73,7 +73,7 @@ public struct OracleKeyframe: Sendable, Hashable {
 }
 
 /// What a property animation does.
-public enum OracleShape: Sendable, Hashable {
+package enum OracleShape: Sendable, Hashable {
   case tween(from: Double?, to: Double, curve: OracleCurve)
   /// Keyframes sorted by position; without a first keyframe at 0 the track starts from the
   /// property's value when it starts.
@@ -89,7 +89,7 @@ public enum OracleShape: Sendable, Hashable {
 }
 
 /// What a new node is.
-public enum OracleNodeKind: Sendable, Hashable {
+package enum OracleNodeKind: Sendable, Hashable {
   /// A property animation (`merge replace` when `replace`).
   case animation(property: Int, shape: OracleShape, timing: OracleTiming, rate: Double, replace: Bool)
   /// A timeline or a group in one; its duration is given in `timing` (the generator computes it).
@@ -101,7 +101,7 @@ public enum OracleNodeKind: Sendable, Hashable {
 }
 
 /// Where a new node goes.
-public enum OraclePlacement: Sendable, Hashable {
+package enum OraclePlacement: Sendable, Hashable {
   /// On the engine, starting now.
   case now
   /// On the engine, idle until `play` (a declared timeline).
@@ -111,7 +111,7 @@ public enum OraclePlacement: Sendable, Hashable {
 }
 
 /// A control statement.
-public enum OracleControl: Sendable, Hashable {
+package enum OracleControl: Sendable, Hashable {
   case play, pause, resume, reverse, finish, cancel
   case seek(OracleTime)
   case speed(Double)
@@ -119,13 +119,13 @@ public enum OracleControl: Sendable, Hashable {
 
 /// What a control or an event is about: a node (by the order nodes were added, from 0) or a
 /// property (by the order properties were added, from 0).
-public enum OracleSubject: Sendable, Hashable {
+package enum OracleSubject: Sendable, Hashable {
   case node(Int)
   case property(Int)
 }
 
 /// One operation.
-public enum OracleOperation: Sendable, Hashable {
+package enum OracleOperation: Sendable, Hashable {
   case addProperty(Double)
   case add(OracleNodeKind, OraclePlacement)
   case control(OracleControl, OracleSubject)
@@ -134,34 +134,34 @@ public enum OracleOperation: Sendable, Hashable {
 }
 
 /// An operation at an engine time.
-public struct OracleStep: Sendable, Hashable {
-  public var time: OracleTime
-  public var operation: OracleOperation
-  public init(time: OracleTime, _ operation: OracleOperation) {
+package struct OracleStep: Sendable, Hashable {
+  package var time: OracleTime
+  package var operation: OracleOperation
+  package init(time: OracleTime, _ operation: OracleOperation) {
     self.time = time
     self.operation = operation
   }
 }
 
 /// An event, as the comparison sees it.
-public struct OracleEvent: Sendable, Hashable, CustomStringConvertible {
-  public enum Kind: Sendable, Hashable {
+package struct OracleEvent: Sendable, Hashable, CustomStringConvertible {
+  package enum Kind: Sendable, Hashable {
     case start, `repeat`, complete
     case callback(Int)
   }
-  public var time: OracleTime
-  public var kind: Kind
-  public var subject: OracleSubject
-  public var reversed: Bool
+  package var time: OracleTime
+  package var kind: Kind
+  package var subject: OracleSubject
+  package var reversed: Bool
 
-  public init(time: OracleTime, kind: Kind, subject: OracleSubject, reversed: Bool) {
+  package init(time: OracleTime, kind: Kind, subject: OracleSubject, reversed: Bool) {
     self.time = time
     self.kind = kind
     self.subject = subject
     self.reversed = reversed
   }
 
-  public var description: String {
+  package var description: String {
     let what: String
     switch kind {
     case .start: what = "start"
@@ -180,7 +180,7 @@ public struct OracleEvent: Sendable, Hashable, CustomStringConvertible {
 
 /// Exact integer arithmetic with a rate: round(t · r) and round(t / r) to the nearest
 /// nanosecond, halves away from zero, computed exactly from the rate's binary expansion.
-public enum OracleArithmetic {
+package enum OracleArithmetic {
   /// r = m · 2^e exactly, m odd (or 0).
   static func parts(_ r: Double) -> (m: Int128, e: Int) {
     precondition(r.isFinite)
@@ -206,7 +206,7 @@ public enum OracleArithmetic {
   }
 
   /// round(t · r).
-  public static func roundProduct(_ t: Int64, _ r: Double) -> Int64 {
+  package static func roundProduct(_ t: Int64, _ r: Double) -> Int64 {
     let (m, e) = parts(r)
     if m == 0 || t == 0 { return 0 }
     let product = Int128(t) * m
@@ -219,7 +219,7 @@ public enum OracleArithmetic {
   }
 
   /// round(t / r), r ≠ 0.
-  public static func roundQuotient(_ t: Int64, _ r: Double) -> Int64 {
+  package static func roundQuotient(_ t: Int64, _ r: Double) -> Int64 {
     let (m, e) = parts(r)
     precondition(m != 0)
     var n = Int128(t)
@@ -239,7 +239,7 @@ public enum OracleArithmetic {
   }
 
   /// x rounded to the nearest integer, halves up (toward +∞).
-  public static func roundHalfUp(_ x: Double) -> Int64 {
+  package static func roundHalfUp(_ x: Double) -> Int64 {
     Int64((x + 0.5).rounded(.down))
   }
 }

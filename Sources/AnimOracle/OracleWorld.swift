@@ -6,14 +6,14 @@
 // stay in one pass), never from a formula shared with the engine.
 
 /// One run of operations. `Oracle.run` replays a whole list from scratch.
-public final class OracleWorld {
-  public private(set) var now: OracleTime = 0
+package final class OracleWorld {
+  package private(set) var now: OracleTime = 0
   /// A run that passes this instant gives up (the oracle crosses every pass boundary one
   /// by one: a 0.1 ms `repeat forever` over minutes is millions of them), and says so.
-  public var deadline: ContinuousClock.Instant?
-  public private(set) var gaveUp = false
+  package var deadline: ContinuousClock.Instant?
+  package private(set) var gaveUp = false
   /// Every event so far, in order.
-  public private(set) var events: [OracleEvent] = []
+  package private(set) var events: [OracleEvent] = []
 
   struct Entry {
     var node: Int
@@ -109,16 +109,16 @@ public final class OracleWorld {
   var checkNow = true
 
   /// How often each rule was exercised (the differential sample test asserts on these).
-  public private(set) var tally: [String: Int] = [:]
+  package private(set) var tally: [String: Int] = [:]
 
-  public var propertyCount: Int { properties.count }
+  package var propertyCount: Int { properties.count }
 
-  public init() {}
+  package init() {}
 
   func count(_ what: String) { tally[what, default: 0] += 1 }
 
   /// Replays `steps` and returns the run at `time`.
-  public static func run(_ steps: [OracleStep], until time: OracleTime) -> OracleWorld {
+  package static func run(_ steps: [OracleStep], until time: OracleTime) -> OracleWorld {
     let world = OracleWorld()
     for step in steps where step.time <= time {
       world.advance(to: step.time)
@@ -130,7 +130,7 @@ public final class OracleWorld {
 
   // MARK: - Operations
 
-  public func apply(_ operation: OracleOperation) {
+  package func apply(_ operation: OracleOperation) {
     checkNow = true
     switch operation {
     case .addProperty(let value):
@@ -567,7 +567,7 @@ public final class OracleWorld {
   }
 
   /// Moves to `time`, recording every event on the way.
-  public func advance(to time: OracleTime) {
+  package func advance(to time: OracleTime) {
     precondition(time >= now)
     while true {
       let next = nextInstant(upTo: time)
@@ -1158,7 +1158,7 @@ public final class OracleWorld {
   }
 
   /// The value of property `p` now.
-  public func value(of p: Int) -> Double {
+  package func value(of p: Int) -> Double {
     var value = properties[p].base
     for entry in properties[p].entries {
       if entry.dropped { continue }
