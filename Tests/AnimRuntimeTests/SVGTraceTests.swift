@@ -253,7 +253,8 @@ struct SVGTraceTests {
     #expect(abs(starts[0] - transform.x(0)) <= 0.0005 + 1e-9)
     #expect(abs(starts[1] - transform.x(0.5)) <= 0.0005 + 1e-9)
     #expect(abs(widths[0] - (transform.x(0.5) - transform.x(0))) <= 0.001 + 1e-9)
-    #expect(abs(widths[1] - 2) <= 0.001 + 1e-9 + (transform.x(1) - transform.x(0.5)))
+    // The last swatch runs from 0.5 s through its last sample at 1 s, and 2 px past it.
+    #expect(abs(widths[1] - (transform.x(1) - transform.x(0.5) + 2)) <= 0.001 + 1e-9)
     #expect(!document.all("polyline").contains { $0.attributes["data-series"]?.hasPrefix("box.tint") == true })
   }
 

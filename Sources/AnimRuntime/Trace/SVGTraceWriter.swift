@@ -297,8 +297,8 @@ package struct SVGTraceWriter: TraceWriter, Sendable {
     return svg
   }
 
-  /// A color's lane: each sample's color from its time to the next sample's (the last one a
-  /// sliver of 2 px), samples of one color in a row drawn as one swatch.
+  /// A color's lane: each sample's color from its time to the next sample's (the last one
+  /// reaching 2 px past its time), samples of one color in a row drawn as one swatch.
   private func swatches(
     _ index: Int, top: Double, height: Double, t0: Double, t1: Double, seconds: [Double]
   ) -> String {
@@ -316,7 +316,7 @@ package struct SVGTraceWriter: TraceWriter, Sendable {
       var j = i + 1
       while j < values.count, case .color(let next)? = values[j], next.hexString() == hex { j += 1 }
       let start = x(seconds[i])
-      let end = j < values.count ? x(seconds[j]) : start + 2
+      let end = j < values.count ? x(seconds[j]) : x(seconds[j - 1]) + 2
       let alpha = Int(hex.suffix(2), radix: 16) ?? 255
       svg += "<rect class=\"swatch\" data-t=\"\(TraceNumber.format(seconds[i]))\" data-color=\"\(hex)\""
       svg += " x=\"\(n(start))\" y=\"\(n(top))\" width=\"\(n(max(end - start, 0)))\" height=\"\(n(height))\""
