@@ -46,7 +46,8 @@ struct RunCommand: ParsableCommand {
     var ending: RunPlayer.Outcome?
     try runReportingInternalFailures {
       let (runtime, first): (Runtime, [RuntimeOutput])
-      switch ScriptFile.readAndStart(file) {
+      // The live view's bars span gauges, kept from the start.
+      switch ScriptFile.readAndStart(file, tracksGauges: isatty(STDOUT_FILENO) == 1) {
       case .success(let started): (runtime, first) = started
       case .failure(let status): return status
       }

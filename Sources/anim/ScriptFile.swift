@@ -108,7 +108,7 @@ enum ScriptFile {
   /// due at time 0 run, and what they produced (`Runtime.start(_:)`), else the exit status
   /// (66 unreadable, 65 errors).
   static func readAndStart(
-    _ path: String, recordsControls: Bool = false
+    _ path: String, recordsControls: Bool = false, tracksGauges: Bool = false
   ) -> Result<(Runtime, [RuntimeOutput]), ExitStatus> {
     let source: SourceText
     do {
@@ -117,7 +117,7 @@ enum ScriptFile {
       Output.standardError.write("anim: error: \(error)\n")
       return .failure(.unreadable)
     }
-    switch Runtime.start(source, recordsControls: recordsControls) {
+    switch Runtime.start(source, recordsControls: recordsControls, tracksGauges: tracksGauges) {
     case .started(let runtime, let output, let warnings):
       report(warnings, in: source)
       return .success((runtime, output))

@@ -13,6 +13,7 @@ import Testing
     let result = parseAndCheck(source, in: &environment, mode: .script)
     let program = try #require(result.program)
     let runtime = Runtime()
+    runtime.tracksGauges = true
     _ = runtime.run(program, of: source, at: 0)
     _ = runtime.advance(to: time)
     return runtime
@@ -41,6 +42,18 @@ import Testing
     // Not a number: no gauge. Never animated: its base value.
     #expect(try runtime(Self.script, until: 0).gauge(of: "b.tint") == nil)
     #expect(try runtime("target c { y: 4 }", until: 0).gauge(of: "c.y") == Gauge(low: 4, high: 4))
+  }
+
+  /// A runtime that does not track gauges (a trace, the REPL) spends nothing on them: the
+  /// gauge is the base value alone.
+  @Test func withoutTrackingTheGaugeIsTheBaseValue() throws {
+    let source = SourceText(name: "gauge.anim", contents: Self.script)
+    var environment = Environment()
+    let program = try #require(parseAndCheck(source, in: &environment, mode: .script).program)
+    let runtime = Runtime()
+    _ = runtime.run(program, of: source, at: 0)
+    _ = runtime.advance(to: 500 * ms)
+    #expect(runtime.gauge(of: "b.x") == Gauge(low: 10, high: 10))
   }
 
   @Test func pausedAndReversedAreMarkedThroughTheirTimelines() throws {

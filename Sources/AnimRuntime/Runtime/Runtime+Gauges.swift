@@ -24,7 +24,8 @@ package struct Gauge: Sendable, Hashable {
 
 extension Runtime {
   /// The gauge of the number property `name`: its base value, and the endpoints of the
-  /// animations started on it so far. Nil for a property that is not a number's.
+  /// animations started on it so far (while `tracksGauges`; else its base value alone). Nil
+  /// for a property that is not a number's.
   package func gauge(of name: String) -> Gauge? {
     guard let id = properties[name], id.kind == .number else { return nil }
     return gauge(of: id)
@@ -33,7 +34,7 @@ extension Runtime {
   /// An animation starts, or its values are resolved: its property's gauge takes them in,
   /// with the property's base value.
   func widenGauge(for node: NodeID) {
-    guard let property = engine.property(of: node), property.kind == .number,
+    guard tracksGauges, let property = engine.property(of: node), property.kind == .number,
       let endpoints = try? engine.endpoints(of: node)
     else { return }
     var gauge = gauge(of: property)

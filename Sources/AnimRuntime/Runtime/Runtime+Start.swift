@@ -31,10 +31,14 @@ package enum ScriptStart {
 extension Runtime {
   /// Reads, checks and starts `source` at engine time 0, statement by statement when it
   /// can (see above), else whole; with `recordsControls`, control statements are reported
-  /// (`TraceRecord.control`, for the chart) from the start.
-  package static func start(_ source: SourceText, recordsControls: Bool = false) -> ScriptStart {
+  /// (`TraceRecord.control`, for the chart), and with `tracksGauges` gauges are kept (for
+  /// `anim run`'s bars), from the start.
+  package static func start(
+    _ source: SourceText, recordsControls: Bool = false, tracksGauges: Bool = false
+  ) -> ScriptStart {
     let runtime = Runtime()
     runtime.recordsControls = recordsControls
+    runtime.tracksGauges = tracksGauges
     if let (output, warnings) = runtime.runStatementByStatement(source) {
       return .started(runtime, output: output, warnings: warnings)
     }
@@ -43,6 +47,7 @@ extension Runtime {
     guard checked.isRunnable, let program = checked.program else { return .failed(checked.diagnostics) }
     let whole = Runtime()
     whole.recordsControls = recordsControls
+    whole.tracksGauges = tracksGauges
     let output = whole.run(program, of: source, at: 0)
     return .started(whole, output: output, warnings: checked.diagnostics)
   }

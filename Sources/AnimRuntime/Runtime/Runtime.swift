@@ -110,6 +110,9 @@ public final class Runtime {
   var standaloneNodes: Set<NodeID> = []
   /// Whether a control statement that runs is reported (`TraceRecord.control`).
   package var recordsControls = false
+  /// Whether animations starting widen their property's gauge: only a view that draws
+  /// gauges asks (`anim run`), so the trace and the REPL do not pay for it on each start.
+  package var tracksGauges = false
   /// Each number property's gauge so far: see `Runtime+Gauges.swift`.
   var numberGauges: [PropertyID: Gauge] = [:]
 
