@@ -74,6 +74,13 @@ import Testing
       dictionary.split(separator: "\n").filter { $0.hasPrefix("\"") && $0.hasSuffix("\"") }
         .map { String($0.dropFirst().dropLast()) })
     for name in Builtins.names { #expect(words.contains(name), "fuzz/anim.dict lacks \(name)") }
+    let languageWords = Keyword.allCases.map(\.rawValue) + ContextualKeyword.allCases.map(\.rawValue)
+    for word in languageWords { #expect(words.contains(word), "fuzz/anim.dict lacks \(word)") }
+    for kind in ParserDispatchTests.kinds {
+      guard kind.displayName.hasPrefix("'") else { continue }
+      let spelling = String(kind.displayName.dropFirst().dropLast())
+      #expect(words.contains(spelling), "fuzz/anim.dict lacks \(spelling)")
+    }
   }
 
   /// The checker knows every function of the table (arity from the table) and no other.

@@ -36,11 +36,42 @@ import Testing
     for keyword in Keyword.allCases {
       #expect(kinds(keyword.rawValue) == [.keyword(keyword), .endOfFile])
     }
-    // Contextual words are identifiers to the lexer.
+    // Contextual words are identifiers to the lexer, marked with the word they spell.
     for word in ContextualKeyword.allCases {
-      #expect(kinds(word.rawValue) == [.identifier, .endOfFile])
+      let tokens = lex(word.rawValue).tokens
+      #expect(tokens.map(\.kind) == [.identifier, .endOfFile])
+      #expect(tokens[0].word == word, "\(word)")
     }
     #expect(kinds("animates _x x_1 Animate") == [.identifier, .identifier, .identifier, .identifier, .endOfFile])
+    // A word that only begins like a contextual one is a plain name.
+    for text in ["labels", "Set", "delay_", "center2", "ind", "jumpstart"] {
+      #expect(lex(text).tokens[0].word == nil, "\(text)")
+    }
+  }
+
+  @Test func comparisonsRangesAndBrackets() {
+    #expect(
+      kinds("a < b <= c > d >= e == f != g") == [
+        .identifier, .less, .identifier, .lessEqual, .identifier, .greater, .identifier, .greaterEqual,
+        .identifier, .equalEqual, .identifier, .notEqual, .identifier, .endOfFile,
+      ])
+    #expect(kinds("0..<12") == [.number, .halfOpenRange, .number, .endOfFile])
+    #expect(kinds("1...n") == [.number, .closedRange, .identifier, .endOfFile])
+    #expect(kinds("a = b") == [.identifier, .equals, .identifier, .endOfFile])
+    #expect(kinds("dots[3].y") == [.identifier, .leftBracket, .number, .rightBracket, .dot, .identifier, .endOfFile])
+    // `!` alone begins no token.
+    let bang = lex("a ! b")
+    #expect(bang.diagnostics.map(\.message) == ["unexpected character '!'"])
+  }
+
+  @Test func aLineGoesOnAfterAndOrAndComparisonsAndInsideBrackets() {
+    #expect(kinds("a and\nb") == [.identifier, .keyword(.and), .identifier, .endOfFile])
+    #expect(kinds("a or\n\nb") == [.identifier, .keyword(.or), .identifier, .endOfFile])
+    #expect(kinds("a <\nb") == [.identifier, .less, .identifier, .endOfFile])
+    #expect(
+      kinds("d[\n1\n]\nc") == [.identifier, .leftBracket, .number, .rightBracket, .newline, .identifier, .endOfFile])
+    // Before `and`, the newline ends the statement, as before any operator.
+    #expect(kinds("a\nand b") == [.identifier, .newline, .keyword(.and), .identifier, .endOfFile])
   }
 
   @Test func newlinesEndStatementsExceptAfterOperatorsCommasAndInsideParentheses() {
@@ -155,10 +186,8 @@ import Testing
     let token = lexed.tokens[1]
     #expect(token.kind == .string)
     #expect(token.span == SourceSpan(start: 6, end: text.utf8.count))
-    guard case .string(let segments) = token.value else {
-      Issue.record("not a string")
-      return
-    }
+    #expect(token.value == .string(0))
+    let segments = lexed.segments(of: token)
     let source = SourceText(name: "t", contents: text)
     #expect(segments.count == 4)
     if case .text(let first, let span) = segments[0] {

@@ -170,6 +170,81 @@ import Testing
     ("curve c = cubic(0.2,\n  0.9,\n  0.1, 1)", "(curve c (call cubic 0.2 0.9 0.1 1))"),
     ("let v = (\n  1\n  + 2\n)", "(let v (paren (+ 1 2)))"),
     ("let x = 1\n- 2", "(let x 1)\n(expr (- 2))"),
+    // Contextual words are names where a name is expected, and statements where they begin one
+    ("target label { angle: 0 }", "(target label (angle 0))"),
+    ("animate label.angle to 90 over 1s", "(animate label.angle (to 90) (over 1s))"),
+    ("let delay = 2s", "(let delay 2s)"),
+    ("let s = set + wait * speed", "(let s (+ set (* wait speed)))"),
+    ("set set.x to 1", "(set set.x 1)"),
+    ("speed speed 2", "(speed speed 2)"),
+    ("set.x", "(expr set.x)"),
+    ("wait", "(expr wait)"),
+    ("label = 2", "(= label 2)"),
+    ("wait repeat", "(wait repeat)"),
+    ("on repeat t { }", "(on repeat t)"),
+    ("timeline t { label landed; at landed play u }", "(timeline t (label landed) (at landed (play u)))"),
+    // Booleans, comparisons, logic: or < and < not < comparisons < + - < * /
+    ("let b = true", "(let b true)"),
+    ("let b = not false", "(let b (not false))"),
+    ("let b = 1 + 2 < 3 * 4", "(let b (< (+ 1 2) (* 3 4)))"),
+    ("let b = a < b and c >= d or not e == f", "(let b (or (and (< a b) (>= c d)) (not (== e f))))"),
+    ("let b = a != b", "(let b (!= a b))"),
+    ("let b = a <= b", "(let b (<= a b))"),
+    ("let b = a > b", "(let b (> a b))"),
+    ("let b = a or b or c", "(let b (or (or a b) c))"),
+    ("let b = a and\n  b", "(let b (and a b))"),
+    ("let b = (a < b) == true", "(let b (== (paren (< a b)) true))"),
+    // var and assignment
+    ("var count = 0", "(var count 0)"),
+    ("count = count + 1", "(= count (+ count 1))"),
+    ("at 1s count = 2", "(at 1s (= count 2))"),
+    // Loops and conditions
+    ("for i in 0..<12 { print \"{i}\" }", "(for i (..< 0 12) (print (string i)))"),
+    ("for k in 1...n { }", "(for k (... 1 n))"),
+    ("for i in a + 1..<b * 2 {\n  wait 1s\n}", "(for i (..< (+ a 1) (* b 2)) (wait 1s))"),
+    ("if a < 3 { play t }", "(if (when (< a 3) (play t)))"),
+    (
+      "if a { play t } else if b { play u } else { play v }",
+      "(if (when a (play t)) (when b (play u)) (else (play v)))"
+    ),
+    ("if a {\n} else {\n  wait 1s\n}", "(if (when a) (else (wait 1s)))"),
+    // Groups
+    ("target dots[12] { y: 0, x: index * 40 }", "(target dots (count 12) (y 0) (x (* index 40)))"),
+    ("animate dots[3].y to 1 over 1s", "(animate dots[3].y (to 1) (over 1s))"),
+    ("animate dots[i + 1].y to 1 over 1s", "(animate dots[(+ i 1)].y (to 1) (over 1s))"),
+    ("set dots.y to index * 10", "(set dots.y (* index 10))"),
+    ("let v = dots[2].y + 1", "(let v (+ (. (index dots 2) y) 1))"),
+    ("pause dots[0].y", "(pause dots[0].y)"),
+    ("on complete dots[3].y { }", "(on complete dots[3].y)"),
+    // Stagger
+    (
+      "animate dots.y to 1 over 1s stagger 50ms",
+      "(animate dots.y (to 1) (over 1s) (stagger 50ms))"
+    ),
+    (
+      "animate dots.y to 1 over 1s delay 1s stagger 40ms from center",
+      "(animate dots.y (to 1) (over 1s) (delay 1s) (stagger 40ms (from center)))"
+    ),
+    (
+      "animate dots.y to 1 over 1s stagger total 1s with easeIn",
+      "(animate dots.y (to 1) (over 1s) (stagger (total 1s) (with easeIn)))"
+    ),
+    (
+      "animate dots.y to 1 over 1s stagger 100ms from center grid (4, 3)",
+      "(animate dots.y (to 1) (over 1s) (stagger 100ms (from center) (grid (vec 4 3))))"
+    ),
+    (
+      "animate dots.y to 1 over 1s stagger 10ms from random(7)",
+      "(animate dots.y (to 1) (over 1s) (stagger 10ms (from (random 7))))"
+    ),
+    ("animate d.y to 1 stagger 5ms from 3", "(animate d.y (to 1) (stagger 5ms (from 3)))"),
+    ("animate d.y to 1 stagger 5ms from end", "(animate d.y (to 1) (stagger 5ms (from end)))"),
+    ("animate d.y to 1 stagger 5ms from edges", "(animate d.y (to 1) (stagger 5ms (from edges)))"),
+    ("animate d.y to 1 stagger 5ms from start", "(animate d.y (to 1) (stagger 5ms (from start)))"),
+    (
+      "keyframes dots.y over 1s stagger 20ms { 0%: 0, 100%: 1 }",
+      "(keyframes dots.y (over 1s) (stagger 20ms) (key 0% 0) (key 100% 1))"
+    ),
   ]
 
   @Test(arguments: forms)

@@ -132,41 +132,78 @@ import Testing
   static let kinds: [TokenKind] =
     [
       .identifier, .number, .duration, .percent, .color, .string, .leftParen, .rightParen, .leftBrace,
-      .rightBrace, .comma, .colon, .dot, .semicolon, .equals, .plus, .minus, .star, .slash, .newline,
-      .endOfFile, .invalid,
+      .rightBrace, .leftBracket, .rightBracket, .comma, .colon, .dot, .semicolon, .equals, .plus, .minus, .star,
+      .slash, .less, .lessEqual, .greater, .greaterEqual, .equalEqual, .notEqual, .halfOpenRange, .closedRange,
+      .newline, .endOfFile, .invalid,
     ] + Keyword.allCases.map { .keyword($0) }
 
   /// The Pratt table as grammar.md's expression rules state it: what may begin an
-  /// expression, and the binding of `+ -` < `* /` < `.`.
+  /// expression, and the binding of `or` < `and` < `not` < comparisons < `+ -` < `* /` < `.`.
   @Test func thePrattTableIsTheExpressionGrammar() {
     let beginsPrimary: Set<TokenKind> = [
-      .number, .duration, .percent, .color, .string, .keyword(.now), .identifier, .leftParen, .minus,
+      .number, .duration, .percent, .color, .string, .keyword(.now), .keyword(.true), .keyword(.false),
+      .keyword(.not), .identifier, .leftParen, .minus,
     ]
     for kind in Self.kinds {
       #expect((PrefixRule(kind) != nil) == beginsPrimary.contains(kind), "\(kind)")
     }
+    #expect(InfixRule(.keyword(.or))?.precedence == .disjunction)
+    #expect(InfixRule(.keyword(.and))?.precedence == .conjunction)
+    for comparison: TokenKind in [.less, .lessEqual, .greater, .greaterEqual, .equalEqual, .notEqual] {
+      #expect(InfixRule(comparison)?.precedence == .comparison)
+    }
     #expect(InfixRule(.plus)?.precedence == .term && InfixRule(.minus)?.precedence == .term)
     #expect(InfixRule(.star)?.precedence == .factor && InfixRule(.slash)?.precedence == .factor)
     #expect(InfixRule(.dot)?.precedence == .postfix)
-    #expect(Precedence.term < .factor && Precedence.factor < .postfix)
+    #expect(
+      Precedence.disjunction < .conjunction && Precedence.conjunction < .negation && Precedence.negation < .comparison
+        && Precedence.comparison < .term && Precedence.term < .factor && Precedence.factor < .postfix)
     let infixKinds = Self.kinds.filter { InfixRule($0) != nil }
-    #expect(Set(infixKinds) == [.plus, .minus, .star, .slash, .dot])
+    #expect(
+      Set(infixKinds) == [
+        .plus, .minus, .star, .slash, .dot, .keyword(.and), .keyword(.or), .less, .lessEqual, .greater,
+        .greaterEqual, .equalEqual, .notEqual,
+      ])
   }
 
   /// The one list of statement starts is what the parser accepts at the start of a
-  /// statement: every other keyword there is "expected a statement" (`now` aside, which
-  /// begins an expression, and an expression is a statement in the REPL).
+  /// statement: every other reserved word there is "expected a statement" (those that begin
+  /// an expression aside, as an expression is a statement in the REPL).
   @Test func theStatementStartsAreWhatTheParserAcceptsFirst() {
-    for keyword in Keyword.allCases where keyword != .now {
+    for keyword in Keyword.allCases where PrefixRule(.keyword(keyword)) == nil && keyword != .else {
       let result = parse(SourceText(name: "t.anim", contents: "\(keyword.rawValue) x\n"))
       let refused = result.diagnostics.contains { $0.message.hasPrefix("expected a statement, found") }
       #expect(refused == (keyword.statementStart == nil), "\(keyword)")
     }
-    #expect(Keyword.statementStarts.allSatisfy { $0.statementStart != nil })
-    #expect(Set(Keyword.statementStarts).count == Keyword.allCases.filter { $0.statementStart != nil }.count)
+    #expect(statementStartWords.count == Set(statementStartWords).count)
+    #expect(
+      Set(statementStartWords)
+        == Set(
+          Keyword.allCases.filter { $0.statementStart != nil }.map(\.rawValue)
+            + ContextualKeyword.allCases.filter { $0.statementStart != nil }.map(\.rawValue)))
+    // `else` alone says where it belongs.
+    let orphan = parse(SourceText(name: "t.anim", contents: "else {}\n"))
+    #expect(
+      orphan.diagnostics.map(\.message) == ["'else' must follow the '}' of an 'if' on the same line ('} else {')"])
     // Control actions are the control statement starts, and the only ones.
     for keyword in Keyword.allCases {
       #expect((ControlAction(keyword) != nil) == (keyword.statementStart == .control), "\(keyword)")
+    }
+  }
+
+  /// A contextual statement start begins its statement, except before `.`, `[`, `=` and the
+  /// statement's end, where it is a name.
+  @Test func aContextualStartIsANameBeforeDotBracketEqualsOrTheEnd() {
+    for word in ContextualKeyword.allCases where word.statementStart != nil {
+      for follower in [".x", " = 1", "[0].y", ""] {
+        let result = parse(SourceText(name: "t.anim", contents: "\(word.rawValue)\(follower)\n"))
+        #expect(!result.diagnostics.contains { $0.message.contains("expected") && $0.message.contains("'\(word)'") })
+        guard let statement = result.file.statements.first else { continue }
+        switch statement.kind {
+        case .expression, .assignment: break
+        default: Issue.record("\(word)\(follower) began a statement")
+        }
+      }
     }
   }
 
@@ -174,6 +211,7 @@ import Testing
     for keyword in Keyword.allCases {
       #expect(ControlAction(keyword) == ControlAction(rawValue: keyword.rawValue), "\(keyword)")
     }
+    #expect(ControlAction(rawValue: ContextualKeyword.speed.rawValue) == .speed)
   }
 }
 
@@ -193,6 +231,7 @@ import Testing
       ]
     for word in words {
       let expected: TokenKind = Keyword(rawValue: word).map { .keyword($0) } ?? .identifier
+      let expectedWord = ContextualKeyword(rawValue: word)
       // At the end of the input, before every kind of byte, and after padding that moves it
       // across the eight-byte boundaries.
       for padding in 0..<9 {
@@ -200,6 +239,7 @@ import Testing
           let prefix = String(repeating: " ", count: padding)
           let lexed = tokens(prefix + word + follower)
           #expect(lexed.first?.kind == expected, "\(word) + \(follower.debugDescription)")
+          #expect(lexed.first?.word == expectedWord, "\(word) + \(follower.debugDescription)")
           #expect(lexed.first?.span == SourceSpan(start: padding, end: padding + word.utf8.count), "\(word)")
         }
       }

@@ -90,6 +90,15 @@ extension Checker {
       return checkMember(base: base, name: name, span: expression.span)
     case .now:
       return Typed(type: .duration)
+    case .boolean(let value):
+      return Typed(type: .boolean, constant: .boolean(value))
+    case .not(let operand):
+      let typed = expect(operand, .boolean, "after 'not'")
+      guard case .boolean(let value)? = typed.constant else { return Typed(type: .boolean) }
+      return Typed(type: .boolean, constant: .boolean(!value))
+    case .index(let base, _):
+      error("groups are not yet supported: '\(base.text)[...]'", at: expression.span)
+      return .error
     case .call(let callee, let arguments):
       return checkCall(callee: callee, arguments: arguments, span: expression.span)
     case .negate(let operand):
@@ -142,6 +151,12 @@ extension Checker {
       return "'*' takes two numbers, two vectors of one size, a number and a vector, or a duration and a number"
     case .divide:
       return "'/' takes two numbers, two vectors of one size, a duration and a number, or two durations"
+    case .less, .lessOrEqual, .greater, .greaterOrEqual:
+      return "'\(op.rawValue)' compares two numbers or two durations"
+    case .equal, .notEqual:
+      return "'\(op.rawValue)' compares two values of one type"
+    case .and, .or:
+      return "'\(op.rawValue)' takes two booleans"
     }
   }
 
@@ -396,6 +411,7 @@ extension Checker {
     case .color: return "a color"
     case .string(let text): return "\"\(text)\""
     case .curve: return "a curve"
+    case .boolean(let value): return value ? "true" : "false"
     }
   }
 }

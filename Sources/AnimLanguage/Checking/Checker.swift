@@ -423,6 +423,8 @@ struct Checker {
       }
     case .label(let label):
       if let at = label.at { _ = expect(at, .duration, "after 'label \(label.name.text) at'") }
+    case .variable, .assignment, .loop, .conditional:
+      error("this statement is not yet supported", at: statement.span)
     case .group(let group):
       let options = checkOptions(group.options, of: "'\(group.kind.rawValue)'")
       let bodyRunsForever = checkItems(group.body.statements, in: .group(group.kind))

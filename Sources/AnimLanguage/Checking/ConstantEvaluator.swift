@@ -17,8 +17,21 @@ package enum ConstantEvaluator {
   /// - `/`: number / number, vecN / vecN (component-wise), duration / number,
   ///   duration / duration (a number).
   /// An error operand gives an error result (already reported).
+  /// - `< <= > >=`: two numbers or two durations (a boolean).
+  /// - `== !=`: two values of one type (a boolean).
+  /// - `and or`: two booleans.
   static func resultType(of op: BinaryOperator, _ left: ValueType, _ right: ValueType) -> ValueType? {
-    if left == .error || right == .error { return .error }
+    if left == .error || right == .error { return op.isComparison || op.isLogical ? .boolean : .error }
+    switch op {
+    case .less, .lessOrEqual, .greater, .greaterOrEqual:
+      return left == right && (left == .number || left == .duration) ? .boolean : nil
+    case .equal, .notEqual:
+      return left == right && left != .percent ? .boolean : nil
+    case .and, .or:
+      return left == .boolean && right == .boolean ? .boolean : nil
+    case .add, .subtract, .multiply, .divide:
+      break
+    }
     switch (op, left, right) {
     case (_, .number, .number): return .number
     case (_, _, _) where left.vectorArity != nil && left == right: return left
@@ -61,6 +74,7 @@ package enum ConstantEvaluator {
   package static func applying(
     _ op: BinaryOperator, _ left: ConstantValue, _ right: ConstantValue
   ) -> Result<ConstantValue, ArithmeticError> {
+    if op.isComparison || op.isLogical { return comparing(op, left, right) }
     switch (left, right) {
     case (.number(let a), .number(let b)):
       return arithmetic(op, a, b).map { .number($0) }
@@ -89,7 +103,7 @@ package enum ConstantEvaluator {
         return overflow ? .failure(.durationOverflow) : .success(.duration(nanoseconds: difference))
       case .divide:
         return b == 0 ? .failure(.divisionByZero) : .success(.number(Double(a) / Double(b)))
-      case .multiply:
+      default:
         return .failure(.notApplicable)
       }
     case (.duration(let a), .number(let b)) where op == .multiply:
@@ -109,6 +123,41 @@ package enum ConstantEvaluator {
     default:
       return .failure(.notApplicable)
     }
+  }
+
+  /// A comparison or `and`/`or`, for the operand types `resultType` accepts. Numbers compare
+  /// as IEEE doubles (every number is finite), durations as exact nanoseconds, other values
+  /// by equality of every component.
+  static func comparing(
+    _ op: BinaryOperator, _ left: ConstantValue, _ right: ConstantValue
+  ) -> Result<ConstantValue, ArithmeticError> {
+    func ordered<T: Comparable>(_ a: T, _ b: T) -> Bool? {
+      switch op {
+      case .less: return a < b
+      case .lessOrEqual: return a <= b
+      case .greater: return a > b
+      case .greaterOrEqual: return a >= b
+      default: return nil
+      }
+    }
+    switch (op, left, right) {
+    case (.and, .boolean(let a), .boolean(let b)): return .success(.boolean(a && b))
+    case (.or, .boolean(let a), .boolean(let b)): return .success(.boolean(a || b))
+    case (.equal, _, _) where left.type == right.type: return .success(.boolean(left == right))
+    case (.notEqual, _, _) where left.type == right.type: return .success(.boolean(left != right))
+    case (_, .number(let a), .number(let b)):
+      return ordered(a, b).map { .success(.boolean($0)) } ?? .failure(.notApplicable)
+    case (_, .duration(let a), .duration(let b)):
+      return ordered(a, b).map { .success(.boolean($0)) } ?? .failure(.notApplicable)
+    default:
+      return .failure(.notApplicable)
+    }
+  }
+
+  /// `not value`.
+  package static func negatingLogically(_ value: ConstantValue) -> Result<ConstantValue, ArithmeticError> {
+    if case .boolean(let b) = value { return .success(.boolean(!b)) }
+    return .failure(.notApplicable)
   }
 
   /// `applying`, or nil when the result is not known before running (for the checker).
@@ -195,6 +244,8 @@ package enum ConstantEvaluator {
     case .divide:
       if b == 0 { return .failure(.divisionByZero) }
       result = a / b
+    default:
+      return .failure(.notApplicable)
     }
     return result.isFinite ? .success(result) : .failure(.numberOverflow)
   }

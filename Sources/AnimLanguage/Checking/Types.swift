@@ -18,6 +18,8 @@ package enum ValueType: Hashable, Sendable, Codable, CustomStringConvertible {
   case string
   /// A timing curve or a spring (see `CurveKind` for which).
   case curve
+  /// `true` or `false`: comparisons and `and`, `or`, `not`, for `if` and `var`.
+  case boolean
   /// The type of an expression that already has an error reported: it matches every
   /// expectation, so one mistake is reported once and not again by each use.
   case error
@@ -62,6 +64,7 @@ package enum ValueType: Hashable, Sendable, Codable, CustomStringConvertible {
     case .color: return "color"
     case .string: return "string"
     case .curve: return "curve"
+    case .boolean: return "boolean"
     case .error: return "error"
     }
   }
@@ -120,6 +123,7 @@ package enum ConstantValue: Hashable, Sendable, Codable {
   case string(String)
   /// (A `CurveValue` is a box already.)
   case curve(CurveValue)
+  case boolean(Bool)
 
   /// The static type of this value.
   package var type: ValueType {
@@ -131,6 +135,7 @@ package enum ConstantValue: Hashable, Sendable, Codable {
     case .color: return .color
     case .string: return .string
     case .curve: return .curve
+    case .boolean: return .boolean
     }
   }
 }

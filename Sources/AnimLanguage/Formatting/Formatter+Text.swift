@@ -20,7 +20,7 @@ extension LayoutPrinter {
       text += " to \(expression(animate.to))"
       if let over = animate.over { text += " over \(expression(over))" }
       if let curve = animate.curve { text += " with \(expression(curve))" }
-      return text + optionsText(animate.options)
+      return text + optionsText(animate.options) + staggerText(animate.stagger)
     case .set(let set):
       return "set \(reference(set.property)) to \(expression(set.value))"
     case .print(let literal):
@@ -41,7 +41,11 @@ extension LayoutPrinter {
       return "label \(label.name.text)"
     case .expression(let value):
       return expression(value)
-    case .target, .timeline, .keyframes, .handler, .group:
+    case .variable(let declaration):
+      return "var \(declaration.name.text) = \(expression(declaration.value))"
+    case .assignment(let assignment):
+      return "\(assignment.name.text) = \(expression(assignment.value))"
+    case .target, .timeline, .keyframes, .handler, .group, .loop, .conditional:
       // Blocks and lists are laid out by LayoutPrinter.printStatement; this is never
       // reached for them, and would lose their bodies.
       return "<block>"
@@ -72,8 +76,29 @@ extension LayoutPrinter {
     }.joined()
   }
 
+  /// ` stagger ...`, or nothing.
+  func staggerText(_ stagger: StaggerClause?) -> String {
+    guard let stagger else { return "" }
+    var text = " stagger"
+    if let step = stagger.step { text += " \(expression(step))" }
+    switch stagger.origin {
+    case .start(nil): break
+    case .start(_?): text += " from start"
+    case .end: text += " from end"
+    case .center: text += " from center"
+    case .edges: text += " from edges"
+    case .member(let index): text += " from \(expression(index))"
+    case .random(let seed, _): text += " from random(\(expression(seed)))"
+    }
+    if let total = stagger.total { text += " total \(expression(total))" }
+    if let curve = stagger.curve { text += " with \(expression(curve))" }
+    if let grid = stagger.grid { text += " grid \(expression(grid))" }
+    return text
+  }
+
   func reference(_ property: PropertyReference) -> String {
-    "\(property.target.text).\(property.property.text)"
+    let index = property.index.map { "[\(expression($0))]" } ?? ""
+    return "\(property.target.text)\(index).\(property.property.text)"
   }
 
   func subjectText(_ subject: Subject) -> String {
@@ -118,6 +143,12 @@ extension LayoutPrinter {
       return "(" + self.expression(inner) + ")"
     case .name(let name):
       return name.text
+    case .boolean(let value):
+      return value ? "true" : "false"
+    case .index(let base, let index):
+      return "\(base.text)[\(self.expression(index))]"
+    case .not(let operand):
+      return "not " + self.expression(operand)
     case .now:
       return "now"
     case .call(let callee, let arguments):

@@ -70,16 +70,17 @@ struct LayoutPrinter {
     let prefix = placementText(statement.placement)
     switch statement.kind {
     case .target(let declaration):
+      let count = declaration.count.map { "[\(expression($0))]" } ?? ""
       printListElement(
         headerSpan: statement.span, bodySpan: declaration.bodySpan, nextStart: nextStart,
-        header: "target \(declaration.name.text)",
+        header: "target \(declaration.name.text)\(count)",
         entries: declaration.properties.map { property in
           ListEntry(span: property.span, text: "\(property.name.text): \(expression(property.value))")
         }, oneLineWithin: Self.oneLineTargetWidth)
     case .keyframes(let keyframes):
       var header = prefix + "keyframes \(reference(keyframes.property))"
       if let over = keyframes.over { header += " over \(expression(over))" }
-      header += optionsText(keyframes.options)
+      header += optionsText(keyframes.options) + staggerText(keyframes.stagger)
       printListElement(
         headerSpan: statement.span, bodySpan: keyframes.bodySpan, nextStart: nextStart, header: header,
         entries: keyframes.keyframes.map { keyframe in
@@ -102,6 +103,12 @@ struct LayoutPrinter {
       case .custom(let name): event = string(name)
       }
       printBlockElement(span: statement.span, body: handler.body, nextStart: nextStart, header: "on \(event)")
+    case .loop(let loop):
+      let range = "\(expression(loop.lower))\(loop.closed ? "..." : "..<")\(expression(loop.upper))"
+      printBlockElement(
+        span: statement.span, body: loop.body, nextStart: nextStart, header: "for \(loop.variable.text) in \(range)")
+    case .conditional(let conditional):
+      printConditional(conditional, span: statement.span, nextStart: nextStart)
     default:
       printLineElement(span: statement.span, nextStart: nextStart, text: prefix + itemText(statement.kind))
     }
@@ -134,6 +141,27 @@ struct LayoutPrinter {
     atBlockStart = true
     printStatements(body.statements, closingAt: close)
     indentLevel -= 1
+    writeLine("}" + trailingComments(after: span.end, before: nextStart), blankBefore: false)
+  }
+
+  /// `if C {`, its items, `} else if C {`, its items, ..., `} else {`, its items, `}`.
+  mutating func printConditional(_ conditional: Conditional, span: SourceSpan, nextStart: Int) {
+    writeLeadingComments(before: span.start)
+    var blank = wantsBlankLine(before: span.start)
+    var blocks = conditional.branches.map { ("if \(expression($0.condition))", $0.body) }
+    if let otherwise = conditional.otherwise { blocks.append(("", otherwise)) }
+    for (index, (condition, body)) in blocks.enumerated() {
+      let open = body.span.start
+      let close = body.span.end - 1
+      hoistComments(before: open, blankBefore: &blank)
+      let header = (index == 0 ? "" : "} else ") + condition + (condition.isEmpty ? "{" : " {")
+      let firstStart = body.statements.first?.span.start ?? close
+      writeLine(header + trailingComments(after: open + 1, before: firstStart), blankBefore: index == 0 && blank)
+      indentLevel += 1
+      atBlockStart = true
+      printStatements(body.statements, closingAt: close)
+      indentLevel -= 1
+    }
     writeLine("}" + trailingComments(after: span.end, before: nextStart), blankBefore: false)
   }
 

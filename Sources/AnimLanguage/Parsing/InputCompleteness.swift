@@ -6,10 +6,10 @@
 package struct InputCompleteness: Hashable, Sendable {
   /// `{` not yet closed by a `}`.
   package var openBraces: Int
-  /// `(` not yet closed by a `)`.
+  /// `(` or `[` not yet closed by a `)` or `]`.
   package var openParentheses: Int
-  /// The last token is a binary operator or a comma, after which the language lets a
-  /// statement go on to the next line.
+  /// The last token is one after which a statement goes on to the next line
+  /// (`TokenKind.continuesLine`).
   package var endsWithContinuation: Bool
 
   /// Whether another line should be read before the input is evaluated.
@@ -28,8 +28,8 @@ package struct InputCompleteness: Hashable, Sendable {
       switch token.kind {
       case .leftBrace: braces += 1
       case .rightBrace: braces = max(0, braces - 1)
-      case .leftParen: parentheses += 1
-      case .rightParen: parentheses = max(0, parentheses - 1)
+      case .leftParen, .leftBracket: parentheses += 1
+      case .rightParen, .rightBracket: parentheses = max(0, parentheses - 1)
       case .newline, .endOfFile: continue
       default: break
       }
@@ -37,9 +37,6 @@ package struct InputCompleteness: Hashable, Sendable {
     }
     self.openBraces = braces
     self.openParentheses = parentheses
-    switch last {
-    case .plus, .minus, .star, .slash, .comma: endsWithContinuation = true
-    default: endsWithContinuation = false
-    }
+    endsWithContinuation = last?.continuesLine ?? false
   }
 }

@@ -16,8 +16,16 @@
 package struct LexedTokens: Sendable {
   /// The tokens, ending with `.endOfFile`.
   package var tokens: [Token]
+  /// The segments of each string literal, by the literal's number (`TokenValue.string`).
+  package var strings: [[StringSegment]]
   package var comments: [Comment]
   package var diagnostics: [Diagnostic]
+
+  /// The segments of a string literal token (none for any other token).
+  package func segments(of token: Token) -> [StringSegment] {
+    guard case .string(let number) = token.value, strings.indices.contains(number) else { return [] }
+    return strings[number]
+  }
 }
 
 /// The tokens of a whole script, for tools that work below the syntax tree (syntax
@@ -57,21 +65,14 @@ struct Lexer {
   static func tokenize(_ source: SourceText, range: Range<Int>? = nil) -> LexedTokens {
     var lexer = Lexer(source, range: range)
     var tokens: [Token] = []
+    var strings: [[StringSegment]] = []
     while true {
-      let raw = lexer.next()
-      let value: TokenValue
-      switch raw.value {
-      case .none: value = .none
-      case .number(let number): value = .number(number)
-      case .duration(let nanoseconds): value = .duration(nanoseconds)
-      case .percent(let percent): value = .percent(percent)
-      case .color(let color): value = .color(color)
-      case .string: value = .string(lexer.segments(of: raw))
-      }
-      tokens.append(Token(kind: raw.kind, span: raw.span, value: value))
-      if raw.kind == .endOfFile { break }
+      let token = lexer.next()
+      if case .string = token.value { strings.append(lexer.segments(of: token)) }
+      tokens.append(token)
+      if token.kind == .endOfFile { break }
     }
-    return LexedTokens(tokens: tokens, comments: lexer.comments, diagnostics: lexer.diagnostics)
+    return LexedTokens(tokens: tokens, strings: strings, comments: lexer.comments, diagnostics: lexer.diagnostics)
   }
 
   /// A lexer over `range` of `source` (the whole text by default).
@@ -92,7 +93,7 @@ struct Lexer {
   // MARK: - Driver
 
   /// The segments of a string literal token handed out recently.
-  func segments(of token: RawToken) -> [StringSegment] {
+  func segments(of token: Token) -> [StringSegment] {
     guard case .string(let number) = token.value else { return [] }
     let recent = recentStrings[number % recentStrings.count]
     precondition(recent.number == number, "a string token's segments were asked for too late")
@@ -100,7 +101,7 @@ struct Lexer {
   }
 
   /// The next token; `.endOfFile` at the end, and again on every later call.
-  mutating func next() -> RawToken {
+  mutating func next() -> Token {
     if buffer.baseAddress != nil { return nextToken() }
     let bytes = self.bytes  // a reference of its own, so that `self` may change while it is read
     return bytes.withUnsafeBufferPointer { buffer in
@@ -110,7 +111,7 @@ struct Lexer {
     }
   }
 
-  private mutating func nextToken() -> RawToken {
+  private mutating func nextToken() -> Token {
     while true {
       // Blanks first, in a loop of their own; then words, the commonest tokens.
       var offset = position
@@ -138,34 +139,36 @@ struct Lexer {
         return lexColor()
       case UInt8(ascii: "\""):
         return lexString()
+      case UInt8(ascii: "!") where peek(1) == UInt8(ascii: "="):
+        position += 2
+        return make(.notEqual, from: position - 2)
       default:
         if let kind = punctuation(byte) {
+          let start = position
           position += 1
-          if kind == .leftParen { parenDepth += 1 }
-          if kind == .rightParen { parenDepth = max(0, parenDepth - 1) }
+          if let longer = longerOperator(kind) { return make(longer, from: start) }
+          if kind == .leftParen || kind == .leftBracket { parenDepth += 1 }
+          if kind == .rightParen || kind == .rightBracket { parenDepth = max(0, parenDepth - 1) }
           // A brace ends any parenthesis left open, so an unclosed `(` cannot swallow the
           // newlines of a whole block.
           if kind == .leftBrace || kind == .rightBrace { parenDepth = 0 }
-          return make(kind, from: position - 1)
+          return make(kind, from: start)
         }
         return lexStrayBytes()
       }
     }
-    return RawToken(kind: .endOfFile, span: SourceSpan(at: end), value: .none)
+    return Token(kind: .endOfFile, span: SourceSpan(at: end), value: .none)
   }
 
-  /// A newline ends a statement unless a `(` is open, the line ended on a binary operator
-  /// or a comma, or the statement is empty (blank lines, a line after `;`).
-  private mutating func lexNewline() -> RawToken? {
+  /// A newline ends a statement unless a `(` or `[` is open, the line ended on a binary
+  /// operator (`and` and `or` too) or a comma, or the statement is empty (blank lines, a
+  /// line after `;`).
+  private mutating func lexNewline() -> Token? {
     position += 1
     if parenDepth > 0 { return nil }
     guard let last = lastKind else { return nil }
-    switch last {
-    case .plus, .minus, .star, .slash, .comma, .newline, .semicolon:
-      return nil
-    default:
-      return make(.newline, from: position - 1)
-    }
+    if last.continuesLine || last == .newline || last == .semicolon { return nil }
+    return make(.newline, from: position - 1)
   }
 
   // MARK: - Comments
@@ -208,7 +211,7 @@ struct Lexer {
   // MARK: - Words
 
   // identifier -> ( letter | "_" ) { letter | digit | "_" }
-  private mutating func lexWord() -> RawToken {
+  private mutating func lexWord() -> Token {
     let start = position
     // The first 16 bytes, packed (byte 0 lowest), to look the word up among the keywords.
     var low: UInt64 = 0
@@ -238,12 +241,15 @@ struct Lexer {
       offset &+= 1
     }
     position = offset
-    // One slot of the keyword table to compare (a word longer than 16 bytes is no keyword).
+    // One slot of the word table to compare (a word longer than 16 bytes is no keyword).
     let length = offset &- start
     if length <= 16 {
       let candidate = keywordSlots[Lexer.keywordSlot(low: low, high: high)]
       if candidate.length == length && candidate.low == low && candidate.high == high {
-        return make(.keyword(candidate.keyword), from: start)
+        switch candidate.word {
+        case .reserved(let keyword): return make(.keyword(keyword), from: start)
+        case .contextual(let word): return make(.identifier, from: start, value: .word(word))
+        }
       }
     }
     return make(.identifier, from: start)
@@ -272,38 +278,65 @@ struct Lexer {
     return (letters | digits | underscores) & ~chunk & high  // and not a byte above 0x7F
   }
 
-  /// A keyword's spelling packed into two words, byte 0 lowest, so that a word is looked up
+  /// A reserved or a contextual word, as the word table holds it.
+  enum Word {
+    case reserved(Keyword)
+    case contextual(ContextualKeyword)
+
+    var spelling: String {
+      switch self {
+      case .reserved(let keyword): return keyword.rawValue
+      case .contextual(let word): return word.rawValue
+      }
+    }
+  }
+
+  /// A word's spelling packed into two integers, byte 0 lowest, so that a word is looked up
   /// with a few integer comparisons and no allocation.
   struct PackedKeyword {
     var length: Int
     var low: UInt64
     var high: UInt64
-    var keyword: Keyword
+    var word: Word
   }
 
-  /// Every keyword, packed, in the slot `keywordSlot` gives it: the multiplier there was
-  /// chosen so that no two keywords share a slot (checked here when the table is built).
-  /// Empty slots have length 0.
+  /// Every reserved and contextual word, packed, in the slot `keywordSlot` gives it: the
+  /// multipliers there were chosen so that no two words share a slot (checked here when the
+  /// table is built). Empty slots have length 0.
   static let keywordTable: [PackedKeyword] = {
-    var table = [PackedKeyword](repeating: PackedKeyword(length: 0, low: 0, high: 0, keyword: .let), count: 128)
-    for keyword in Keyword.allCases {
-      var low: UInt64 = 0
-      var high: UInt64 = 0
-      for (index, byte) in keyword.rawValue.utf8.enumerated() {
-        if index < 8 { low |= UInt64(byte) << (8 * index) } else { high |= UInt64(byte) << (8 * (index - 8)) }
-      }
+    let empty = PackedKeyword(length: 0, low: 0, high: 0, word: .reserved(.let))
+    var table = [PackedKeyword](repeating: empty, count: 1 << keywordSlotBits)
+    let words = Keyword.allCases.map(Word.reserved) + ContextualKeyword.allCases.map(Word.contextual)
+    for word in words {
+      let (low, high) = pack(word.spelling)
       let slot = keywordSlot(low: low, high: high)
-      precondition(table[slot].length == 0, "two keywords in one slot of the keyword table")
-      table[slot] = PackedKeyword(length: keyword.rawValue.utf8.count, low: low, high: high, keyword: keyword)
+      precondition(table[slot].length == 0, "two words in one slot of the word table")
+      table[slot] = PackedKeyword(length: word.spelling.utf8.count, low: low, high: high, word: word)
     }
     return table
   }()
 
-  /// A perfect hash of the keywords' packed spellings into 128 slots.
+  /// The first 16 bytes of `text`, packed as `lexWord` packs them.
+  static func pack(_ text: String) -> (low: UInt64, high: UInt64) {
+    var low: UInt64 = 0
+    var high: UInt64 = 0
+    for (index, byte) in text.utf8.prefix(16).enumerated() {
+      if index < 8 { low |= UInt64(byte) << (8 * index) } else { high |= UInt64(byte) << (8 * (index - 8)) }
+    }
+    return (low, high)
+  }
+
+  /// The word table has 2^8 slots.
+  static let keywordSlotBits = 8
+
+  /// A perfect hash of the words' packed spellings into the table's slots.
   @inline(__always)
   static func keywordSlot(low: UInt64, high: UInt64) -> Int {
-    Int(truncatingIfNeeded: ((low ^ (high &* 0x9E37_79B9_7F4A_7C15)) &* 0xC2CE_6F44_7ED4_D57B) &>> 57)
+    Int(truncatingIfNeeded: ((low ^ (high &* keywordHighMultiplier)) &* keywordMultiplier) &>> 56)
   }
+
+  static let keywordHighMultiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
+  static let keywordMultiplier: UInt64 = 0x5B51_E2C0_1EEA_E939
 
   // MARK: - Numbers, durations, percents
 
@@ -323,7 +356,7 @@ struct Lexer {
   // exponent -> ( "e" | "E" ) [ "+" | "-" ] digits
   // duration -> number ( "s" | "ms" )
   // percent  -> number "%"
-  private mutating func lexNumber() -> RawToken {
+  private mutating func lexNumber() -> Token {
     let start = position
     var parts = NumberParts(integer: position..<position, fraction: position..<position, exponent: position..<position)
     parts.integerDigits = scanDigits(&parts.hasUnderscores)
@@ -523,14 +556,14 @@ struct Lexer {
   // MARK: - Colors
 
   // color -> "#" hex hex hex [ hex hex hex [ hex hex ] ]    (3, 6 or 8 hex digits)
-  private mutating func lexColor() -> RawToken {
+  private mutating func lexColor() -> Token {
     let start = position
     position += 1
     let digitsStart = position
     while position < end && isIdentifierContinue(buffer[position]) { position += 1 }
     let count = position - digitsStart
     let whole = span(from: start)
-    let placeholder = RawValue.color(ColorLiteral(red: 0, green: 0, blue: 0))
+    let placeholder = TokenValue.color(ColorLiteral(red: 0, green: 0, blue: 0))
     if count == 0 {
       report("expected hex digits after '#' (#rgb, #rrggbb or #rrggbbaa)", whole)
       return make(.color, from: start, value: placeholder)
@@ -563,7 +596,7 @@ struct Lexer {
   // string        -> '"' { character | escape | interpolation } '"'    (on one line)
   // escape        -> "\n" | "\t" | '\"' | "\\" | "\{"
   // interpolation -> "{" expression "}"    (to the matching "}", no string inside)
-  private mutating func lexString() -> RawToken {
+  private mutating func lexString() -> Token {
     let start = position
     position += 1
     var segments: [StringSegment] = []
@@ -696,13 +729,43 @@ struct Lexer {
     case UInt8(ascii: "-"): return .minus
     case UInt8(ascii: "*"): return .star
     case UInt8(ascii: "/"): return .slash
+    case UInt8(ascii: "["): return .leftBracket
+    case UInt8(ascii: "]"): return .rightBracket
+    case UInt8(ascii: "<"): return .less
+    case UInt8(ascii: ">"): return .greater
     default: return nil
+    }
+  }
+
+  /// The operator of two or three bytes that begins with the one-byte token `kind` just
+  /// read (`<=`, `>=`, `==`, `..<`, `...`), consuming its other bytes; nil when there is none.
+  private mutating func longerOperator(_ kind: TokenKind) -> TokenKind? {
+    let equals = UInt8(ascii: "=")
+    let dot = UInt8(ascii: ".")
+    switch kind {
+    case .less where peek(0) == equals:
+      position += 1
+      return .lessEqual
+    case .greater where peek(0) == equals:
+      position += 1
+      return .greaterEqual
+    case .equals where peek(0) == equals:
+      position += 1
+      return .equalEqual
+    case .dot where peek(0) == dot && peek(1) == UInt8(ascii: "<"):
+      position += 2
+      return .halfOpenRange
+    case .dot where peek(0) == dot && peek(1) == dot:
+      position += 2
+      return .closedRange
+    default:
+      return nil
     }
   }
 
   /// A run of bytes no token starts with becomes one `invalid` token and one error (a
   /// binary file gives a few errors, not one per byte).
-  private mutating func lexStrayBytes() -> RawToken {
+  private mutating func lexStrayBytes() -> Token {
     let start = position
     var invalidUTF8 = false
     while position < end {
@@ -720,6 +783,7 @@ struct Lexer {
         isIdentifierStart(byte) || isDigit(byte) || punctuation(byte) != nil
         || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "#") || byte == UInt8(ascii: " ")
         || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r") || byte == newlineByte
+        || (byte == UInt8(ascii: "!") && peek(1) == UInt8(ascii: "="))
       if startsToken { break }
       position += 1
     }
@@ -749,16 +813,16 @@ struct Lexer {
   private func dotIsMemberAccess() -> Bool {
     guard let last = lastKind, lastEnd == position else { return false }
     switch last {
-    case .identifier, .keyword, .rightParen: return true
+    case .identifier, .keyword, .rightParen, .rightBracket: return true
     default: return false
     }
   }
 
   /// The token of `kind` from `start` to the current position, remembered as the last one.
-  private mutating func make(_ kind: TokenKind, from start: Int, value: RawValue = .none) -> RawToken {
+  private mutating func make(_ kind: TokenKind, from start: Int, value: TokenValue = .none) -> Token {
     lastKind = kind
     lastEnd = position
-    return RawToken(kind: kind, span: SourceSpan(start: start, end: position), value: value)
+    return Token(kind: kind, span: SourceSpan(start: start, end: position), value: value)
   }
 
   private mutating func report(_ message: String, _ span: SourceSpan) {

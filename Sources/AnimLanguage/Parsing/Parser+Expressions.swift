@@ -1,13 +1,18 @@
 // Parser+Expressions: a Pratt parser. Each token kind has a rule: how it begins an
 // expression (prefix), how it continues one (infix), and how tightly it binds.
 //
-// expression -> term
+// expression -> disjunction
+// disjunction -> conjunction { "or" conjunction }
+// conjunction -> negation { "and" negation }
+// negation   -> "not" negation | comparison
+// comparison -> term [ ( "<" | "<=" | ">" | ">=" | "==" | "!=" ) term ]
 // term       -> factor { ( "+" | "-" ) factor }
 // factor     -> unary { ( "*" | "/" ) unary }
 // unary      -> "-" unary | postfix
 // postfix    -> primary { "." word }
-// primary    -> number | duration | percent | color | string | "now" | identifier | call
-//             | parenthesized | vector
+// primary    -> number | duration | percent | color | string | "now" | "true" | "false"
+//             | identifier | member | call | parenthesized | vector
+// member     -> identifier "[" expression "]"
 // call       -> identifier "(" [ argument { "," argument } ] ")"
 // argument   -> [ word ":" ] expression
 // parenthesized -> "(" expression ")"
@@ -16,6 +21,10 @@
 /// How tightly an operator binds; higher binds tighter.
 enum Precedence: Int, Comparable {
   case none
+  case disjunction  // or
+  case conjunction  // and
+  case negation  // not
+  case comparison  // < <= > >= == !=
   case term  // + -
   case factor  // * /
   case unary  // -
@@ -30,7 +39,7 @@ enum Precedence: Int, Comparable {
 /// How a token begins an expression: the prefix column of the Pratt table. The parser
 /// dispatches on it, so a token kind that can begin an expression is listed here once.
 enum PrefixRule {
-  case literal, string, now, nameOrCall, parenthesized, negation
+  case literal, string, now, boolean, nameOrCall, parenthesized, negation, not
 
   /// The rule of a token kind, or nil when the token cannot begin an expression.
   init?(_ kind: TokenKind) {
@@ -38,6 +47,8 @@ enum PrefixRule {
     case .number, .duration, .percent, .color: self = .literal
     case .string: self = .string
     case .keyword(.now): self = .now
+    case .keyword(.true), .keyword(.false): self = .boolean
+    case .keyword(.not): self = .not
     case .identifier: self = .nameOrCall
     case .leftParen: self = .parenthesized
     case .minus: self = .negation
@@ -57,6 +68,9 @@ enum InfixRule {
   /// The rule of a token kind, or nil when the token does not continue an expression.
   init?(_ kind: TokenKind) {
     switch kind {
+    case .keyword(.or): self = .binary(.disjunction)
+    case .keyword(.and): self = .binary(.conjunction)
+    case .less, .lessEqual, .greater, .greaterEqual, .equalEqual, .notEqual: self = .binary(.comparison)
     case .plus, .minus: self = .binary(.term)
     case .star, .slash: self = .binary(.factor)
     case .dot: self = .member
@@ -79,7 +93,7 @@ extension Parser {
   /// Parses a full expression. `context` completes "expected an expression ..." messages
   /// (`after 'to'`).
   mutating func parseExpression(context: @autoclosure () -> String) throws -> Expression {
-    try parseExpression(atLeast: .term, context: context())
+    try parseExpression(atLeast: .disjunction, context: context())
   }
 
   /// The Pratt loop: the current token's prefix rule, then infix rules while they bind at
@@ -107,11 +121,13 @@ extension Parser {
   }
 
   /// Applies a prefix rule to the token it was chosen by.
-  mutating func parse(_ rule: PrefixRule, _ token: RawToken) throws -> Expression {
+  mutating func parse(_ rule: PrefixRule, _ token: Token) throws -> Expression {
     switch rule {
     case .literal: return parseLiteral(token)
     case .string: return parseString(token)
     case .now: return parseNow(token)
+    case .boolean: return Expression(.boolean(token.kind == .keyword(.true)), span: token.span)
+    case .not: return try parseNot(token)
     case .nameOrCall: return try parseNameOrCall(token)
     case .parenthesized: return try parseParenthesized(token)
     case .negation: return try parseNegation(token)
@@ -119,7 +135,7 @@ extension Parser {
   }
 
   /// Applies an infix rule to the expression so far and the operator token.
-  mutating func parse(_ rule: InfixRule, after left: Expression, _ token: RawToken) throws -> Expression {
+  mutating func parse(_ rule: InfixRule, after left: Expression, _ token: Token) throws -> Expression {
     switch rule {
     case .binary(let precedence): return try parseBinary(left, token, precedence: precedence)
     case .member: return try parseMember(left, token)
@@ -137,68 +153,108 @@ extension Parser {
   }
 
   // primary -> number | duration | percent | color | ...
-  mutating func parseLiteral(_ token: RawToken) -> Expression {
+  mutating func parseLiteral(_ token: Token) -> Expression {
     let kind: ExpressionKind
     switch token.value {
     case .number(let value): kind = .number(value)
     case .duration(let nanoseconds): kind = .duration(nanoseconds: nanoseconds)
     case .percent(let value): kind = .percent(value)
     case .color(let color): kind = .color(color)
-    case .none, .string: kind = .invalid
+    case .none, .string, .word: kind = .invalid
     }
     return Expression(kind, span: token.span)
   }
 
   // primary -> ... | string | ...
-  mutating func parseString(_ token: RawToken) -> Expression {
+  mutating func parseString(_ token: Token) -> Expression {
     let literal = parseStringLiteral(token)
     return Expression(.string(literal), span: literal.span)
   }
 
   // primary -> ... | "now" | ...
-  mutating func parseNow(_ token: RawToken) -> Expression {
+  mutating func parseNow(_ token: Token) -> Expression {
     Expression(.now, span: token.span)
   }
 
-  // primary -> ... | identifier | call | ...
-  mutating func parseNameOrCall(_ token: RawToken) throws -> Expression {
+  // primary -> ... | identifier | member | call | ...
+  mutating func parseNameOrCall(_ token: Token) throws -> Expression {
     let name = identifier(token)
     if current.kind == .leftParen { return try parseCall(callee: name, open: advance()) }
+    if current.kind == .leftBracket {
+      let index = try parseIndex(of: name)
+      return Expression(.index(base: name, index: index), span: token.span.through(previousSpan))
+    }
     return Expression(.name(name), span: token.span)
   }
 
+  // member -> identifier "[" expression "]"
+  /// A group member's index, after its group's name; the `[` is current.
+  mutating func parseIndex(of group: Identifier) throws -> Expression {
+    let open = advance()
+    try enterLevel()
+    defer { depth -= 1 }
+    let index = try parseExpression(context: "for the index of '\(group.text)'")
+    guard current.kind == .rightBracket else {
+      if current.kind == .invalid { throw SyntaxError() }
+      throw fail(
+        "expected ']' to close the index of '\(group.text)', found \(describe(current))", at: foundSpan,
+        notes: [Diagnostic.Note("'[' opens here", span: open.span)])
+    }
+    advance()
+    return index
+  }
+
   // unary -> "-" unary
-  mutating func parseNegation(_ minus: RawToken) throws -> Expression {
+  mutating func parseNegation(_ minus: Token) throws -> Expression {
     let operand = try parseExpression(atLeast: .unary, context: "after '-'")
     return Expression(.negate(operand), span: minus.span.through(operand.span))
+  }
+
+  // negation -> "not" negation | comparison
+  mutating func parseNot(_ not: Token) throws -> Expression {
+    let operand = try parseExpression(atLeast: .comparison, context: "after 'not'")
+    return Expression(.not(operand), span: not.span.through(operand.span))
   }
 
   // term -> factor { ( "+" | "-" ) factor }
   // factor -> unary { ( "*" | "/" ) unary }
   mutating func parseBinary(
-    _ left: Expression, _ operatorToken: RawToken, precedence: Precedence
+    _ left: Expression, _ operatorToken: Token, precedence: Precedence
   ) throws -> Expression {
     let symbol: BinaryOperator
     switch operatorToken.kind {
     case .plus: symbol = .add
     case .minus: symbol = .subtract
     case .star: symbol = .multiply
-    default: symbol = .divide
+    case .slash: symbol = .divide
+    case .less: symbol = .less
+    case .lessEqual: symbol = .lessOrEqual
+    case .greater: symbol = .greater
+    case .greaterEqual: symbol = .greaterOrEqual
+    case .equalEqual: symbol = .equal
+    case .notEqual: symbol = .notEqual
+    case .keyword(.and): symbol = .and
+    default: symbol = .or
     }
     // Left-associative: the right side binds one level tighter.
     let right = try parseExpression(atLeast: precedence.tighter, context: "after '\(symbol.rawValue)'")
+    // Comparisons do not chain: `a < b < c` would compare a boolean with a number.
+    if symbol.isComparison, let next = InfixRule(current.kind), next.precedence == .comparison {
+      throw fail(
+        "comparisons do not chain: write 'a < b and b < c' (or parenthesize one comparison)", at: current.span)
+    }
     return Expression(.binary(symbol, left, right), span: left.span.through(right.span))
   }
 
   // postfix -> primary { "." word }    (any word, keywords included: `r.to`)
-  mutating func parseMember(_ left: Expression, _ dot: RawToken) throws -> Expression {
+  mutating func parseMember(_ left: Expression, _ dot: Token) throws -> Expression {
     let name = try expectWord("a property name after '.'")
     return Expression(.member(base: left, name: name), span: left.span.through(name.span))
   }
 
   // parenthesized -> "(" expression ")"
   // vector -> "(" expression "," expression [ "," expression [ "," expression ] ] ")"
-  mutating func parseParenthesized(_ open: RawToken) throws -> Expression {
+  mutating func parseParenthesized(_ open: Token) throws -> Expression {
     var elements: [Expression] = []
     elements.reserveCapacity(4)  // one allocation for any vector (appending grows it twice)
     while true {
@@ -221,7 +277,7 @@ extension Parser {
 
   // call -> identifier "(" [ argument { "," argument } ] ")"
   // argument -> [ word ":" ] expression
-  mutating func parseCall(callee: Identifier, open: RawToken) throws -> Expression {
+  mutating func parseCall(callee: Identifier, open: Token) throws -> Expression {
     try enterLevel()
     defer { depth -= 1 }
     var arguments: [Argument] = []
@@ -252,7 +308,7 @@ extension Parser {
     return Expression(.call(callee: callee, arguments: arguments), span: callee.span.through(close.span))
   }
 
-  mutating func expectClosingParenthesis(openedBy open: RawToken, what: String) throws -> RawToken {
+  mutating func expectClosingParenthesis(openedBy open: Token, what: String) throws -> Token {
     if current.kind == .rightParen { return advance() }
     let line = source.line(of: open.span.start)
     if current.kind == .invalid { throw SyntaxError() }
@@ -264,7 +320,7 @@ extension Parser {
   // string -> '"' { character | escape | interpolation } '"'
   /// Builds a string literal from the lexer's segments, parsing each interpolation's inside
   /// with a parser of its own over the same source (so spans stay file offsets).
-  mutating func parseStringLiteral(_ token: RawToken) -> StringLiteral {
+  mutating func parseStringLiteral(_ token: Token) -> StringLiteral {
     guard case .string = token.value else { return StringLiteral(parts: [], span: token.span) }
     let segments = lexer.segments(of: token)
     var parts: [StringPart] = []

@@ -42,9 +42,9 @@ struct Parser {
   /// Hands out the tokens one at a time.
   var lexer: Lexer
   /// The token being looked at.
-  var current: RawToken
+  var current: Token
   /// The token after `current`, once `peek(1)` has asked for it.
-  var lookahead: RawToken?
+  var lookahead: Token?
   /// The kind and span of the last token consumed (a few messages look one token back).
   var previous: (kind: TokenKind, span: SourceSpan)?
   /// How many tokens have been consumed.
@@ -169,7 +169,7 @@ struct Parser {
   // MARK: - Statements
 
   // statement -> letDecl | curveDecl | targetDecl | timelineDecl | handler | label
-  //            | [ placement ] item
+  //            | varDecl | forLoop | conditional | [ placement ] item
   // placement -> "at" [ "+" | "-" ] expression | "with" "previous"
   mutating func parseStatement() throws -> Statement {
     let start = current.span
@@ -179,7 +179,12 @@ struct Parser {
     case .keyword(.target): return try parseTarget()
     case .keyword(.timeline): return try parseTimeline()
     case .keyword(.on): return try parseHandler()
-    case .keyword(.label): return try parseLabel()
+    case .keyword(.var): return try parseVariable()
+    case .keyword(.for): return try parseForLoop()
+    case .keyword(.if): return try parseConditional()
+    case .keyword(.else):
+      throw fail("'else' must follow the '}' of an 'if' on the same line ('} else {')", at: current.span)
+    case .identifier where contextualStatementStart() == .label: return try parseLabel()
     case .keyword(.at):
       advance()
       var sign: Sign?
@@ -192,7 +197,7 @@ struct Parser {
       return try parseItem(placement: placement, start: start)
     case .keyword(.with):
       advance()
-      guard current.kind == .keyword(.previous) else {
+      guard current.word == .previous else {
         throw expected("'previous' after 'with' (a placement is 'with previous ITEM')")
       }
       let previous = advance()
@@ -202,7 +207,9 @@ struct Parser {
     }
   }
 
-  // item -> animate | keyframes | set | print | emit | control | wait | group | expression
+  // item -> animate | keyframes | set | print | emit | control | wait | group | assignment
+  //       | expression
+  // assignment -> identifier "=" expression
   // print -> "print" string
   // emit -> "emit" string
   // wait -> "wait" expression
@@ -211,27 +218,35 @@ struct Parser {
     switch current.kind {
     case .keyword(.animate): kind = .animate(try parseAnimate())
     case .keyword(.keyframes): kind = .keyframes(try parseKeyframes())
-    case .keyword(.set): kind = .set(try parseSet())
     case .keyword(.print):
       advance()
       kind = .print(try parseStringArgument(of: "print"))
     case .keyword(.emit):
       advance()
       kind = .emit(try parseStringArgument(of: "emit"))
-    case .keyword(.wait):
+    case .identifier where contextualStatementStart() == .set: kind = .set(try parseSet())
+    case .identifier where contextualStatementStart() == .wait:
       advance()
       kind = .wait(try parseExpression(context: "after 'wait'"))
-    case .keyword(.sequence), .keyword(.parallel):
+    case .identifier where contextualStatementStart() == .sequence || contextualStatementStart() == .parallel:
       kind = .group(try parseGroup())
+    case .identifier where contextualStatementStart() == .speed:
+      kind = .control(try parseControl())
     case .keyword(let keyword) where ControlAction(keyword) != nil:
       kind = .control(try parseControl())
-    case .keyword(let keyword) where keyword.statementStart == .declaration || keyword.statementStart == .placement:
-      throw fail(
-        "'\(keyword.rawValue)' cannot follow a placement: only timeline items (animate, "
-          + "keyframes, set, print, emit, wait, control statements, sequence, parallel) can be placed",
-        at: current.span)
-    case .keyword(let keyword) where keyword != .now:
-      throw fail("expected a statement, found '\(keyword.rawValue)'", at: current.span)
+    case .identifier where contextualStatementStart() == .label:
+      throw cannotFollowPlacement("label")
+    case .keyword(let keyword)
+    where keyword.statementStart == .declaration || keyword.statementStart == .placement
+      || keyword.statementStart == .flow:
+      throw cannotFollowPlacement(keyword.rawValue)
+    case .keyword(let keyword) where !startsExpression(current.kind):
+      throw fail("expected a statement, found '\(keyword.rawValue)', which is a reserved word", at: current.span)
+    case .identifier where peek(1).kind == .equals:
+      let name = takeIdentifier()
+      advance()
+      let value = try parseExpression(context: "after '\(name.text) ='")
+      kind = .assignment(Assignment(name: name, value: value))
     default:
       if !startsExpression(current.kind) {
         throw expected(placement == nil ? "a statement" : "an item after the placement (animate, print, wait, ...)")
@@ -240,7 +255,7 @@ struct Parser {
       // `animte card.x to 1`: a lone unknown word followed by more on the line is most
       // likely a misspelt statement keyword.
       if case .name(let name) = expression.kind, !isStatementEnd(current.kind) {
-        let suggestion = didYouMean(name.text, among: Keyword.statementStarts.map(\.rawValue))
+        let suggestion = didYouMean(name.text, among: statementStartWords)
         if !suggestion.isEmpty {
           throw fail("unknown statement '\(name.text)'\(suggestion)", at: name.span)
         }
@@ -259,6 +274,54 @@ struct Parser {
     return Statement(kind: .letBinding(LetDeclaration(name: name, value: value)), span: start.through(value.span))
   }
 
+  // varDecl -> "var" identifier "=" expression
+  mutating func parseVariable() throws -> Statement {
+    let start = advance().span
+    let name = try expectIdentifier("a name after 'var'")
+    try expect(.equals, "'=' after 'var \(name.text)'")
+    let value = try parseExpression(context: "after 'var \(name.text) ='")
+    return Statement(kind: .variable(VariableDeclaration(name: name, value: value)), span: start.through(value.span))
+  }
+
+  // forLoop -> "for" identifier "in" expression ( "..<" | "..." ) expression block
+  mutating func parseForLoop() throws -> Statement {
+    let start = advance().span
+    let variable = try expectIdentifier("a name after 'for'")
+    guard current.kind == .keyword(.in) else { throw expected("'in' after 'for \(variable.text)'") }
+    advance()
+    let lower = try parseExpression(context: "after 'in' (a range 'A..<B' or 'A...B')")
+    guard current.kind == .halfOpenRange || current.kind == .closedRange else {
+      throw expected("'..<' or '...' after the loop's first bound")
+    }
+    let closed = advance().kind == .closedRange
+    let upper = try parseExpression(context: "after '\(closed ? "..." : "..<")'")
+    let body = try parseBlock(of: "'for \(variable.text)'")
+    let loop = ForLoop(variable: variable, lower: lower, upper: upper, closed: closed, body: body)
+    return Statement(kind: .loop(loop), span: start.through(body.span))
+  }
+
+  // conditional -> "if" expression block { "else" "if" expression block } [ "else" block ]
+  mutating func parseConditional() throws -> Statement {
+    let start = advance().span
+    var branches: [Conditional.Branch] = []
+    var otherwise: Block?
+    while true {
+      let condition = try parseExpression(context: "after 'if' (a condition)")
+      let body = try parseBlock(of: "'if'")
+      branches.append(Conditional.Branch(condition: condition, body: body))
+      guard current.kind == .keyword(.else) else { break }
+      advance()
+      if current.kind == .keyword(.if) {
+        advance()
+        continue
+      }
+      otherwise = try parseBlock(of: "'else'")
+      break
+    }
+    let conditional = Conditional(branches: branches, otherwise: otherwise)
+    return Statement(kind: .conditional(conditional), span: start.through(previousSpan))
+  }
+
   // curveDecl -> "curve" identifier "=" expression
   mutating func parseCurve() throws -> Statement {
     let start = advance().span
@@ -268,12 +331,14 @@ struct Parser {
     return Statement(kind: .curve(CurveDeclaration(name: name, value: value)), span: start.through(value.span))
   }
 
-  // targetDecl -> "target" identifier "{" { newline } [ propertyInit { listSeparator propertyInit } [ "," ] ] { newline } "}"
+  // targetDecl -> "target" identifier [ "[" expression "]" ] "{" { newline } [ propertyInit { listSeparator propertyInit } [ "," ] ] { newline } "}"
   // propertyInit -> word ":" expression
   // listSeparator -> "," { newline } | newline { newline }
   mutating func parseTarget() throws -> Statement {
     let start = advance().span
     let name = try expectIdentifier("a name after 'target'")
+    var count: Expression?
+    if current.kind == .leftBracket { count = try parseIndex(of: name) }
     let opener = "target '\(name.text)'"
     let open = try expectOpeningBrace(of: opener)
     try enterLevel()
@@ -287,7 +352,8 @@ struct Parser {
       properties.append(
         PropertyInitializer(name: propertyName, value: value, span: propertyName.span.through(value.span)))
     }
-    let declaration = TargetDeclaration(name: name, properties: properties, bodySpan: open.span.through(close.span))
+    let declaration = TargetDeclaration(
+      name: name, count: count, properties: properties, bodySpan: open.span.through(close.span))
     return Statement(kind: .target(declaration), span: start.through(close.span))
   }
 
@@ -304,7 +370,7 @@ struct Parser {
   // group -> ( "sequence" | "parallel" ) options block
   mutating func parseGroup() throws -> GroupStatement {
     let keyword = advance()
-    let kind: GroupKind = keyword.kind == .keyword(.sequence) ? .sequence : .parallel
+    let kind: GroupKind = keyword.word == .sequence ? .sequence : .parallel
     let options = try parseOptions()
     let body = try parseBlock(of: "'\(kind.rawValue)'")
     return GroupStatement(kind: kind, options: options, body: body)
@@ -323,11 +389,7 @@ struct Parser {
       let word = current
       let text = source.text(of: word.span)
       let kind: LifecycleEvent?
-      switch word.kind {
-      case .identifier: kind = LifecycleEvent(rawValue: text)
-      case .keyword(.repeat): kind = .repeat
-      default: kind = nil
-      }
+      kind = word.kind == .identifier ? LifecycleEvent(rawValue: text) : nil
       guard let kind else {
         var message =
           "expected 'complete', 'start', 'repeat' or an event name string after 'on', found \(describe(word))"
@@ -358,7 +420,7 @@ struct Parser {
   }
 
   // animate -> "animate" propertyRef [ "from" expression ] "to" expression
-  //            [ "over" expression ] [ "with" expression ] options
+  //            [ "over" expression ] [ "with" expression ] options [ stagger ]
   mutating func parseAnimate() throws -> AnimateStatement {
     advance()
     let property = try parsePropertyReference(after: "'animate'")
@@ -387,12 +449,15 @@ struct Parser {
       let word =
         current.kind == .keyword(.over)
         ? "'over' must come before 'with' and the options" : "'with' must come before the options"
-      throw fail("\(word): write 'animate T.p [from E] to E [over D] [with CURVE] [OPTIONS]'", at: current.span)
+      throw fail(
+        "\(word): write 'animate T.p [from E] to E [over D] [with CURVE] [OPTIONS] [stagger ...]'", at: current.span)
     }
-    return AnimateStatement(property: property, from: from, to: to, over: over, curve: curve, options: options)
+    let stagger = current.kind == .keyword(.stagger) ? try parseStagger() : nil
+    return AnimateStatement(
+      property: property, from: from, to: to, over: over, curve: curve, options: options, stagger: stagger)
   }
 
-  // keyframes -> "keyframes" propertyRef [ "over" expression ] options
+  // keyframes -> "keyframes" propertyRef [ "over" expression ] options [ stagger ]
   //              "{" { newline } [ keyframe { listSeparator keyframe } [ "," ] ] { newline } "}"
   // keyframe -> expression ":" expression [ "with" expression ]
   mutating func parseKeyframes() throws -> KeyframesStatement {
@@ -404,6 +469,7 @@ struct Parser {
       over = try parseExpression(context: "after 'over'")
     }
     let options = try parseOptions()
+    let stagger = current.kind == .keyword(.stagger) ? try parseStagger() : nil
     let opener = "keyframes '\(source.text(of: property.span))'"
     let open = try expectOpeningBrace(of: opener)
     try enterLevel()
@@ -423,7 +489,7 @@ struct Parser {
         Keyframe(position: position, value: value, curve: curve, span: position.span.through(parser.previousSpan)))
     }
     return KeyframesStatement(
-      property: property, over: over, options: options, keyframes: keyframes,
+      property: property, over: over, options: options, stagger: stagger, keyframes: keyframes,
       bodySpan: open.span.through(close.span))
   }
 
@@ -444,7 +510,12 @@ struct Parser {
   //          | "finish" subject | "cancel" subject
   mutating func parseControl() throws -> ControlStatement {
     let verb = advance()
-    guard case .keyword(let keyword) = verb.kind, let action = ControlAction(keyword) else {
+    let action: ControlAction
+    if case .keyword(let keyword) = verb.kind, let named = ControlAction(keyword) {
+      action = named
+    } else if verb.word == .speed {
+      action = .speed
+    } else {
       throw fail("expected a control statement", at: verb.span)
     }
     var subject: Subject?
@@ -470,6 +541,70 @@ struct Parser {
     return ControlStatement(action: action, subject: subject, argument: argument)
   }
 
+  // stagger -> "stagger" [ expression ] [ "from" origin ] [ "total" expression ]
+  //            [ "with" expression ] [ "grid" parenthesized ]
+  // origin -> "start" | "end" | "center" | "edges" | "random" "(" expression ")" | expression
+  mutating func parseStagger() throws -> StaggerClause {
+    let start = advance().span
+    var step: Expression?
+    let clauseWords: [ContextualKeyword] = [.total, .grid]
+    if current.kind != .keyword(.from) && current.kind != .keyword(.with)
+      && !(current.word.map(clauseWords.contains) ?? false) && startsExpression(current.kind)
+    {
+      step = try parseExpression(context: "after 'stagger' (the delay between members)")
+    }
+    var origin = StaggerOrigin.start(nil)
+    if current.kind == .keyword(.from) {
+      advance()
+      origin = try parseStaggerOrigin()
+    }
+    var total: Expression?
+    if current.word == .total {
+      advance()
+      total = try parseExpression(context: "after 'total' (the whole spread of the delays)")
+    }
+    var curve: Expression?
+    if current.kind == .keyword(.with) {
+      advance()
+      curve = try parseExpression(context: "after 'with' (the stagger's curve)")
+    }
+    var grid: Expression?
+    if current.word == .grid {
+      advance()
+      guard current.kind == .leftParen else { throw expected("'(COLUMNS, ROWS)' after 'grid'") }
+      grid = try parseExpression(context: "after 'grid'")
+    }
+    if step == nil && total == nil {
+      throw fail(
+        "a stagger needs its step ('stagger 50ms') or its whole spread ('stagger total 1s')",
+        at: start.through(previousSpan))
+    }
+    if !isStatementEnd(current.kind) && current.kind != .leftBrace {
+      throw expected(
+        "the end of the stagger clause: write 'stagger STEP [from ORIGIN] [total D] [with CURVE] [grid (C, R)]'")
+    }
+    return StaggerClause(
+      step: step, origin: origin, total: total, curve: curve, grid: grid, span: start.through(previousSpan))
+  }
+
+  mutating func parseStaggerOrigin() throws -> StaggerOrigin {
+    switch current.word {
+    case .start?: return .start(advance().span)
+    case .end?: return .end(advance().span)
+    case .center?: return .center(advance().span)
+    case .edges?: return .edges(advance().span)
+    case .random? where peek(1).kind == .leftParen:
+      let word = advance()
+      advance()
+      let seed = try parseExpression(context: "for the seed of 'random'")
+      let close = try expectClosingParenthesis(openedBy: word, what: "the seed of 'random'")
+      return .random(seed: seed, span: word.span.through(close.span))
+    default:
+      return .member(
+        try parseExpression(context: "after 'from' (start, end, center, edges, a member's index or random(SEED))"))
+    }
+  }
+
   // options -> { "delay" expression | "repeat" ( "forever" | expression ) | "autoreverse"
   //            | "speed" expression | "fill" ( "none" | "forwards" | "backwards" | "both" )
   //            | "merge" "replace" }
@@ -478,25 +613,26 @@ struct Parser {
     while true {
       let start = current.span
       let kind: TimingOptionKind
-      switch current.kind {
-      case .keyword(.delay):
+      guard current.kind == .identifier, let word = current.word else { return options }
+      switch word {
+      case .delay:
         advance()
         kind = .delay(try parseExpression(context: "after 'delay'"))
-      case .keyword(.repeat):
+      case .repeat:
         advance()
-        if current.kind == .keyword(.forever) {
+        if current.word == .forever {
           advance()
           kind = .repeatForever
         } else {
           kind = .repeat(try parseExpression(context: "after 'repeat' (a count or 'forever')"))
         }
-      case .keyword(.autoreverse):
+      case .autoreverse:
         advance()
         kind = .autoreverse
-      case .keyword(.speed):
+      case .speed:
         advance()
         kind = .speed(try parseExpression(context: "after 'speed'"))
-      case .keyword(.fill):
+      case .fill:
         advance()
         let word = current
         let text = source.text(of: word.span)
@@ -508,7 +644,7 @@ struct Parser {
         }
         advance()
         kind = .fill(mode)
-      case .keyword(.merge):
+      case .merge:
         advance()
         let word = current
         let text = source.text(of: word.span)
@@ -530,12 +666,13 @@ struct Parser {
 
   // MARK: - Pieces
 
-  // propertyRef -> identifier "." word
+  // propertyRef -> identifier [ "[" expression "]" ] "." word
   mutating func parsePropertyReference(after context: String) throws -> PropertyReference {
     guard current.kind == .identifier else {
       throw expected("a property 'TARGET.PROPERTY' after \(context)")
     }
     let target = takeIdentifier()
+    let index = current.kind == .leftBracket ? try parseIndex(of: target) : nil
     guard current.kind == .dot else {
       throw expected("'.' and a property name after '\(target.text)' (write '\(target.text).PROPERTY')")
     }
@@ -546,19 +683,27 @@ struct Parser {
         "expected a whole property 'TARGET.PROPERTY' after \(context): a component such as "
           + "'.x' cannot be animated or set alone", at: current.span)
     }
-    return PropertyReference(target: target, property: property, span: target.span.through(property.span))
+    return PropertyReference(
+      target: target, index: index, property: property, span: target.span.through(property.span))
   }
 
-  // subject -> identifier [ "." word ]
+  // subject -> identifier [ "[" expression "]" ] [ "." word ]
   mutating func parseSubject(after context: @autoclosure () -> String) throws -> Subject {
     guard current.kind == .identifier else {
       throw expected("a timeline name or a property 'TARGET.PROPERTY' after \(context())")
     }
     let name = takeIdentifier()
-    guard current.kind == .dot else { return .name(name) }
+    let index = current.kind == .leftBracket ? try parseIndex(of: name) : nil
+    guard current.kind == .dot else {
+      if index != nil {
+        throw expected("'.' and a property name after '\(source.text(of: name.span.through(previousSpan)))'")
+      }
+      return .name(name)
+    }
     advance()
     let property = try expectWord("a property name after '\(name.text).'")
-    return .property(PropertyReference(target: name, property: property, span: name.span.through(property.span)))
+    return .property(
+      PropertyReference(target: name, index: index, property: property, span: name.span.through(property.span)))
   }
 
   /// `print` and `emit` and `on` take a string literal.
@@ -573,8 +718,8 @@ struct Parser {
   /// Parses `{ item, item \n item }` after its `{` has been read; `element` parses one item.
   /// Returns the closing brace.
   mutating func parseList(
-    of opener: String, openedBy open: RawToken, element: (inout Parser) throws -> Void
-  ) throws -> RawToken {
+    of opener: String, openedBy open: Token, element: (inout Parser) throws -> Void
+  ) throws -> Token {
     do {
       skipNewlines()
       if current.kind == .rightBrace { return advance() }
@@ -612,13 +757,13 @@ struct Parser {
     }
   }
 
-  // MARK: - RawToken helpers
+  // MARK: - Token helpers
 
   /// The span of the last token consumed.
   var previousSpan: SourceSpan { previous?.span ?? SourceSpan(at: 0) }
 
   /// The token after the current one (only one token ahead is ever needed).
-  mutating func peek(_ offset: Int) -> RawToken {
+  mutating func peek(_ offset: Int) -> Token {
     precondition(offset == 1, "the parser looks one token ahead")
     if current.kind == .endOfFile { return current }
     if let lookahead { return lookahead }
@@ -628,7 +773,7 @@ struct Parser {
   }
 
   @discardableResult
-  mutating func advance() -> RawToken {
+  mutating func advance() -> Token {
     let token = current
     if case .endOfFile = token.kind { return token }
     index &+= 1
@@ -686,7 +831,7 @@ struct Parser {
   }
 
   /// `{` on the header's line.
-  mutating func expectOpeningBrace(of opener: String) throws -> RawToken {
+  mutating func expectOpeningBrace(of opener: String) throws -> Token {
     guard current.kind == .leftBrace else {
       if current.kind == .newline {
         throw expected("'{' after \(opener) (a '{' stays on the line of its header)")
@@ -715,7 +860,7 @@ struct Parser {
     }
   }
 
-  func identifier(_ token: RawToken) -> Identifier {
+  func identifier(_ token: Token) -> Identifier {
     let span = token.span
     if lexer.buffer.baseAddress != nil {
       // While a statement is read the bytes are at hand, and decoding from them directly
@@ -735,7 +880,7 @@ struct Parser {
   }
 
   /// How a message names a found token: its text, or "end of line", "end of input".
-  func describe(_ token: RawToken) -> String {
+  func describe(_ token: Token) -> String {
     switch token.kind {
     case .newline, .endOfFile: return token.kind.displayName
     case .string: return "a string"
@@ -776,7 +921,7 @@ struct Parser {
     current.kind == .newline ? SourceSpan(at: previousSpan.end) : current.span
   }
 
-  mutating func unclosedBlock(of opener: String, openedBy open: RawToken) -> SyntaxError {
+  mutating func unclosedBlock(of opener: String, openedBy open: Token) -> SyntaxError {
     let line = source.line(of: open.span.start)
     return fail(
       "expected '}' to close the block of \(opener) opened at line \(line), found end of input",
@@ -833,7 +978,7 @@ struct Parser {
   }
 
   /// Whether a token is the first on its line in the source.
-  func startsLine(_ token: RawToken) -> Bool {
+  func startsLine(_ token: Token) -> Bool {
     var offset = token.span.start - 1
     while offset >= 0 {
       let byte = source.bytes[offset]
@@ -846,7 +991,8 @@ struct Parser {
 }
 
 extension ControlAction {
-  /// The action a keyword names, if it names one (without going through strings).
+  /// The action a reserved word names, if it names one (without going through strings);
+  /// `speed`, a contextual word, is the other.
   init?(_ keyword: Keyword) {
     switch keyword {
     case .play: self = .play
@@ -854,10 +1000,30 @@ extension ControlAction {
     case .resume: self = .resume
     case .reverse: self = .reverse
     case .seek: self = .seek
-    case .speed: self = .speed
     case .finish: self = .finish
     case .cancel: self = .cancel
     default: return nil
     }
+  }
+}
+
+extension Parser {
+  /// The contextual word that begins the statement at the current token: a contextual
+  /// statement start, unless the next token is `.`, `[`, `=` or the end of the statement,
+  /// where the word is a name (`set.x`, `label = 2`, `wait` alone).
+  mutating func contextualStatementStart() -> ContextualKeyword? {
+    guard let word = current.word, word.statementStart != nil else { return nil }
+    switch peek(1).kind {
+    case .dot, .leftBracket, .equals, .newline, .semicolon, .rightBrace, .endOfFile: return nil
+    default: return word
+    }
+  }
+
+  /// "'WORD' cannot follow a placement", at the current token.
+  mutating func cannotFollowPlacement(_ word: String) -> SyntaxError {
+    fail(
+      "'\(word)' cannot follow a placement: only timeline items (animate, keyframes, set, print, "
+        + "emit, wait, control statements, sequence, parallel) can be placed",
+      at: current.span)
   }
 }

@@ -1,23 +1,30 @@
-// Keyword: the one list of reserved words. The lexer, the parser's messages, grammar.md
-// (a test keeps them equal) and the REPL's completion all read it from here.
+// Keyword: the one list of reserved words and the one list of contextual words. The lexer,
+// the parser's messages, grammar.md (a test keeps them equal) and the REPL's completion all
+// read them from here.
 
-/// A reserved word of the `.anim` language: never an identifier, except as a property name
-/// after `.` and inside a target's braces.
+/// A reserved word of the `.anim` language: never a name, except as a property name after
+/// `.` and inside a target's braces.
 package enum Keyword: String, CaseIterable, Sendable {
   case `let`, curve, target, timeline
-  case animate, keyframes, set, from, to, over, with
-  case delay, `repeat`, forever, autoreverse, speed, fill, merge
-  case at, label, previous, sequence, parallel, wait
-  case on, emit, print
+  case animate, keyframes, from, to, over, with
+  case at, on, emit, print
   case play, pause, resume, reverse, seek, finish, cancel
   case now
+  case `for`, `in`, `if`, `else`, `var`, and, or, not, `true`, `false`
+  case tween, stagger
 }
 
-/// A word that is a keyword only where the grammar expects it, and an ordinary identifier
-/// elsewhere (so a target may be called `start`). `repeat` as an event kind is the reserved
-/// `Keyword.repeat`, so it is not listed here.
+/// A word that is a keyword only where the grammar expects it, and an ordinary name
+/// everywhere else: `target label { angle: 0 }` and `let delay = 2s` are fine. The lexer
+/// marks these words on their identifier tokens (`Token.word`), so the parser tells them
+/// apart without reading their text.
 package enum ContextualKeyword: String, CaseIterable, Sendable {
-  /// Event kinds after `on`.
+  /// Statements that begin with a contextual word (when the next token is not `.`, `[`,
+  /// `=` or the end of the statement).
+  case set, wait, sequence, parallel, label, speed
+  /// Timing options (`speed` too), and the placement `with previous`.
+  case delay, `repeat`, forever, autoreverse, fill, merge, previous
+  /// Event kinds after `on` (`repeat` too).
   case complete, start
   /// Fill modes after `fill`.
   case none, forwards, backwards, both
@@ -25,45 +32,66 @@ package enum ContextualKeyword: String, CaseIterable, Sendable {
   case replace
   /// Step positions in `steps(n, ...)`.
   case jumpStart, jumpEnd, jumpNone, jumpBoth
+  /// A group member's number and the group's size, in a group's braces and statements.
+  case index, count
+  /// The stagger clause's origins (`start` too) and its other parts.
+  case end, center, edges, random, total, grid
+}
+
+/// How a word begins a statement: the one list of statement starts, which the parser's
+/// dispatch, its recovery and its suggestions read.
+package enum StatementStart: Sendable {
+  /// `let`, `curve`, `target`, `timeline`, `on`, `var`, `label`: never after a placement.
+  case declaration
+  /// `at`, `with`: a placement, followed by an item (both also appear inside statements).
+  case placement
+  /// `animate`, `keyframes`, `print`, `emit`, `set`, `wait`, `sequence`, `parallel`.
+  case item
+  /// `play`, `pause`, `resume`, `reverse`, `seek`, `finish`, `cancel`, `speed` (an item
+  /// too).
+  case control
+  /// `for`, `if`: a block of statements, never after a placement.
+  case flow
 }
 
 extension Keyword {
-  /// How a keyword begins a statement: the one list of statement-start words, which the
-  /// parser's dispatch, its recovery and its suggestions read.
-  package enum StatementStart: Sendable {
-    /// `let`, `curve`, `target`, `timeline`, `on`, `label`: never after a placement.
-    case declaration
-    /// `at`, `with`: a placement, followed by an item (both also appear inside statements).
-    case placement
-    /// `animate`, `keyframes`, `set`, `print`, `emit`, `wait`, `sequence`, `parallel`.
-    case item
-    /// `play`, `pause`, `resume`, `reverse`, `seek`, `speed`, `finish`, `cancel` (an item too;
-    /// `speed` also appears inside statements as an option).
-    case control
-  }
-
   /// How this keyword begins a statement, or nil when it never does.
   package var statementStart: StatementStart? {
     switch self {
-    case .let, .curve, .target, .timeline, .on, .label: return .declaration
+    case .let, .curve, .target, .timeline, .on, .var: return .declaration
     case .at, .with: return .placement
-    case .animate, .keyframes, .set, .print, .emit, .wait, .sequence, .parallel: return .item
-    case .play, .pause, .resume, .reverse, .seek, .speed, .finish, .cancel: return .control
-    case .from, .to, .over, .delay, .repeat, .forever, .autoreverse, .fill, .merge, .previous, .now: return nil
+    case .animate, .keyframes, .print, .emit: return .item
+    case .play, .pause, .resume, .reverse, .seek, .finish, .cancel: return .control
+    case .for, .if: return .flow
+    // (`tween`, reserved for label navigation, begins no statement yet.)
+    case .from, .to, .over, .now, .in, .else, .and, .or, .not, .true, .false, .tween, .stagger: return nil
     }
   }
 
   /// Whether the keyword appears nowhere but at the start of a statement, so that the
-  /// parser's recovery may resume at it: the statement starts except the placements and
-  /// `speed`, which also appear inside statements.
+  /// parser's recovery may resume at it: the reserved statement starts but the placements.
   package var onlyBeginsStatements: Bool {
     switch statementStart {
-    case .declaration?, .item?: return true
-    case .control?: return self != .speed
+    case .declaration?, .item?, .control?, .flow?: return true
     case .placement?, nil: return false
     }
   }
-
-  /// The statement-start words, in declaration order (for "unknown statement ... did you mean").
-  package static let statementStarts: [Keyword] = allCases.filter { $0.statementStart != nil }
 }
+
+extension ContextualKeyword {
+  /// How this word begins a statement (where it is not a name), or nil when it never does.
+  package var statementStart: StatementStart? {
+    switch self {
+    case .label: return .declaration
+    case .set, .wait, .sequence, .parallel: return .item
+    case .speed: return .control
+    default: return nil
+    }
+  }
+}
+
+/// The words that begin statements, reserved and contextual, in declaration order (for
+/// "unknown statement ... did you mean" and the REPL's completion).
+package let statementStartWords: [String] =
+  Keyword.allCases.filter { $0.statementStart != nil }.map(\.rawValue)
+  + ContextualKeyword.allCases.filter { $0.statementStart != nil }.map(\.rawValue)

@@ -39,11 +39,15 @@ package struct Identifier: Hashable, Sendable {
 /// control statements and handlers.
 package struct PropertyReference: Hashable, Sendable {
   package var target: Identifier
+  /// The member's index, for one member of a group (`dots[i].y`); nil for a plain target
+  /// or for every member of a group (`dots.y`).
+  package var index: Expression?
   package var property: Identifier
   package var span: SourceSpan
 
-  package init(target: Identifier, property: Identifier, span: SourceSpan) {
+  package init(target: Identifier, index: Expression? = nil, property: Identifier, span: SourceSpan) {
     self.target = target
+    self.index = index
     self.property = property
     self.span = span
   }
@@ -147,8 +151,78 @@ package indirect enum StatementKind: Hashable, Sendable {
   case label(LabelStatement)
   /// `sequence [OPTIONS] { ITEMS }` and `parallel [OPTIONS] { ITEMS }`
   case group(GroupStatement)
+  /// `var NAME = EXPR`.
+  case variable(VariableDeclaration)
+  /// `NAME = EXPR`, to a `var`.
+  case assignment(Assignment)
+  /// `for NAME in A..<B { ... }` or `A...B`.
+  case loop(ForLoop)
+  /// `if C { ... } else if C { ... } else { ... }`.
+  case conditional(Conditional)
   /// A bare expression; the REPL prints its value.
   case expression(Expression)
+}
+
+/// `var NAME = EXPR`: a variable whose type is its first value's.
+package struct VariableDeclaration: Hashable, Sendable {
+  package var name: Identifier
+  package var value: Expression
+
+  package init(name: Identifier, value: Expression) {
+    self.name = name
+    self.value = value
+  }
+}
+
+/// `NAME = EXPR`.
+package struct Assignment: Hashable, Sendable {
+  package var name: Identifier
+  package var value: Expression
+
+  package init(name: Identifier, value: Expression) {
+    self.name = name
+    self.value = value
+  }
+}
+
+/// `for NAME in LOWER..<UPPER { ... }` (`closed`: `LOWER...UPPER`).
+package struct ForLoop: Hashable, Sendable {
+  package var variable: Identifier
+  package var lower: Expression
+  package var upper: Expression
+  /// Whether the range includes its upper bound (`...`) or not (`..<`).
+  package var closed: Bool
+  package var body: Block
+
+  package init(variable: Identifier, lower: Expression, upper: Expression, closed: Bool, body: Block) {
+    self.variable = variable
+    self.lower = lower
+    self.upper = upper
+    self.closed = closed
+    self.body = body
+  }
+}
+
+/// `if C { ... } else if C { ... } else { ... }`: the first branch whose condition holds runs.
+package struct Conditional: Hashable, Sendable {
+  package struct Branch: Hashable, Sendable {
+    package var condition: Expression
+    package var body: Block
+
+    package init(condition: Expression, body: Block) {
+      self.condition = condition
+      self.body = body
+    }
+  }
+
+  /// The `if` and each `else if`, in order.
+  package var branches: [Branch]
+  package var otherwise: Block?
+
+  package init(branches: [Branch], otherwise: Block?) {
+    self.branches = branches
+    self.otherwise = otherwise
+  }
 }
 
 /// `let NAME = EXPR`
@@ -176,12 +250,15 @@ package struct CurveDeclaration: Hashable, Sendable {
 /// `target NAME { prop: EXPR, ... }`
 package struct TargetDeclaration: Hashable, Sendable {
   package var name: Identifier
+  /// A group's member count (`target dots[12] { ... }`); nil for a single target.
+  package var count: Expression?
   package var properties: [PropertyInitializer]
   /// From `{` to `}`.
   package var bodySpan: SourceSpan
 
-  package init(name: Identifier, properties: [PropertyInitializer], bodySpan: SourceSpan) {
+  package init(name: Identifier, count: Expression? = nil, properties: [PropertyInitializer], bodySpan: SourceSpan) {
     self.name = name
+    self.count = count
     self.properties = properties
     self.bodySpan = bodySpan
   }
@@ -222,10 +299,12 @@ package struct AnimateStatement: Hashable, Sendable {
   /// The expression after `with`: a curve name or a call.
   package var curve: Expression?
   package var options: [TimingOption]
+  /// The stagger clause, last (a statement on a whole group).
+  package var stagger: StaggerClause?
 
   package init(
     property: PropertyReference, from: Expression?, to: Expression, over: Expression?,
-    curve: Expression?, options: [TimingOption]
+    curve: Expression?, options: [TimingOption], stagger: StaggerClause? = nil
   ) {
     self.property = property
     self.from = from
@@ -233,6 +312,7 @@ package struct AnimateStatement: Hashable, Sendable {
     self.over = over
     self.curve = curve
     self.options = options
+    self.stagger = stagger
   }
 }
 
@@ -241,17 +321,20 @@ package struct KeyframesStatement: Hashable, Sendable {
   package var property: PropertyReference
   package var over: Expression?
   package var options: [TimingOption]
+  /// The stagger clause, before the braces (a statement on a whole group).
+  package var stagger: StaggerClause?
   package var keyframes: [Keyframe]
   /// From `{` to `}`.
   package var bodySpan: SourceSpan
 
   package init(
-    property: PropertyReference, over: Expression?, options: [TimingOption],
+    property: PropertyReference, over: Expression?, options: [TimingOption], stagger: StaggerClause? = nil,
     keyframes: [Keyframe], bodySpan: SourceSpan
   ) {
     self.property = property
     self.over = over
     self.options = options
+    self.stagger = stagger
     self.keyframes = keyframes
     self.bodySpan = bodySpan
   }
@@ -364,6 +447,46 @@ package enum GroupKind: String, Hashable, Sendable {
 
 // MARK: - Options
 
+/// `stagger [STEP] [from ORIGIN] [total D] [with CURVE] [grid (C, R)]`: how a statement on a
+/// whole group delays each member.
+package struct StaggerClause: Hashable, Sendable {
+  /// The delay per unit of distance from the origin; nil when `total` gives it.
+  package var step: Expression?
+  package var origin: StaggerOrigin
+  package var total: Expression?
+  /// The distribution curve.
+  package var curve: Expression?
+  /// `grid (C, R)`: the vector expression of columns and rows.
+  package var grid: Expression?
+  package var span: SourceSpan
+
+  package init(
+    step: Expression?, origin: StaggerOrigin, total: Expression?, curve: Expression?, grid: Expression?,
+    span: SourceSpan
+  ) {
+    self.step = step
+    self.origin = origin
+    self.total = total
+    self.curve = curve
+    self.grid = grid
+    self.span = span
+  }
+}
+
+/// Where a stagger's distances are measured from.
+package enum StaggerOrigin: Hashable, Sendable {
+  /// `from start` (the default: the span is nil when no origin was written), `from end`,
+  /// `from center`, `from edges`.
+  case start(SourceSpan?)
+  case end(SourceSpan)
+  case center(SourceSpan)
+  case edges(SourceSpan)
+  /// `from N`: one member.
+  case member(Expression)
+  /// `from random(SEED)`: a seeded shuffle.
+  case random(seed: Expression, span: SourceSpan)
+}
+
 /// One OPTION of an animation, keyframe track, timeline or group, in the order written
 /// (the checker reports duplicates; the formatter keeps the order).
 package struct TimingOption: Hashable, Sendable {
@@ -432,6 +555,10 @@ package enum ExpressionKind: Hashable, Sendable {
   indirect case parenthesized(Expression)
   /// A name: a `let`, a curve, a target, a preset, a contextual word such as `jumpEnd`.
   indirect case name(Identifier)
+  /// `true` or `false`.
+  case boolean(Bool)
+  /// One member of a group: `dots[i]` (read through `.p`).
+  indirect case index(base: Identifier, index: Expression)
   /// `E.name`: `card.angle`, `card.position.x` (any word is allowed after the dot).
   indirect case member(base: Expression, name: Identifier)
   /// `now`
@@ -440,6 +567,8 @@ package enum ExpressionKind: Hashable, Sendable {
   indirect case call(callee: Identifier, arguments: [Argument])
   /// `-E`
   indirect case negate(Expression)
+  /// `not E`
+  indirect case not(Expression)
   /// `E op E`
   indirect case binary(BinaryOperator, Expression, Expression)
   /// Stands where a syntax error was reported, so the tree stays whole.
@@ -464,6 +593,25 @@ package enum BinaryOperator: String, Hashable, Sendable, CaseIterable {
   case subtract = "-"
   case multiply = "*"
   case divide = "/"
+  case less = "<"
+  case lessOrEqual = "<="
+  case greater = ">"
+  case greaterOrEqual = ">="
+  case equal = "=="
+  case notEqual = "!="
+  case and
+  case or
+
+  /// Whether the operator compares two values (a boolean result).
+  package var isComparison: Bool {
+    switch self {
+    case .less, .lessOrEqual, .greater, .greaterOrEqual, .equal, .notEqual: return true
+    default: return false
+    }
+  }
+
+  /// Whether the operator joins two booleans.
+  package var isLogical: Bool { self == .and || self == .or }
 }
 
 /// A string literal: text parts (escapes decoded) and interpolated expressions, in order.

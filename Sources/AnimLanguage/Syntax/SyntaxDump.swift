@@ -41,7 +41,8 @@ package enum SyntaxDump {
       return "(curve \(declaration.name.text) \(dump(declaration.value)))"
     case .target(let declaration):
       let properties = declaration.properties.map { "(\($0.name.text) \(dump($0.value)))" }
-      return list(["target", declaration.name.text] + properties)
+      let count = declaration.count.map { ["(count \(dump($0)))"] } ?? []
+      return list(["target", declaration.name.text] + count + properties)
     case .timeline(let declaration):
       return list(["timeline", declaration.name.text] + declaration.options.map(dump) + block(declaration.body))
     case .animate(let animate):
@@ -50,11 +51,11 @@ package enum SyntaxDump {
       parts.append("(to \(dump(animate.to)))")
       if let over = animate.over { parts.append("(over \(dump(over)))") }
       if let curve = animate.curve { parts.append("(with \(dump(curve)))") }
-      return list(parts + animate.options.map(dump))
+      return list(parts + animate.options.map(dump) + dump(animate.stagger))
     case .keyframes(let keyframes):
       var parts = ["keyframes", dump(keyframes.property)]
       if let over = keyframes.over { parts.append("(over \(dump(over)))") }
-      parts += keyframes.options.map(dump)
+      parts += keyframes.options.map(dump) + dump(keyframes.stagger)
       for keyframe in keyframes.keyframes {
         var key = ["key", dump(keyframe.position), dump(keyframe.value)]
         if let curve = keyframe.curve { key.append("(with \(dump(curve)))") }
@@ -88,7 +89,41 @@ package enum SyntaxDump {
       return list([group.kind.rawValue] + group.options.map(dump) + block(group.body))
     case .expression(let expression):
       return "(expr \(dump(expression)))"
+    case .variable(let declaration):
+      return "(var \(declaration.name.text) \(dump(declaration.value)))"
+    case .assignment(let assignment):
+      return "(= \(assignment.name.text) \(dump(assignment.value)))"
+    case .loop(let loop):
+      let range = "(\(loop.closed ? "..." : "..<") \(dump(loop.lower)) \(dump(loop.upper)))"
+      return list(["for", loop.variable.text, range] + block(loop.body))
+    case .conditional(let conditional):
+      var parts = ["if"]
+      for branch in conditional.branches {
+        parts.append(list(["when", dump(branch.condition)] + block(branch.body)))
+      }
+      if let otherwise = conditional.otherwise { parts.append(list(["else"] + block(otherwise))) }
+      return list(parts)
     }
+  }
+
+  /// `(stagger STEP (from ORIGIN) (total D) (with C) (grid E))`, as a one-element list, or none.
+  static func dump(_ stagger: StaggerClause?) -> [String] {
+    guard let stagger else { return [] }
+    var parts = ["stagger"]
+    if let step = stagger.step { parts.append(dump(step)) }
+    switch stagger.origin {
+    case .start(nil): break
+    case .start(_?): parts.append("(from start)")
+    case .end: parts.append("(from end)")
+    case .center: parts.append("(from center)")
+    case .edges: parts.append("(from edges)")
+    case .member(let index): parts.append("(from \(dump(index)))")
+    case .random(let seed, _): parts.append("(from (random \(dump(seed))))")
+    }
+    if let total = stagger.total { parts.append("(total \(dump(total)))") }
+    if let curve = stagger.curve { parts.append("(with \(dump(curve)))") }
+    if let grid = stagger.grid { parts.append("(grid \(dump(grid)))") }
+    return [list(parts)]
   }
 
   static func dump(_ option: TimingOption) -> String {
@@ -113,6 +148,9 @@ package enum SyntaxDump {
     case .vector(let elements): return list(["vec"] + elements.map(dump))
     case .parenthesized(let inner): return "(paren \(dump(inner)))"
     case .name(let name): return name.text
+    case .boolean(let value): return value ? "true" : "false"
+    case .index(let base, let index): return "(index \(base.text) \(dump(index)))"
+    case .not(let operand): return "(not \(dump(operand)))"
     case .member(let base, let name):
       let baseText = dump(base)
       // A chain of names prints as written: card.position.x.
@@ -150,7 +188,8 @@ package enum SyntaxDump {
   }
 
   static func dump(_ reference: PropertyReference) -> String {
-    "\(reference.target.text).\(reference.property.text)"
+    let index = reference.index.map { "[\(dump($0))]" } ?? ""
+    return "\(reference.target.text)\(index).\(reference.property.text)"
   }
 
   private static func block(_ block: Block) -> [String] {

@@ -1,5 +1,6 @@
-// Token: what the lexer hands the parser. A token is a kind, a span into the source and,
-// for literals, the value the lexer already computed (so the parser never re-reads digits).
+// Token: what the lexer hands the parser. A token is a kind, a span into the source and
+// the value the lexer already computed (a literal's, so the parser never re-reads digits; a
+// contextual word's, so it never re-reads letters).
 
 /// The kind of a token.
 package enum TokenKind: Hashable, Sendable {
@@ -10,9 +11,13 @@ package enum TokenKind: Hashable, Sendable {
   case percent
   case color
   case string
-  case leftParen, rightParen, leftBrace, rightBrace
+  case leftParen, rightParen, leftBrace, rightBrace, leftBracket, rightBracket
   case comma, colon, dot, semicolon, equals
   case plus, minus, star, slash
+  /// `<`, `<=`, `>`, `>=`, `==`, `!=`.
+  case less, lessEqual, greater, greaterEqual, equalEqual, notEqual
+  /// `..<` and `...`, between a loop's bounds.
+  case halfOpenRange, closedRange
   /// A newline that ends a statement (newlines inside `( )` or after an operator or a comma
   /// are not emitted).
   case newline
@@ -34,6 +39,16 @@ package enum TokenKind: Hashable, Sendable {
     case .rightParen: return "')'"
     case .leftBrace: return "'{'"
     case .rightBrace: return "'}'"
+    case .leftBracket: return "'['"
+    case .rightBracket: return "']'"
+    case .less: return "'<'"
+    case .lessEqual: return "'<='"
+    case .greater: return "'>'"
+    case .greaterEqual: return "'>='"
+    case .equalEqual: return "'=='"
+    case .notEqual: return "'!='"
+    case .halfOpenRange: return "'..<'"
+    case .closedRange: return "'...'"
     case .comma: return "','"
     case .colon: return "':'"
     case .dot: return "'.'"
@@ -50,6 +65,21 @@ package enum TokenKind: Hashable, Sendable {
   }
 }
 
+extension TokenKind {
+  /// Whether a line that ends with this token goes on to the next line: after a binary
+  /// operator (`and`, `or` and the comparisons too) or a comma. The lexer drops the newline
+  /// there, and the REPL reads another line.
+  package var continuesLine: Bool {
+    switch self {
+    case .plus, .minus, .star, .slash, .comma, .keyword(.and), .keyword(.or),
+      .less, .lessEqual, .greater, .greaterEqual, .equalEqual, .notEqual:
+      return true
+    default:
+      return false
+    }
+  }
+}
+
 /// One piece of a string literal as the lexer found it: decoded text, or the byte range of
 /// an interpolation's expression (between `{` and `}`), which the parser parses.
 package enum StringSegment: Hashable, Sendable {
@@ -57,7 +87,10 @@ package enum StringSegment: Hashable, Sendable {
   case interpolation(SourceSpan)
 }
 
-/// The value of a literal token, computed once by the lexer.
+/// The value of a token, computed once by the lexer: a literal's value, or which contextual
+/// word an identifier spells. A string literal's segments wait in the lexer (or in
+/// `LexedTokens`) under the literal's number, so that a token is trivially copyable and
+/// passing tokens around costs no reference counting.
 package enum TokenValue: Hashable, Sendable {
   case none
   case number(Double)
@@ -66,10 +99,15 @@ package enum TokenValue: Hashable, Sendable {
   /// The number before `%` (`40%` is 40).
   case percent(Double)
   case color(ColorLiteral)
-  case string([StringSegment])
+  /// The string literal's number in its lexer (0 for the first); `Lexer.segments(of:)` and
+  /// `LexedTokens.segments(of:)` give its segments.
+  case string(Int)
+  /// An identifier that spells a contextual word.
+  case word(ContextualKeyword)
 }
 
-/// A token: a kind, the bytes it covers and its literal value.
+/// A token: a kind, the bytes it covers and its value. The lexer hands these to the parser
+/// one at a time, and `tokenize` returns them all for tools.
 package struct Token: Hashable, Sendable {
   package var kind: TokenKind
   package var span: SourceSpan
@@ -79,6 +117,12 @@ package struct Token: Hashable, Sendable {
     self.kind = kind
     self.span = span
     self.value = value
+  }
+
+  /// The contextual word an identifier spells, if it spells one.
+  package var word: ContextualKeyword? {
+    if case .word(let word) = value { return word }
+    return nil
   }
 }
 
@@ -104,23 +148,4 @@ package struct Comment: Hashable, Sendable {
     self.span = span
     self.text = text
   }
-}
-
-/// A token as the lexer hands it to the parser: `Token` without the string segments, which
-/// wait in the lexer (`Lexer.segments(of:)`), so that it is trivially copyable and passing
-/// tokens around costs no reference counting.
-struct RawToken {
-  var kind: TokenKind
-  var span: SourceSpan
-  var value: RawValue
-}
-
-/// `TokenValue`, with a string literal's number in place of its segments.
-enum RawValue {
-  case none
-  case number(Double)
-  case duration(Int64)
-  case percent(Double)
-  case color(ColorLiteral)
-  case string(Int)
 }

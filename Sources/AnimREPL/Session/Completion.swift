@@ -52,7 +52,8 @@ extension Session {
       return .words(matching(word, properties.map { "\(base).\($0)" }))
     }
     // The predeclared names come from the language's one table (Builtins.swift).
-    let candidates = Keyword.allCases.map(\.rawValue) + environment.order + Builtins.names
+    let candidates =
+      Keyword.allCases.map(\.rawValue) + ContextualKeyword.allCases.map(\.rawValue) + environment.order + Builtins.names
     let found = matching(word, candidates)
     // A target, the one match, completes with its `.`: a property comes next.
     if found.count == 1, properties(ofTarget: found[0]) != nil { return .words([found[0] + "."]) }

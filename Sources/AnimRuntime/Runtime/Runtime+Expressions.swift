@@ -51,6 +51,22 @@ extension Runtime {
       let value = try evaluate(inner, context)
       if case .percent(let p) = value { return .percent(-p) }
       return try computed(ConstantEvaluator.negating(value.constant), at: expression.span)
+    case .boolean(let value):
+      return .boolean(value)
+    case .not(let operand):
+      return try computed(ConstantEvaluator.negatingLogically(evaluate(operand, context).constant), at: expression.span)
+    case .index:
+      throw EvaluationError(message: "groups are not yet supported", span: expression.span)
+    case .binary(let op, let left, let right) where op.isLogical:
+      // `and` and `or` look at their right side only when the left does not decide.
+      guard case .boolean(let a) = try evaluate(left, context) else {
+        throw EvaluationError(message: "expected a boolean", span: left.span)
+      }
+      if a == (op == .or) { return .boolean(a) }
+      guard case .boolean(let b) = try evaluate(right, context) else {
+        throw EvaluationError(message: "expected a boolean", span: right.span)
+      }
+      return .boolean(b)
     case .binary(let op, let left, let right):
       let a = try evaluate(left, context)
       let b = try evaluate(right, context)

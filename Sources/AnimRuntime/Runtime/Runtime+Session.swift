@@ -395,7 +395,7 @@ extension RuntimeValue {
     case .duration(let ns): return ns > -AnimationEngine.endOfTime && ns < AnimationEngine.endOfTime
     case .vector(let v): return (2...4).contains(v.count) && v.allSatisfy(\.isFinite)
     case .color(let r, let g, let b, let a): return [r, g, b, a].allSatisfy { $0.isFinite && $0 >= 0 && $0 <= 1 }
-    case .string: return true
+    case .string, .boolean: return true
     case .curve(let c): return (try? CurveConversion.curve(c)) != nil
     }
   }
@@ -410,6 +410,7 @@ extension RuntimeValue {
     case .color(let r, let g, let b, let a): return .color(red: r * 255, green: g * 255, blue: b * 255, alpha: a)
     case .string(let s): return .string(s)
     case .curve(let c): return .curve(c)
+    case .boolean(let b): return .boolean(b)
     }
   }
 }

@@ -187,6 +187,8 @@ extension Runtime {
       let name = try interpolate(literal, context)
       // An emit queues behind the events already due at this instant.
       engine.schedule(callback: newKey(.emit(name, literal.span, context)), at: engine.now)
+    case .variable, .assignment, .loop, .conditional:
+      throw EvaluationError(message: "this statement is not yet supported", span: statement.span)
     case .handler(let handler):
       let entry = Handler(body: handler.body, program: context, span: statement.span)
       switch handler.event {

@@ -14,6 +14,7 @@ enum RuntimeValue: Hashable {
   case color(red: Double, green: Double, blue: Double, alpha: Double)
   case string(String)
   case curve(CurveValue)
+  case boolean(Bool)
 
   init(_ constant: ConstantValue) {
     switch constant {
@@ -24,6 +25,7 @@ enum RuntimeValue: Hashable {
     case .color(let r, let g, let b, let a): self = .color(red: r / 255, green: g / 255, blue: b / 255, alpha: a)
     case .string(let s): self = .string(s)
     case .curve(let c): self = .curve(c)
+    case .boolean(let b): self = .boolean(b)
     }
   }
 
@@ -67,6 +69,7 @@ enum RuntimeValue: Hashable {
       return c.hexString()
     case .string(let s): return s
     case .curve(let c): return "\(c)"
+    case .boolean(let b): return b ? "true" : "false"
     }
   }
 }
