@@ -26,7 +26,7 @@ private enum ExampleFiles {
   /// Every example this file tests, one @Test each.
   static let covered: Set<String> = [
     "bouncing-ball.anim", "card-flip.anim", "colors-and-math.anim", "fade-handler.anim", "intro-fade.anim",
-    "label-rotate.anim", "long-sweep.anim", "meter.anim", "minute-clock.anim", "retarget-box.anim",
+    "label-rotate.anim", "long-sweep.anim", "loop-counter.anim", "meter.anim", "minute-clock.anim", "retarget-box.anim",
     "retarget-three.anim", "showcase.anim", "spin-paused.anim", "stopwatch-laps.anim", "stopwatch.anim",
     "tour.anim",
   ]
@@ -244,7 +244,7 @@ private let ease = CubicBezier.ease
 struct ExampleTraceTests {
   @Test func everyExampleIsCoveredChecksCleanAndTracesWithoutRuntimeErrors() throws {
     let names = try ExampleFiles.names()
-    #expect(names.count == 16)
+    #expect(names.count == 17)
     #expect(Set(names) == ExampleFiles.covered, "an example without a trace test, or a test without its example")
     for name in names {
       let text = try ExampleFiles.text(name)
@@ -317,6 +317,47 @@ struct ExampleTraceTests {
       Instant(1200 * ms, [["complete subtitle.opacity"], ["print: subtitle in at 1.2s"]]),
     ])
     example.expectEnd(1200 * ms)
+  }
+
+  /// Three bounces of 500 ms counted by a `var` (the handler plays `hop` again while the
+  /// count is under 3), then three blinks from a loop, 200 ms apart from 1.5 s, each
+  /// lamp.opacity = (t − start) / 100 ms; the `if` after `wait 2s` reads the count then.
+  @Test func loopCounter() throws {
+    let times = [0.5, 1, 1.5, 1.55, 1.6, 1.65, 1.7, 1.75, 1.9, 1.95, 2].map(nanoseconds)
+    let example = try ExampleRun("loop-counter.anim", times: times)
+    example.expectValues("ball.y", at: [0.5, 1, 1.5, 2].map(nanoseconds)) { _ in [0] }
+    example.expectValues("lamp.opacity", at: times) { time in
+      let t = seconds(of: time)
+      let starts = [1.5, 1.7, 1.9].filter { $0 <= t + 1e-12 }
+      guard let start = starts.last else { return [0] }
+      return [clamp01((t - start) / 0.1)]
+    }
+    let bounceLog = { (n: Int, time: Nanoseconds, shown: String) -> Instant in
+      Instant(
+        time,
+        [["complete hop", "complete ball.y"], ["print: bounce \(n) at \(shown)"], ["start hop", "start ball.y"]])
+    }
+    example.expectLog(
+      [
+        Instant(0, [["start hop", "start ball.y"]]),
+        Instant(250 * ms, [["repeat ball.y"]]),
+        bounceLog(1, 500 * ms, "0.5s"),
+        Instant(750 * ms, [["repeat ball.y"]]),
+        bounceLog(2, 1 * s, "1s"),
+        Instant(1250 * ms, [["repeat ball.y"]]),
+        Instant(
+          1500 * ms,
+          [
+            ["complete hop", "complete ball.y"], ["print: bounce 3 at 1.5s"], ["print: blink 1"],
+            ["start lamp.opacity"],
+          ]),
+        Instant(1600 * ms, [["complete lamp.opacity"]]),
+        Instant(1700 * ms, [["print: blink 2"], ["start lamp.opacity"]]),
+        Instant(1800 * ms, [["complete lamp.opacity"]]),
+        Instant(1900 * ms, [["print: blink 3"], ["start lamp.opacity"]]),
+        Instant(2 * s, [["complete lamp.opacity"], ["print: three bounces"]]),
+      ])
+    example.expectEnd(2 * s)
   }
 
   /// seconds = t, hand = 6·t, to 60 s; prints at 15, 30, 45 s.

@@ -43,8 +43,10 @@ package enum ResolvedPlacement: Hashable, Sendable {
 
 /// What a name in the source refers to.
 package enum Reference: Hashable, Sendable {
-  /// A `let`.
+  /// A `let`, or a top-level `var`.
   case value(String)
+  /// A loop variable or a `var` local to a handler's run, a loop's pass or an `if` branch.
+  case local(String)
   /// A `curve` declaration.
   case curve(String)
   /// A predeclared curve (`easeIn`, `smooth`...), with its value.

@@ -12,8 +12,11 @@
 /// A top-level statement checked clean, with the facts the runtime needs about it.
 package struct CheckedStatement: Sendable {
   package var statement: Statement
-  /// The constants, references and placements of this statement's nodes.
+  /// The constants, references and placements of this statement's nodes; empty from the
+  /// first loop or `if` on, whose facts the reader gathers (`gatheredFacts()`).
   package var facts: ResolvedFacts
+  /// Whether this statement is a top-level loop or `if`, or comes after one.
+  package var isGathered: Bool
 }
 
 /// Reads a script statement by statement for running it.
@@ -26,6 +29,9 @@ package struct CheckedStatementReader {
   private var checker: Checker
   /// Set once a statement has a syntax or check error: nothing more is handed over.
   private var failed = false
+  /// Set from the first top-level loop or `if` on: a runner lays those out with what follows
+  /// them, so the facts of the rest of the script are gathered in one table.
+  private var gathers = false
   /// Whether the parsing thread has sent its end, and the syntax errors it sent with it.
   private var threadEnded = false
   private var threadSyntaxErrors: [Diagnostic] = []
@@ -64,6 +70,10 @@ package struct CheckedStatementReader {
       failed = true
       return nil
     }
+    if statement.kind.isFlow { gathers = true }
+    if gathers {
+      return CheckedStatement(statement: statement, facts: ResolvedFacts(), isGathered: true)
+    }
     let facts = ResolvedFacts(
       constants: SpanTable(checker.constants), references: SpanTable(checker.references),
       placements: SpanTable(checker.placements))
@@ -72,7 +82,14 @@ package struct CheckedStatementReader {
     checker.constants.removeAll(keepingCapacity: true)
     checker.references.removeAll(keepingCapacity: true)
     checker.placements.removeAll(keepingCapacity: true)
-    return CheckedStatement(statement: statement, facts: facts)
+    return CheckedStatement(statement: statement, facts: facts, isGathered: false)
+  }
+
+  /// The facts of the statements handed over gathered (`CheckedStatement.isGathered`).
+  package func gatheredFacts() -> ResolvedFacts {
+    ResolvedFacts(
+      constants: SpanTable(checker.constants), references: SpanTable(checker.references),
+      placements: SpanTable(checker.placements))
   }
 
   /// The next statement the parser read, nil at the end or after a syntax error.

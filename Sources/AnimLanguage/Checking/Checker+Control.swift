@@ -31,7 +31,9 @@ extension Checker {
     let outerLabels = labels
     labels = collectLabels(in: handler.body.statements)
     labelScopeDepth += 1
+    localScopes.append([:])  // a handler's `var`s are its run's own
     _ = checkItems(handler.body.statements, in: .handler)
+    localScopes.removeLast()
     labelScopeDepth -= 1
     labels = outerLabels
   }
@@ -155,14 +157,10 @@ extension Checker {
     switch statement.kind {
     case .emit(let literal):
       if let text = literal.plainText { names?.insert(text) } else { names = nil }
-    case .timeline(let declaration):
-      for inner in declaration.body.statements where names != nil { collectEmittedEvents(of: inner, into: &names) }
-    case .handler(let handler):
-      for inner in handler.body.statements where names != nil { collectEmittedEvents(of: inner, into: &names) }
-    case .group(let group):
-      for inner in group.body.statements where names != nil { collectEmittedEvents(of: inner, into: &names) }
     default:
-      break
+      for block in statement.kind.nestedBlocks {
+        for inner in block.statements where names != nil { collectEmittedEvents(of: inner, into: &names) }
+      }
     }
   }
 }

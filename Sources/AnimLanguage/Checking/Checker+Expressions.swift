@@ -175,9 +175,13 @@ extension Checker {
     return Typed(type: type, constant: isConstant ? .vector(values) : nil)
   }
 
-  /// A name used as a value: a `let`, a curve, a preset.
+  /// A name used as a value: a local, a `let` or `var`, a curve, a preset.
   mutating func resolveName(_ name: Identifier) -> Typed {
-    resolveName(name, symbol: self.symbol(named: name.text))
+    if !localScopes.isEmpty, let local = local(named: name.text) {
+      record(.local(name.text), of: name.span)
+      return Typed(type: local.type)
+    }
+    return resolveName(name, symbol: self.symbol(named: name.text))
   }
 
   /// `resolveName` when the environment has already been asked (`symbol` is its answer).

@@ -107,6 +107,12 @@ extension Checker {
 
   // timelineDecl -> "timeline" identifier options block
   mutating func checkTimeline(_ declaration: TimelineDeclaration) {
+    if ContextualKeyword(rawValue: declaration.name.text) != nil {
+      error(
+        "a timeline cannot be named '\(declaration.name.text)', a word of the language: a timeline's name "
+          + "alone is an item inside a timeline, where '\(declaration.name.text)' would be read as that word",
+        at: declaration.name.span)
+    }
     let options = checkOptions(declaration.options, of: "timeline '\(declaration.name.text)'")
     let outerLabels = labels
     labels = collectLabels(in: declaration.body.statements)

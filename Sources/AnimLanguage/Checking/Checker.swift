@@ -87,6 +87,9 @@ struct Checker {
   /// How many timelines and handlers enclose the statement being checked: at 0, `labels`
   /// are the script's top-level labels.
   var labelScopeDepth = 0
+  /// The local scopes around the statement being checked, innermost last: a handler's body,
+  /// a loop's, an `if` branch's (empty at the top level of a script or a timeline).
+  var localScopes: [[String: LocalSymbol]] = []
 
   // The side tables of the `CheckedProgram`.
   var types: [SourceSpan: ValueType] = [:]
@@ -241,6 +244,7 @@ struct Checker {
     case .curve(let declaration): return declaration.name
     case .target(let declaration): return declaration.name
     case .timeline(let declaration): return declaration.name
+    case .variable(let declaration): return declaration.name
     default: return nil
     }
   }
@@ -354,7 +358,15 @@ struct Checker {
           + "place it with 'at TIME' or 'with previous'",
         at: statement.span)
     }
-    let repeatsForever = checkStatement(statement, in: body)
+    var repeatsForever = false
+    switch statement.kind {
+    case .loop(let loop):
+      checkLoop(loop, in: body, progress: &progress)
+    case .conditional(let conditional):
+      checkConditional(conditional, in: body, progress: &progress)
+    default:
+      repeatsForever = checkStatement(statement, in: body)
+    }
     if repeatsForever {
       progress.runsForever = true
       if progress.foreverItem == nil { progress.foreverItem = statement.span }
@@ -423,8 +435,12 @@ struct Checker {
       }
     case .label(let label):
       if let at = label.at { _ = expect(at, .duration, "after 'label \(label.name.text) at'") }
-    case .variable, .assignment, .loop, .conditional:
-      error("this statement is not yet supported", at: statement.span)
+    case .variable(let declaration):
+      checkVariable(declaration, in: body, statement: statement)
+    case .assignment(let assignment):
+      checkAssignment(assignment)
+    case .loop, .conditional:
+      break  // (checked by `checkItem`, which carries the body's progress into them)
     case .group(let group):
       let options = checkOptions(group.options, of: "'\(group.kind.rawValue)'")
       let bodyRunsForever = checkItems(group.body.statements, in: .group(group.kind))
@@ -511,6 +527,7 @@ struct Checker {
         case .animate(let animate): return hasForever(animate.options)
         case .keyframes(let track): return hasForever(track.options)
         case .group(let group): return hasForever(group.options) || bodyRunsForever(group.body.statements)
+        case .loop, .conditional: return statement.kind.nestedBlocks.contains { bodyRunsForever($0.statements) }
         default: return false
         }
       }

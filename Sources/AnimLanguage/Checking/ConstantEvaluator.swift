@@ -222,7 +222,7 @@ package enum ConstantEvaluator {
   }
 
   /// Whether `value` is a whole number (checked by conversion, without libm).
-  static func isWhole(_ value: Double) -> Bool {
+  package static func isWhole(_ value: Double) -> Bool {
     guard value.isFinite, Swift.abs(value) < 9e18 else { return value.isFinite }
     return Double(Int64(value)) == value
   }

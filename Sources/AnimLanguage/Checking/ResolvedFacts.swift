@@ -14,7 +14,8 @@ package struct ResolvedFacts: Sendable {
   package var placements: SpanTable<ResolvedPlacement>
 
   package init(
-    constants: SpanTable<ConstantValue>, references: SpanTable<Reference>, placements: SpanTable<ResolvedPlacement>
+    constants: SpanTable<ConstantValue> = SpanTable(), references: SpanTable<Reference> = SpanTable(),
+    placements: SpanTable<ResolvedPlacement> = SpanTable()
   ) {
     self.constants = constants
     self.references = references

@@ -22,12 +22,19 @@ package struct ValueSymbol: Hashable, Sendable {
   /// Where it was declared (in the input that declared it).
   package var span: SourceSpan
 
-  package init(name: String, type: ValueType, constant: ConstantValue?, curveKind: CurveKind?, span: SourceSpan) {
+  /// Whether it is a `var` (assignable; never constant) rather than a `let`.
+  package var isVariable: Bool
+
+  package init(
+    name: String, type: ValueType, constant: ConstantValue?, curveKind: CurveKind?, span: SourceSpan,
+    isVariable: Bool = false
+  ) {
     self.name = name
     self.type = type
     self.constant = constant
     self.curveKind = curveKind
     self.span = span
+    self.isVariable = isVariable
   }
 }
 
@@ -126,10 +133,16 @@ package enum Symbol: Hashable, Sendable {
     }
   }
 
+  /// Whether it is a `let` or a `var`.
+  package var isValue: Bool {
+    if case .value = self { return true }
+    return false
+  }
+
   /// How messages name the kind: "a value", "a curve", "a target", "a timeline".
   package var kindDescription: String {
     switch self {
-    case .value: return "a value (a 'let')"
+    case .value(let value): return value.isVariable ? "a variable (a 'var')" : "a value (a 'let')"
     case .curve: return "a curve"
     case .target: return "a target"
     case .timeline: return "a timeline"

@@ -51,9 +51,19 @@ extension Session {
       guard let properties = properties(ofTarget: base) else { return .words([]) }
       return .words(matching(word, properties.map { "\(base).\($0)" }))
     }
-    // The predeclared names come from the language's one table (Builtins.swift).
+    // After a word that takes a subject (`play `, `on complete `), a declared name comes
+    // next; elsewhere any word of the language, a declared name or a predeclared one (from
+    // the language's one table, Builtins.swift).
+    let previousWord = before.split(whereSeparator: { $0 == " " || $0 == "\t" }).last.map(String.init)
+    let takesSubject =
+      previousWord.map { word in
+        ControlAction(rawValue: word) != nil || LifecycleEvent(rawValue: word) != nil
+      } ?? false
     let candidates =
-      Keyword.allCases.map(\.rawValue) + ContextualKeyword.allCases.map(\.rawValue) + environment.order + Builtins.names
+      takesSubject
+      ? environment.order
+      : Keyword.allCases.map(\.rawValue) + ContextualKeyword.allCases.map(\.rawValue) + environment.order
+        + Builtins.names
     let found = matching(word, candidates)
     // A target, the one match, completes with its `.`: a property comes next.
     if found.count == 1, properties(ofTarget: found[0]) != nil { return .words([found[0] + "."]) }

@@ -89,6 +89,8 @@ extension Runtime {
 
   func evaluateName(_ identifier: Identifier, _ context: ProgramContext) throws(EvaluationError) -> RuntimeValue {
     switch context.facts.references[identifier.span] {
+    case .local(let name)?:
+      if let value = context.locals?.value(of: name) { return value }
     case .value(let name)?:
       if let value = values[name] { return value }
     case .curve(let name)?:

@@ -27,7 +27,7 @@ package struct SessionRestoreError: Error, Sendable, CustomStringConvertible {
 extension Runtime {
   /// The format written; a file with another version is refused. 2: the engine's snapshot
   /// version 2.
-  package static let sessionFormatVersion = 2
+  package static let sessionFormatVersion = 3
 
   struct SavedSpan: Codable, Hashable {
     var entry: Int
@@ -36,11 +36,15 @@ extension Runtime {
   }
 
   struct SavedAction: Codable {
-    enum Kind: String, Codable { case statement, item, emit }
+    enum Kind: String, Codable { case statement, item, emit, resume }
     var kind: Kind
     var at: SavedSpan
     var invocation: Int?
     var name: String?
+    /// The frame of locals the statement sees (an index into `SavedSession.frames`).
+    var frame: Int?
+    /// A walk waiting at a loop or an `if` (`resume`).
+    var walk: SavedWalk?
   }
 
   struct SavedHandler: Codable {
@@ -71,6 +75,8 @@ extension Runtime {
     var pendingValues: [SavedPending]
     var abandoned: [Int]
     var nextInvocation: Int
+    /// The frames of locals that scheduled statements and waiting walks hold, parents first.
+    var frames: [SavedFrame]
   }
 
   struct SavedEntry: Codable {
@@ -106,14 +112,23 @@ extension Runtime {
       }
     }
     var actions: [Int: SavedAction] = [:]
-    for (key, action) in self.actions {
+    var numbering = FrameNumbering()
+    for (key, action) in self.actions.sorted(by: { $0.key < $1.key }) {
       switch action {
       case .statement(let statement, let context, let invocation):
-        actions[key] = SavedAction(kind: .statement, at: saved(statement.span, context), invocation: invocation)
+        actions[key] = SavedAction(
+          kind: .statement, at: saved(statement.span, context), invocation: invocation,
+          frame: numbering.number(of: context.locals))
       case .item(let statement, let context):
-        actions[key] = SavedAction(kind: .item, at: saved(statement.span, context))
+        actions[key] = SavedAction(
+          kind: .item, at: saved(statement.span, context), frame: numbering.number(of: context.locals))
       case .emit(let name, let span, let context):
         actions[key] = SavedAction(kind: .emit, at: saved(span, context), name: name)
+      case .resume(let walk):
+        let savedWalk = savedWalk(walk, numbering: &numbering)
+        actions[key] = SavedAction(
+          kind: .resume, at: savedWalk.levels.first?.at ?? SavedSpan(entry: 0, start: 0, end: 0),
+          invocation: walk.invocation, walk: savedWalk)
       }
     }
     let session = SavedSession(
@@ -127,7 +142,7 @@ extension Runtime {
       pendingValues: pendingValues.map {
         SavedPending(node: $0.key, at: saved($0.value.statementSpan, $0.value.program))
       },
-      abandoned: abandoned.sorted(), nextInvocation: nextInvocation)
+      abandoned: abandoned.sorted(), nextInvocation: nextInvocation, frames: numbering.frames)
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
     return try encoder.encode(session)
@@ -209,14 +224,54 @@ extension Runtime {
         runtime.customHandlers[saved.subject, default: []].append(handler)
       }
     }
+    guard let frames = restoredFrames(session.frames) else {
+      throw refuse("the saved session is corrupt: a frame of local values is out of its range")
+    }
+    func seeing(_ frame: Int?, _ context: ProgramContext) throws(SessionRestoreError) -> ProgramContext {
+      guard let frame else { return context }
+      guard frame >= 0, frame < frames.count else { throw refuse("the saved session is corrupt: a frame") }
+      return context.with(locals: frames[frame])
+    }
     for (key, saved) in session.actions {
       switch saved.kind {
       case .statement:
         let (found, context) = try statement(saved.at)
-        runtime.actions[key] = .statement(found, context, invocation: saved.invocation)
+        runtime.actions[key] = .statement(found, try seeing(saved.frame, context), invocation: saved.invocation)
       case .item:
         let (found, context) = try statement(saved.at)
-        runtime.actions[key] = .item(found, context)
+        runtime.actions[key] = .item(found, try seeing(saved.frame, context))
+      case .resume:
+        guard let walk = saved.walk, !walk.levels.isEmpty, walk.invocation == saved.invocation else {
+          throw refuse("the saved session is corrupt: a waiting block")
+        }
+        var levels: [BlockWalk.Frame] = []
+        for level in walk.levels {
+          guard level.at.entry >= 0, level.at.entry < contexts.count else {
+            throw refuse("the saved session is corrupt: a waiting block")
+          }
+          let context = try seeing(level.frame, contexts[level.at.entry])
+          let statements = files[level.at.entry].statements
+          switch level.kind {
+          case .block:
+            guard let list = findStatementList(in: statements, level.at), let index = level.index,
+              index >= 0, index <= list.count
+            else { throw refuse("the saved session is corrupt: a waiting block") }
+            levels.append(.block(list, index: index, context))
+          case .loop:
+            guard let loop = findLoop(in: statements, level.at), let next = level.next, let end = level.end,
+              next <= end, Int128(end) - Int128(next) <= Int128(loopPassLimit)
+            else { throw refuse("the saved session is corrupt: a waiting loop") }
+            levels.append(.loop(loop, next: next, end: end, context))
+          }
+        }
+        guard walk.start > -AnimationEngine.endOfTime, walk.start < AnimationEngine.endOfTime,
+          walk.cursor >= walk.start, walk.cursor < AnimationEngine.endOfTime
+        else { throw refuse("the saved session is corrupt: a waiting block's time") }
+        let restored = BlockWalk([], contexts[0], start: walk.start, invocation: walk.invocation)
+        restored.frames = levels
+        restored.cursor = walk.cursor
+        restored.isDue = true  // (a saved walk waits for its turn)
+        runtime.actions[key] = .resume(restored)
       case .emit:
         guard saved.at.entry >= 0, saved.at.entry < contexts.count, let name = saved.name else {
           throw refuse("the saved session is corrupt: an emit")
@@ -361,7 +416,36 @@ extension Runtime {
   static func findStatement(in statements: [Statement], _ span: SavedSpan) -> Statement? {
     for statement in statements {
       if statement.span.start == span.start && statement.span.end == span.end { return statement }
-      if let inner = children(of: statement), let found = findStatement(in: inner.statements, span) { return found }
+      for inner in statement.kind.nestedBlocks {
+        if let found = findStatement(in: inner.statements, span) { return found }
+      }
+    }
+    return nil
+  }
+
+  /// The statement list (a program's top level, or a block's at any depth) whose
+  /// statements span exactly this.
+  static func findStatementList(in statements: [Statement], _ span: SavedSpan) -> [Statement]? {
+    if span.covers(statements) { return statements }
+    for statement in statements {
+      for inner in statement.kind.nestedBlocks {
+        if let found = findStatementList(in: inner.statements, span) { return found }
+      }
+    }
+    return nil
+  }
+
+  /// The loop whose variable is at exactly this span, at any depth.
+  static func findLoop(in statements: [Statement], _ span: SavedSpan) -> ForLoop? {
+    for statement in statements {
+      if case .loop(let loop) = statement.kind, loop.variable.span.start == span.start,
+        loop.variable.span.end == span.end
+      {
+        return loop
+      }
+      for inner in statement.kind.nestedBlocks {
+        if let found = findLoop(in: inner.statements, span) { return found }
+      }
     }
     return nil
   }
@@ -369,20 +453,12 @@ extension Runtime {
   /// The block with exactly this span, at any depth.
   static func findBlock(in statements: [Statement], _ span: SavedSpan) -> Block? {
     for statement in statements {
-      guard let inner = children(of: statement) else { continue }
-      if inner.span.start == span.start && inner.span.end == span.end { return inner }
-      if let found = findBlock(in: inner.statements, span) { return found }
+      for inner in statement.kind.nestedBlocks {
+        if inner.span.start == span.start && inner.span.end == span.end { return inner }
+        if let found = findBlock(in: inner.statements, span) { return found }
+      }
     }
     return nil
-  }
-
-  static func children(of statement: Statement) -> Block? {
-    switch statement.kind {
-    case .timeline(let declaration): return declaration.body
-    case .group(let group): return group.body
-    case .handler(let handler): return handler.body
-    default: return nil
-    }
   }
 }
 

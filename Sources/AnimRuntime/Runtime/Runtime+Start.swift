@@ -62,10 +62,18 @@ extension Runtime {
     declaredInEntry = []
     keepsConstantValues = false
     var cursor = engine.now
+    let start = engine.now
     // The engine's guard on one instant counts the statements its first round would run.
     var runNow = 0
+    var gathered: [Statement] = []
     while let checked = reader.next() {
       let statement = checked.statement
+      // From a loop or an `if` on, the statements are laid out as a whole program's are (the
+      // loop's passes move the time for what follows them): gathered, and walked at the end.
+      if checked.isGathered {
+        gathered.append(statement)
+        continue
+      }
       let context = ProgramContext(facts: checked.facts, source: source, entry: entry)
       // `createTargets` creates every target before anything runs, then the target's own
       // statement sets the same values again: the same as creating it here only when every
@@ -112,6 +120,15 @@ extension Runtime {
       if let declaration { declaredInEntry.remove(declaration.name.text) }
     }
     guard case .clean(let warnings) = reader.finish() else { return nil }
+    if !gathered.isEmpty {
+      let context = ProgramContext(facts: reader.gatheredFacts(), source: source, entry: entry)
+      for statement in gathered {
+        // Created before anything runs, as `createTargets` creates a whole program's.
+        guard case .target(let declaration) = statement.kind else { continue }
+        try? declareTarget(declaration, context, evaluateNow: false)
+      }
+      walk(BlockWalk(gathered, context, start: start, cursor: cursor, invocation: nil))
+    }
     // What the statements caused at the start (their events, handlers, emits).
     advanceQuietly(to: engine.now)
     return (takeOutput(), warnings)

@@ -88,43 +88,145 @@ extension Runtime {
   }
 
   /// Schedules each statement of a block at its time, from engine time `start`: in order,
-  /// `wait` moving the time for those after it.
+  /// `wait` moving the time for those after it. A loop or an `if` is run (its bounds or its
+  /// conditions evaluated, its body laid out as if written out) when the time reaches it,
+  /// so the walk through the block may stop there and go on later (`BlockWalk`).
   func schedule(_ statements: [Statement], from start: Nanoseconds, _ context: ProgramContext, mode: BlockMode) {
-    var cursor = start
     var invocation: Int?
     if mode == .handler {
       nextInvocation += 1
       invocation = nextInvocation
     }
-    for statement in statements {
-      var time = cursor
-      do throws(EvaluationError) {
-        switch context.facts.placement(of: statement) {
-        case .absolute(let offset)?:
-          time = saturatingSum(start, try duration(offset, context))
-        case .relative(let sign, let offset)?:
-          let d = try duration(offset, context)
-          time = saturatingSum(cursor, sign == .minus ? -d : d)
-        default:
-          break
-        }
-        if case .wait(let length) = statement.kind {
-          cursor = saturatingSum(cursor, max(try duration(length, context), 0))
+    walk(BlockWalk(statements, context, start: start, invocation: invocation))
+  }
+
+  /// Goes on through a block from where `walk` stopped: schedules its statements, runs its
+  /// loops and `if`s that are due, and stops at one that is due later.
+  func walk(_ walk: BlockWalk) {
+    while let frame = walk.frames.last {
+      switch frame {
+      case .loop(let loop, let next, let end, let outer):
+        if next >= end {
+          walk.frames.removeLast()
           continue
         }
-      } catch {
-        fail(error.message, at: error.span, context)
-        // A statement whose placement fails is a statement that fails: in a handler, the
-        // rest of the handler is abandoned; at top level, the script goes on.
-        if let invocation {
-          abandoned.insert(invocation)
-          break
+        walk.frames[walk.frames.count - 1] = .loop(loop, next: next + 1, end: end, outer)
+        let pass = LocalFrame(parent: outer.locals, values: [loop.variable.text: .number(Double(next))])
+        walk.frames.append(.block(loop.body.statements, index: 0, outer.with(locals: pass)))
+      case .block(let statements, let index, let context):
+        if index == statements.count {
+          walk.frames.removeLast()
+          continue
         }
-        continue
+        let statement = statements[index]
+        switch statement.kind {
+        case .loop, .conditional:
+          if !walk.isDue {
+            // Its bounds or conditions are read when its turn comes: at its time, after the
+            // statements before it that are due then.
+            walk.isDue = true
+            engine.schedule(callback: newKey(.resume(walk)), at: max(walk.cursor, engine.now))
+            return
+          }
+          walk.isDue = false
+          walk.frames[walk.frames.count - 1] = .block(statements, index: index + 1, context)
+          do throws(EvaluationError) {
+            try enter(statement, context, walk)
+          } catch {
+            fail(error.message, at: error.span, context)
+            // As any statement that fails: in a handler the rest of the run is abandoned; at
+            // top level the block goes on after it.
+            if let invocation = walk.invocation {
+              abandoned.insert(invocation)
+              return
+            }
+          }
+        default:
+          walk.frames[walk.frames.count - 1] = .block(statements, index: index + 1, context)
+          if !scheduleStatement(statement, context, walk), let invocation = walk.invocation {
+            abandoned.insert(invocation)
+            return
+          }
+        }
       }
-      engine.schedule(
-        callback: newKey(.statement(statement, context, invocation: invocation)), at: max(time, engine.now))
     }
+  }
+
+  /// Schedules one statement of a walk at its time (a `wait` moves the walk's time instead).
+  /// Returns false when its placement fails (reported).
+  private func scheduleStatement(_ statement: Statement, _ context: ProgramContext, _ walk: BlockWalk) -> Bool {
+    var time = walk.cursor
+    do throws(EvaluationError) {
+      switch context.facts.placement(of: statement) {
+      case .absolute(let offset)?:
+        time = saturatingSum(walk.start, try duration(offset, context))
+      case .relative(let sign, let offset)?:
+        let d = try duration(offset, context)
+        time = saturatingSum(walk.cursor, sign == .minus ? -d : d)
+      default:
+        break
+      }
+      if case .wait(let length) = statement.kind {
+        walk.cursor = saturatingSum(walk.cursor, max(try duration(length, context), 0))
+        return true
+      }
+    } catch {
+      // A statement whose placement fails is a statement that fails.
+      fail(error.message, at: error.span, context)
+      return false
+    }
+    engine.schedule(
+      callback: newKey(.statement(statement, context, invocation: walk.invocation)), at: max(time, engine.now))
+    return true
+  }
+
+  /// Runs a loop or an `if` that is due: evaluates its bounds or conditions and pushes the
+  /// body to walk (each pass or branch in a frame of locals of its own).
+  private func enter(_ statement: Statement, _ context: ProgramContext, _ walk: BlockWalk) throws(EvaluationError) {
+    switch statement.kind {
+    case .loop(let loop):
+      let lower = try integer(loop.lower, context)
+      let upper = try integer(loop.upper, context)
+      let end = loop.closed ? (upper == .max ? upper : upper + 1) : upper
+      let passes = end > lower ? Int128(end) - Int128(lower) : 0
+      if passes > Int128(Self.loopPassLimit) {
+        throw EvaluationError(
+          message: "the loop 'for \(loop.variable.text)' at line \(context.source.line(of: statement.span.start)) "
+            + "would run \(passes) times: a loop runs at most \(Self.loopPassLimit) times in one run",
+          span: statement.span)
+      }
+      walk.frames.append(.loop(loop, next: lower, end: max(end, lower), context))
+    case .conditional(let conditional):
+      for branch in conditional.branches {
+        guard case .boolean(let holds) = try evaluate(branch.condition, context) else {
+          throw EvaluationError(message: "expected a boolean", span: branch.condition.span)
+        }
+        if holds {
+          walk.frames.append(
+            .block(branch.body.statements, index: 0, context.with(locals: LocalFrame(parent: context.locals))))
+          return
+        }
+      }
+      if let otherwise = conditional.otherwise {
+        walk.frames.append(
+          .block(otherwise.statements, index: 0, context.with(locals: LocalFrame(parent: context.locals))))
+      }
+    default:
+      break
+    }
+  }
+
+  /// The most passes one run of a loop may make.
+  static let loopPassLimit = 100_000
+
+  /// An integer-valued number expression (a loop bound).
+  func integer(_ expression: Expression, _ context: ProgramContext) throws(EvaluationError) -> Int64 {
+    let value = try number(expression, context)
+    guard ConstantEvaluator.isWhole(value), abs(value) < 9e18 else {
+      throw EvaluationError(
+        message: "expected an integer as a loop bound, found \(RuntimeValue.number(value).text)", span: expression.span)
+    }
+    return Int64(value)
   }
 
   /// Runs one statement now. Returns false after a runtime error (reported): the statement
@@ -187,8 +289,26 @@ extension Runtime {
       let name = try interpolate(literal, context)
       // An emit queues behind the events already due at this instant.
       engine.schedule(callback: newKey(.emit(name, literal.span, context)), at: engine.now)
-    case .variable, .assignment, .loop, .conditional:
-      throw EvaluationError(message: "this statement is not yet supported", span: statement.span)
+    case .variable(let declaration):
+      let value = try evaluate(declaration.value, context)
+      // A top-level `var` is the program's; one in a handler, a loop or an `if`, its run's.
+      if let locals = context.locals {
+        locals.values[declaration.name.text] = value
+      } else {
+        values[declaration.name.text] = value
+      }
+    case .assignment(let assignment):
+      let value = try evaluate(assignment.value, context)
+      if case .local(let name)? = context.facts.references[assignment.name.span] {
+        guard context.locals?.assign(value, to: name) == true else {
+          throw EvaluationError(message: "'\(name)' has no value yet", span: assignment.name.span)
+        }
+      } else {
+        values[assignment.name.text] = value
+      }
+    case .loop, .conditional:
+      // Only a walk through a block runs these (a timeline lays them out when it is built).
+      walk(BlockWalk([statement], context, start: engine.now, invocation: invocation))
     case .handler(let handler):
       let entry = Handler(body: handler.body, program: context, span: statement.span)
       switch handler.event {
@@ -354,5 +474,41 @@ extension Runtime {
       try? engine.remove(node)
       if let invocation = pending.invocation { abandoned.insert(invocation) }
     }
+  }
+}
+
+/// Where a walk through a block of statements (a program's top level, a handler's run) has
+/// got to: the blocks it is inside (a loop's body, an `if` branch), how far through each,
+/// and the time so far. A walk stops at a loop or an `if` that is due later and goes on when
+/// the time reaches it, so that its bounds and conditions are read then, and what follows
+/// it is laid out as if its body were written out.
+final class BlockWalk {
+  enum Frame {
+    /// Statements, the next one's index, and the context they run in.
+    case block([Statement], index: Int, Runtime.ProgramContext)
+    /// A loop's passes: the next value of its variable and the end (exclusive), with the
+    /// context around the loop.
+    case loop(ForLoop, next: Int64, end: Int64, Runtime.ProgramContext)
+  }
+
+  var frames: [Frame]
+  /// Where `at D` counts from: the block's start.
+  let start: Nanoseconds
+  /// The end so far: where the next statement without placement goes (moved by `wait`).
+  var cursor: Nanoseconds
+  /// The handler run the block belongs to, if any: an error abandons the rest of it.
+  let invocation: Int?
+  /// Set while the walk waits for its turn at the loop or `if` it stopped at, and when that
+  /// turn comes: the walk then runs it.
+  var isDue = false
+
+  init(
+    _ statements: [Statement], _ context: Runtime.ProgramContext, start: Nanoseconds, cursor: Nanoseconds? = nil,
+    invocation: Int?
+  ) {
+    self.frames = [.block(statements, index: 0, context)]
+    self.start = start
+    self.cursor = cursor ?? start
+    self.invocation = invocation
   }
 }

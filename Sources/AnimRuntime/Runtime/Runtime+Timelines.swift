@@ -55,7 +55,7 @@ extension Runtime {
   ) throws(EvaluationError) -> Nanoseconds {
     var end: Nanoseconds = 0
     var previousStart: Nanoseconds = 0
-    for statement in statements {
+    for (statement, context) in try laidOut(statements, context) {
       var start = parallel ? 0 : end
       switch context.facts.placement(of: statement) {
       case .absolute(let offset)?:
@@ -138,7 +138,7 @@ extension Runtime {
               from: nil, values: [set.value], program: context, statementSpan: statement.span)
           }
         }
-      case .print, .emit, .control:
+      case .print, .emit, .control, .assignment:
         if let node {
           let firesBackwards: Bool
           switch statement.kind {
@@ -158,6 +158,59 @@ extension Runtime {
       end = max(end, itemEnd)
     }
     return end
+  }
+
+  /// A timeline block's items with its loops and `if`s written out: each pass of a loop in a
+  /// frame of its own (its variable's value), each `if` by the branch its conditions pick
+  /// now, as the timeline is built (grammar.md § Loops, conditions and variables).
+  func laidOut(
+    _ statements: [Statement], _ context: ProgramContext
+  ) throws(EvaluationError) -> [(Statement, ProgramContext)] {
+    guard statements.contains(where: { $0.kind.isFlow }) else { return statements.map { ($0, context) } }
+    var items: [(Statement, ProgramContext)] = []
+    var walked = 0
+    func visit(_ statements: [Statement], _ context: ProgramContext) throws(EvaluationError) {
+      for statement in statements {
+        switch statement.kind {
+        case .loop(let loop):
+          let lower = try integer(loop.lower, context)
+          let upper = try integer(loop.upper, context)
+          let end = loop.closed ? (upper == .max ? upper : upper + 1) : upper
+          if end > lower, Int128(end) - Int128(lower) > Int128(Self.loopPassLimit) {
+            throw EvaluationError(
+              message: "the loop 'for \(loop.variable.text)' at line \(context.source.line(of: statement.span.start)) "
+                + "would run \(Int128(end) - Int128(lower)) times: a loop runs at most \(Self.loopPassLimit) times in one run",
+              span: statement.span)
+          }
+          var value = lower
+          while value < end {
+            walked += 1
+            if walked > Self.loopPassLimit * 10 {
+              throw EvaluationError(message: "a timeline's loops write out too many items", span: statement.span)
+            }
+            let pass = LocalFrame(parent: context.locals, values: [loop.variable.text: .number(Double(value))])
+            try visit(loop.body.statements, context.with(locals: pass))
+            value += 1
+          }
+        case .conditional(let conditional):
+          var chosen: Block? = conditional.otherwise
+          for branch in conditional.branches {
+            guard case .boolean(let holds) = try evaluate(branch.condition, context) else {
+              throw EvaluationError(message: "expected a boolean", span: branch.condition.span)
+            }
+            if holds {
+              chosen = branch.body
+              break
+            }
+          }
+          if let chosen { try visit(chosen.statements, context.with(locals: LocalFrame(parent: context.locals))) }
+        default:
+          items.append((statement, context))
+        }
+      }
+    }
+    try visit(statements, context)
+    return items
   }
 
   /// How long an item lasts in its parent's time: its end time over the magnitude of its

@@ -158,11 +158,57 @@ public final class Runtime {
     let source: SourceText
     /// Its position in `entries`.
     let entry: Int
+    /// The locals a statement run in this context sees (a handler's run, a loop's pass, an
+    /// `if` branch); nil at a program's top level and in a timeline outside any loop.
+    let locals: LocalFrame?
 
-    init(facts: ResolvedFacts, source: SourceText, entry: Int) {
+    init(facts: ResolvedFacts, source: SourceText, entry: Int, locals: LocalFrame? = nil) {
       self.facts = facts
       self.source = source
       self.entry = entry
+      self.locals = locals
+    }
+
+    /// The same program, seeing `locals`.
+    func with(locals: LocalFrame) -> ProgramContext {
+      ProgramContext(facts: facts, source: source, entry: entry, locals: locals)
+    }
+  }
+
+  /// The names one run of a block binds (a handler's run, a loop's pass, an `if` branch: its
+  /// loop variable and its `var`s), inside the frame of the block around it. A class: the
+  /// statements a run schedules for later all hold it, and an assignment by one of them is
+  /// seen by the others, as a closure's captured variables are.
+  final class LocalFrame {
+    var values: [String: RuntimeValue]
+    let parent: LocalFrame?
+
+    init(parent: LocalFrame?, values: [String: RuntimeValue] = [:]) {
+      self.parent = parent
+      self.values = values
+    }
+
+    /// The value of the innermost local named `name`.
+    func value(of name: String) -> RuntimeValue? {
+      var frame: LocalFrame? = self
+      while let current = frame {
+        if let value = current.values[name] { return value }
+        frame = current.parent
+      }
+      return nil
+    }
+
+    /// Assigns the innermost local named `name`; false when there is none.
+    func assign(_ value: RuntimeValue, to name: String) -> Bool {
+      var frame: LocalFrame? = self
+      while let current = frame {
+        if current.values[name] != nil {
+          current.values[name] = value
+          return true
+        }
+        frame = current.parent
+      }
+      return false
     }
   }
 
@@ -174,6 +220,8 @@ public final class Runtime {
     case item(Statement, ProgramContext)
     /// A queued `emit`: its handlers run.
     case emit(String, SourceSpan, ProgramContext)
+    /// A block that stopped at a loop or an `if` due later goes on (`BlockWalk`).
+    case resume(BlockWalk)
   }
 
   struct PendingValues {
@@ -499,7 +547,9 @@ public final class Runtime {
         at: handler.span, handler.program)
       return
     }
-    schedule(handler.body.statements, from: engine.now, handler.program, mode: .handler)
+    // A run's `var`s are its own.
+    schedule(
+      handler.body.statements, from: engine.now, handler.program.with(locals: LocalFrame(parent: nil)), mode: .handler)
   }
 
   /// Starts the count again at a new instant.
@@ -518,6 +568,13 @@ public final class Runtime {
       if !execute(statement, context, invocation: invocation), let invocation { abandoned.insert(invocation) }
     case .item(let statement, let context):
       execute(statement, context)
+    case .resume(let walk):
+      if let invocation = walk.invocation, abandoned.contains(invocation) { return }
+      if walk.invocation != nil, chain.isStopped {
+        countChain()
+        if chain.isStopped { return }
+      }
+      self.walk(walk)
     case .emit(let name, _, _):
       if chain.isStopped {
         countChain()
