@@ -41,16 +41,35 @@ package enum ResolvedPlacement: Hashable, Sendable {
   }
 }
 
+/// A target's property, as the checker resolved it: the target, the property, and `T.p`
+/// as events, traces and handlers name it. The checker puts the name together once, so the
+/// runtime finds the property by it and never builds it again from the syntax.
+package struct ResolvedProperty: Hashable, Sendable {
+  package let target: String
+  package let property: String
+  /// `T.p`.
+  package let name: String
+
+  package init(target: String, property: String) {
+    self.target = target
+    self.property = property
+    name = "\(target).\(property)"
+  }
+}
+
 /// What a name in the source refers to.
 package enum Reference: Hashable, Sendable {
   /// A `let`.
   case value(String)
   /// A `curve` declaration.
   case curve(String)
-  /// A predeclared curve (`easeIn`, `smooth`...), with its value.
-  case presetCurve(String, CurveValue)
+  /// A predeclared curve (`easeIn`, `smooth`...).
+  case presetCurve(CurvePreset)
   case target(String)
-  case property(target: String, property: String)
+  /// `T.p`: in an expression (by the span of the whole `T.p`), and wherever a statement
+  /// names a property (`animate`, `keyframes`, `set`, a control's or handler's subject).
+  case property(ResolvedProperty)
+  /// A timeline, where a control or handler names it (by the name's span).
   case timeline(String)
   /// A label of the enclosing timeline.
   case label(String)

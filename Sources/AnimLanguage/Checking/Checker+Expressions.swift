@@ -1,6 +1,8 @@
 // Checker+Expressions: the type of every expression, its constant value when it has one,
 // and what its names refer to.
 
+import AnimCore
+
 /// What the checker knows about one expression.
 struct Typed {
   var type: ValueType
@@ -190,8 +192,9 @@ extension Checker {
       return .error
     }
     if let preset = Predeclared.curve(named: name.text) {
-      record(.presetCurve(name.text, preset), of: name.span)
-      return Typed(type: .curve, constant: .curve(preset), curveKind: preset.kind)
+      record(.presetCurve(preset), of: name.span)
+      let curve = preset.curve
+      return Typed(type: .curve, constant: .curve(curve), curveKind: curve.kind)
     }
     if label(named: name.text) != nil {
       error(
@@ -228,7 +231,7 @@ extension Checker {
             at: name.span)
           return .error
         }
-        record(.property(target: target.name, property: property.name), of: span)
+        record(.property(ResolvedProperty(target: target.name, property: property.name)), of: span)
         return Typed(type: property.type)
       }
       if self.symbol(named: targetName.text) == nil, !isDeclaredLater(targetName.text),

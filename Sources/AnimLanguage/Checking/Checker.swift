@@ -8,6 +8,8 @@
 // be known because of an error already reported has the type `.error`, which matches every
 // expectation, so one mistake gives one message.
 
+import AnimCore
+
 /// Checks a parsed input against an environment.
 ///
 /// - Parameters:
@@ -280,7 +282,7 @@ struct Checker {
   mutating func checkCurveDeclaration(_ declaration: CurveDeclaration) {
     let typed = checkCurve(declaration.value, context: "after 'curve \(declaration.name.text) ='")
     if let kind = typed.curveKind {
-      var value: CurveValue?
+      var value: TimingCurve?
       if case .curve(let curve)? = typed.constant { value = curve }
       declare(
         .curve(CurveSymbol(name: declaration.name.text, kind: kind, value: value, span: declaration.name.span)),
@@ -471,7 +473,7 @@ struct Checker {
         at: reference.property.span)
       return nil
     }
-    record(.property(target: target.name, property: property.name), of: reference.span)
+    record(.property(ResolvedProperty(target: target.name, property: property.name)), of: reference.span)
     return property
   }
 

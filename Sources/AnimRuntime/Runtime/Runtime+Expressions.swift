@@ -77,8 +77,8 @@ extension Runtime {
       if let value = values[name] { return value }
     case .curve(let name)?:
       if let curve = curves[name] { return .curve(curve) }
-    case .presetCurve(_, let value)?:
-      return .curve(value)
+    case .presetCurve(let preset)?:
+      return .curve(preset.curve)
     default:
       if let value = values[identifier.text] { return value }
       if let curve = curves[identifier.text] { return .curve(curve) }
@@ -89,9 +89,9 @@ extension Runtime {
   func evaluateMember(
     _ expression: Expression, base: Expression, name: Identifier, _ context: ProgramContext
   ) throws(EvaluationError) -> RuntimeValue {
-    if case .property(let target, let property)? = context.facts.references[expression.span] {
-      guard let id = properties["\(target).\(property)"] else {
-        throw EvaluationError(message: "no property '\(target).\(property)'", span: expression.span)
+    if case .property(let property)? = context.facts.references[expression.span] {
+      guard let id = properties[property.name] else {
+        throw EvaluationError(message: "no property '\(property.name)'", span: expression.span)
       }
       return RuntimeValue(engine.value(of: id))
     }
@@ -142,9 +142,11 @@ extension Runtime {
     return try computed(function.apply(values), at: span)
   }
 
+  /// A curve call whose arguments are live (one with constant arguments the checker folded):
+  /// the engine's curve of their values, made as the checker makes a constant one.
   func curveCall(
     _ callee: Identifier, _ arguments: [Argument], at span: SourceSpan, _ context: ProgramContext
-  ) throws(EvaluationError) -> CurveValue {
+  ) throws(EvaluationError) -> TimingCurve {
     func number(_ argument: Argument) throws(EvaluationError) -> Double {
       switch try evaluate(argument.value, context) {
       case .number(let x): return x
@@ -152,36 +154,38 @@ extension Runtime {
       default: throw EvaluationError(message: "expected a number", span: argument.value.span)
       }
     }
+    // The arguments' values first, then the curve AnimCore makes of them.
+    var make: (() throws(CurveParameterError) -> TimingCurve?)?
     switch CurveConstructor(rawValue: callee.text) {
     case .cubic?:
       guard arguments.count == 4 else { break }
-      return .cubic(
-        x1: try number(arguments[0]), y1: try number(arguments[1]), x2: try number(arguments[2]),
-        y2: try number(arguments[3]))
+      var values: [Double] = []
+      for argument in arguments { values.append(try number(argument)) }
+      make = { () throws(CurveParameterError) in
+        .cubicBezier(try CubicBezier(values[0], values[1], values[2], values[3]))
+      }
     case .steps?:
       guard let first = arguments.first else { break }
       let count = try number(first)
       var position = StepPosition.jumpEnd
       if arguments.count > 1, case .stepPosition(let p)? = context.facts.references[arguments[1].value.span] {
         position = p
-      } else if arguments.count > 1, case .name(let word) = arguments[1].value.kind,
-        let p = StepPosition(rawValue: word.text)
-      {
-        position = p
       }
       guard count.isFinite, count >= 1, count <= Double(Int32.max) else { break }
-      return .steps(count: Int(count), position: position)
+      make = { () throws(CurveParameterError) in .steps(try Steps(count: Int(count), position: position)) }
     default:
       var labelled: [String: Double] = [:]
       for argument in arguments {
         guard let label = argument.label?.text else { continue }
         labelled[label] = try number(argument)
       }
-      let velocity = labelled[SpringForm.velocityLabel] ?? 0
-      if let form = labelled.keys.lazy.compactMap(SpringForm.form(of:)).first {
-        for (label, value) in form.defaults where labelled[label] == nil { labelled[label] = value }
-        if let parameters = form.parameters(labelled) { return .spring(parameters, velocity: velocity) }
-      }
+      make = { () throws(CurveParameterError) in try SpringForm.curve(labelled) }
+    }
+    do {
+      if let curve = try make?() { return curve }
+    } catch {
+      // The engine refuses the values: a runtime error at the call.
+      throw EvaluationError(message: error.description, span: span)
     }
     throw EvaluationError(message: "'\(callee.text)' cannot take these arguments", span: span)
   }
@@ -209,13 +213,15 @@ extension Runtime {
     _ expression: Expression?, stretch: Nanoseconds?, _ context: ProgramContext
   ) throws(EvaluationError) -> TimingCurve {
     guard let expression else { return .linear }
-    guard case .curve(let value) = try evaluate(expression, context) else {
+    guard case .curve(let curve) = try evaluate(expression, context) else {
       throw EvaluationError(message: "expected a curve", span: expression.span)
     }
+    guard let stretch, case .spring(let spring) = curve else { return curve }
     do {
-      return try CurveConversion.curve(value, stretch: stretch)
+      return .spring(
+        try SpringCurve(spring: spring.spring, initialVelocity: spring.initialVelocity, stretchedDuration: stretch))
     } catch {
-      throw EvaluationError(message: "\(error)", span: expression.span)
+      throw EvaluationError(message: error.description, span: expression.span)
     }
   }
 }

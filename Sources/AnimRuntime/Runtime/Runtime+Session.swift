@@ -26,8 +26,8 @@ package struct SessionRestoreError: Error, Sendable, CustomStringConvertible {
 
 extension Runtime {
   /// The format written; a file with another version is refused. 2: the engine's snapshot
-  /// version 2.
-  package static let sessionFormatVersion = 2
+  /// version 2. 3: curves are the engine's (`TimingCurve`), as the checker makes them.
+  package static let sessionFormatVersion = 3
 
   struct SavedSpan: Codable, Hashable {
     var entry: Int
@@ -63,7 +63,7 @@ extension Runtime {
     var propertyNames: [String]
     var targets: [String: [String]]
     var values: [String: SavedValue]
-    var curves: [String: CurveValue]
+    var curves: [String: TimingCurve]
     var timelines: [String: SavedTimeline]
     var handlers: [SavedHandler]
     var actions: [Int: SavedAction]
@@ -278,8 +278,8 @@ extension Runtime {
     else {
       return "its count of handler runs is out of range"
     }
-    for (name, curve) in curves where (try? CurveConversion.curve(curve)) == nil {
-      return "curve '\(name)' has a parameter out of its range"
+    for (name, curve) in curves where !RuntimeValue.curve(curve).isInDomain {
+      return "curve '\(name)' is not one the language makes"
     }
     for (name, value) in values where !value.isInDomain {
       return "the value of '\(name)' is out of its range"
@@ -388,7 +388,7 @@ extension Runtime {
 
 extension RuntimeValue {
   /// Whether a value read from a file is one the language could have made: finite numbers,
-  /// two to four components, colours in their ranges, curves whose parameters are valid.
+  /// two to four components, colours in their ranges, curves as the checker makes them.
   var isInDomain: Bool {
     switch self {
     case .number(let x), .percent(let x): return x.isFinite
@@ -396,7 +396,11 @@ extension RuntimeValue {
     case .vector(let v): return (2...4).contains(v.count) && v.allSatisfy(\.isFinite)
     case .color(let r, let g, let b, let a): return [r, g, b, a].allSatisfy { $0.isFinite && $0 >= 0 && $0 <= 1 }
     case .string: return true
-    case .curve(let c): return (try? CurveConversion.curve(c)) != nil
+    case .curve(let c):
+      // (Decoding made it by AnimCore's initialisers, which validate it.) A curve value
+      // of the language is a spring at its own length: only an animation stretches it.
+      if case .spring(let spring) = c { return spring.stretchedDuration == nil }
+      return true
     }
   }
 

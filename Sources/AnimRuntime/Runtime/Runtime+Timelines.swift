@@ -85,7 +85,7 @@ extension Runtime {
         end = saturatingSum(end, max(try duration(length, context), 0))
         continue
       case .animate(let animate):
-        let property = try propertyID(animate.property)
+        let property = try propertyID(animate.property, context)
         let (animation, pending) = try makeAnimation(animate, property, context, statementSpan: statement.span)
         extent = try Self.extent(of: animation.timing, rate: animation.rate, at: statement.span)
         if let node {
@@ -95,7 +95,7 @@ extension Runtime {
           if let pending { pendingValues[id] = pending }
         }
       case .keyframes(let keyframes):
-        let property = try propertyID(keyframes.property)
+        let property = try propertyID(keyframes.property, context)
         let (animation, pending) = try makeAnimation(keyframes, property, context, statementSpan: statement.span)
         extent = try Self.extent(of: animation.timing, rate: animation.rate, at: statement.span)
         if let node {
@@ -126,7 +126,7 @@ extension Runtime {
       case .set(let set):
         // The engine's own `set` item: it records, masks and restores as it is crossed.
         if let node {
-          let property = try propertyID(set.property)
+          let property = try propertyID(set.property, context)
           let constant = context.facts.constant(of: set.value).flatMap { RuntimeValue($0).animationValue }
           let id = try engineCall(at: statement.span) { engine throws(EngineError) in
             try engine.addSet(
