@@ -162,18 +162,12 @@ extension Runtime {
         timelineNames[old] = nil
       }
       timelines[name] = DeclaredTimeline(declaration: declaration, program: context, node: nil)
-    case .animate(let animate):
+    case .animate, .keyframes:
       // Its values are evaluated now when it starts now, so that one that fails fails here,
       // before it exists: the statement then has no effect, and a handler stops here.
-      let property = try propertyID(animate.property, context)
-      try startStandalone(
-        makeAnimation(animate, property, context, statementSpan: statement.span, startsAtPlacement: true),
-        on: property, invocation: invocation, at: statement.span)
-    case .keyframes(let keyframes):
-      let property = try propertyID(keyframes.property, context)
-      try startStandalone(
-        makeAnimation(keyframes, property, context, statementSpan: statement.span, startsAtPlacement: true),
-        on: property, invocation: invocation, at: statement.span)
+      guard let (property, animation, pending) = try animation(of: statement, context, startsAtPlacement: true)
+      else { break }
+      try startStandalone((animation, pending), on: property, invocation: invocation, at: statement.span)
     case .set(let set):
       let property = try propertyID(set.property, context)
       guard let value = try evaluate(set.value, context).animationValue else {
