@@ -234,6 +234,25 @@ func typeOfLet(_ name: String, in text: String) -> ValueType? {
     #expect(fine.isEmpty)
   }
 
+  /// A member and a call are resolved once, by the checker: a vector's component or a
+  /// color's channel by its index, a callee by its table entry.
+  @Test func membersAndCalleesAreResolved() {
+    let text =
+      "target card { pos: (0, 0), tint: #ff0000 }\nprint \"{card.pos.y} {card.tint.a} {min(1, 2)}\"\n"
+      + "curve c = cubic(0.1, 0.2, 0.3, 0.4)"
+    let (program, messages) = checked(text)
+    #expect(messages.isEmpty)
+    /// The span of the first `piece` in the text.
+    func span(_ piece: String) -> SourceSpan {
+      let start = text.range(of: piece).map { text.utf8.distance(from: text.startIndex, to: $0.lowerBound) } ?? 0
+      return SourceSpan(start: start, end: start + piece.utf8.count)
+    }
+    #expect(program.references[span("card.pos.y")] == .component(1))
+    #expect(program.references[span("card.tint.a")] == .component(3))
+    #expect(program.references[span("min")] == .function(.min))
+    #expect(program.references[span("cubic")] == .curveConstructor(.cubic))
+  }
+
   /// Where a statement names a property or a timeline, the checker records what it resolved
   /// (`T.p` put together once), which the runtime looks up instead of the syntax.
   @Test func propertyAndTimelineReferencesAreResolved() {
@@ -250,7 +269,7 @@ func typeOfLet(_ name: String, in text: String) -> ValueType? {
     let (program, messages) = checked(text)
     #expect(messages.isEmpty)
     let cardX = ResolvedProperty(target: "card", property: "x")
-    #expect(cardX.name == "card.x")
+    #expect(cardX.name == "card.x" && cardX.target == "card" && cardX.property == "x")
     let statements = program.file.statements
     guard case .animate(let animate) = statements[2].kind, case .set(let set) = statements[3].kind,
       case .control(let pause) = statements[4].kind, case .control(let play) = statements[5].kind,

@@ -59,11 +59,11 @@ extension Checker {
   }
 
   /// `cubic(...)`, `steps(...)`, `spring(...)`.
-  mutating func checkCurveCall(callee: Identifier, arguments: [Argument], span: SourceSpan) -> Typed {
-    switch CurveConstructor(rawValue: callee.text) {
-    case .cubic?: return checkCubic(arguments, span: span)
-    case .steps?: return checkSteps(arguments, span: span)
-    default: return checkSpring(arguments, span: span)
+  mutating func checkCurveCall(_ constructor: CurveConstructor, arguments: [Argument], span: SourceSpan) -> Typed {
+    switch constructor {
+    case .cubic: return checkCubic(arguments, span: span)
+    case .steps: return checkSteps(arguments, span: span)
+    case .spring: return checkSpring(arguments, span: span)
     }
   }
 

@@ -268,14 +268,16 @@ extension Checker {
         error("expected \(needed) before '.\(name.text)', found \(typed.type)", at: name.span)
         return .error
       }
+      record(.component(index), of: span)
       var constant: ConstantValue?
       if case .vector(let values)? = typed.constant, index < values.count { constant = .number(values[index]) }
       return Typed(type: .number, constant: constant)
     case .color:
-      guard ["r", "g", "b", "a"].contains(name.text) else {
+      guard let channel = ["r", "g", "b", "a"].firstIndex(of: name.text) else {
         error("a color has no member '\(name.text)': its channels are .r, .g, .b, .a", at: name.span)
         return .error
       }
+      record(.component(channel), of: span)
       return Typed(type: .number)
     default:
       error("\(typed.type) has no member '\(name.text)'", at: name.span)
@@ -291,9 +293,11 @@ extension Checker {
       for argument in arguments { _ = check(argument.value) }
       return .error
     }
-    if CurveConstructor(rawValue: callee.text) != nil {
-      return checkCurveCall(callee: callee, arguments: arguments, span: span)
+    if let constructor = CurveConstructor(rawValue: callee.text) {
+      record(.curveConstructor(constructor), of: callee.span)
+      return checkCurveCall(constructor, arguments: arguments, span: span)
     } else if let function = BuiltinFunction(rawValue: callee.text) {
+      record(.function(function), of: callee.span)
       return checkFunction(function, callee: callee, arguments: arguments, span: span)
     } else {
       for argument in arguments { _ = check(argument.value) }

@@ -80,8 +80,7 @@ extension Runtime {
     case .presetCurve(let preset)?:
       return .curve(preset.curve)
     default:
-      if let value = values[identifier.text] { return value }
-      if let curve = curves[identifier.text] { return .curve(curve) }
+      break
     }
     throw EvaluationError(message: "'\(identifier.text)' has no value yet", span: identifier.span)
   }
@@ -89,29 +88,21 @@ extension Runtime {
   func evaluateMember(
     _ expression: Expression, base: Expression, name: Identifier, _ context: ProgramContext
   ) throws(EvaluationError) -> RuntimeValue {
-    if case .property(let property)? = context.facts.references[expression.span] {
+    let reference = context.facts.references[expression.span]
+    if case .property(let property)? = reference {
       guard let id = properties[property.name] else {
         throw EvaluationError(message: "no property '\(property.name)'", span: expression.span)
       }
       return RuntimeValue(engine.value(of: id))
     }
-    // A component of a vector or a channel of a color.
-    let value = try evaluate(base, context)
-    switch value {
-    case .vector(let v):
-      let index = ["x", "y", "z", "w"].firstIndex(of: name.text)
-      guard let index, index < v.count else {
-        throw EvaluationError(message: "no component '\(name.text)'", span: name.span)
-      }
+    // A component of a vector or a channel of a color, as the checker resolved it.
+    switch (reference, try evaluate(base, context)) {
+    case (.component(let index)?, .vector(let v)) where index < v.count:
       return .number(v[index])
-    case .color(let r, let g, let b, let a):
-      switch name.text {
-      case "r": return .number(r * 255)
-      case "g": return .number(g * 255)
-      case "b": return .number(b * 255)
-      case "a": return .number(a)
-      default: throw EvaluationError(message: "no channel '\(name.text)'", span: name.span)
-      }
+    case (.component(0)?, .color(let r, _, _, _)): return .number(r * 255)
+    case (.component(1)?, .color(_, let g, _, _)): return .number(g * 255)
+    case (.component(2)?, .color(_, _, let b, _)): return .number(b * 255)
+    case (.component(3)?, .color(_, _, _, let a)): return .number(a)
     default:
       throw EvaluationError(message: "no member '\(name.text)'", span: name.span)
     }
@@ -131,10 +122,13 @@ extension Runtime {
   func call(
     _ callee: Identifier, _ arguments: [Argument], at span: SourceSpan, _ context: ProgramContext
   ) throws(EvaluationError) -> RuntimeValue {
-    if CurveConstructor(rawValue: callee.text) != nil {
-      return .curve(try curveCall(callee, arguments, at: span, context))
-    }
-    guard let function = BuiltinFunction(rawValue: callee.text) else {
+    let function: BuiltinFunction
+    switch context.facts.references[callee.span] {
+    case .curveConstructor(let constructor)?:
+      return .curve(try curveCall(constructor, arguments, at: span, context))
+    case .function(let resolved)?:
+      function = resolved
+    default:
       throw EvaluationError(message: "unknown function '\(callee.text)'", span: callee.span)
     }
     var values: [ConstantValue] = []
@@ -145,7 +139,7 @@ extension Runtime {
   /// A curve call whose arguments are live (one with constant arguments the checker folded):
   /// the engine's curve of their values, made as the checker makes a constant one.
   func curveCall(
-    _ callee: Identifier, _ arguments: [Argument], at span: SourceSpan, _ context: ProgramContext
+    _ constructor: CurveConstructor, _ arguments: [Argument], at span: SourceSpan, _ context: ProgramContext
   ) throws(EvaluationError) -> TimingCurve {
     func number(_ argument: Argument) throws(EvaluationError) -> Double {
       switch try evaluate(argument.value, context) {
@@ -156,15 +150,15 @@ extension Runtime {
     }
     // The arguments' values first, then the curve AnimCore makes of them.
     var make: (() throws(CurveParameterError) -> TimingCurve?)?
-    switch CurveConstructor(rawValue: callee.text) {
-    case .cubic?:
+    switch constructor {
+    case .cubic:
       guard arguments.count == 4 else { break }
       var values: [Double] = []
       for argument in arguments { values.append(try number(argument)) }
       make = { () throws(CurveParameterError) in
         .cubicBezier(try CubicBezier(values[0], values[1], values[2], values[3]))
       }
-    case .steps?:
+    case .steps:
       guard let first = arguments.first else { break }
       let count = try number(first)
       var position = StepPosition.jumpEnd
@@ -173,7 +167,7 @@ extension Runtime {
       }
       guard count.isFinite, count >= 1, count <= Double(Int32.max) else { break }
       make = { () throws(CurveParameterError) in .steps(try Steps(count: Int(count), position: position)) }
-    default:
+    case .spring:
       var labelled: [String: Double] = [:]
       for argument in arguments {
         guard let label = argument.label?.text else { continue }
@@ -187,7 +181,7 @@ extension Runtime {
       // The engine refuses the values: a runtime error at the call.
       throw EvaluationError(message: error.description, span: span)
     }
-    throw EvaluationError(message: "'\(callee.text)' cannot take these arguments", span: span)
+    throw EvaluationError(message: "'\(constructor.rawValue)' cannot take these arguments", span: span)
   }
 
   /// A duration-typed expression's value.
