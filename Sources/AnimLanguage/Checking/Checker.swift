@@ -447,7 +447,7 @@ struct Checker {
     let property = resolveProperty(set.property)
     _ = expect(
       set.value, property?.type ?? .error,
-      "after 'to' ('\(set.property.target.text).\(set.property.property.text)' is \(property?.type ?? .error))")
+      "after 'to' ('\(PropertyName(set.property))' is \(property?.type ?? .error))")
   }
 
   /// Checks the interpolations of a string.

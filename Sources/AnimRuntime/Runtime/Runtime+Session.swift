@@ -258,7 +258,8 @@ extension Runtime {
     guard Set(propertyNames).count == propertyNames.count, Set(propertyNames) == Set(properties.keys) else {
       return "the list of properties disagrees with their table"
     }
-    for (target, names) in targets where names.contains(where: { properties["\(target).\($0)"] == nil }) {
+    for (target, names) in targets
+    where names.contains(where: { properties[ResolvedProperty(target: target, property: $0).name] == nil }) {
       return "target '\(target)' has a property that is not there"
     }
     for (name, timeline) in timelines {
