@@ -223,6 +223,23 @@ func typeOfLet(_ name: String, in text: String) -> ValueType? {
         == .spring(try SpringCurve(spring: Spring(mass: 1, stiffness: 4, damping: 2))))
   }
 
+  /// A curve as a session shows it (`TimingCurve.written`) is the language's own spelling:
+  /// checked again, it is the same curve.
+  @Test func aCurveAsWrittenChecksBackToItself() throws {
+    let curves: [TimingCurve] = [
+      .linear, .cubicBezier(try CubicBezier(0.1, -2.5, 0.3, 0.4)), .steps(try Steps(count: 3, position: .jumpNone)),
+      .spring(try SpringCurve(spring: Spring(response: 0.3, dampingFraction: 0.7), initialVelocity: -1.5)),
+      CurvePreset.bouncy.curve,
+    ]
+    for curve in curves {
+      let (program, messages) = checked("curve c = \(curve.written)")
+      #expect(messages.isEmpty, "\(curve.written)")
+      #expect(program.environment.curve(named: "c")?.value == curve, "\(curve.written)")
+    }
+    #expect(TimingCurve.linear.written == "linear")
+    #expect(TimingCurve.easeIn.written == "cubic(0.42, 0, 1, 1)")
+  }
+
   /// A curve whose parameters are each in range but which the engine refuses as a whole (a
   /// damping too large to be finite) is an error of the check, reported once, at the call:
   /// the runtime is never handed a curve it could not make.

@@ -251,8 +251,8 @@ extension TimingCurve {
     case .spring(let curve):
       let spring = curve.spring
       let velocity = curve.initialVelocity == 0 ? "" : ", velocity: \(formatNumber(curve.initialVelocity))"
-      return "spring(mass: \(numbers([spring.mass])), stiffness: \(numbers([spring.stiffness]))"
-        + ", damping: \(numbers([spring.damping]))\(velocity))"
+      let physics = "mass: \(formatNumber(spring.mass)), stiffness: \(formatNumber(spring.stiffness))"
+      return "spring(\(physics), damping: \(formatNumber(spring.damping))\(velocity))"
     }
   }
 }
