@@ -33,7 +33,7 @@ import Testing
       let (program, messages) = checked("curve c = \(row[1])")
       #expect(messages.isEmpty)
       let value = program.environment.curve(named: "c")?.value
-      #expect(value == CurvePreset(rawValue: row[0])?.value, "\(row[0])")
+      #expect(value == CurvePreset(rawValue: row[0])?.curve, "\(row[0])")
     }
   }
 

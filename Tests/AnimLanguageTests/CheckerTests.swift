@@ -1,3 +1,4 @@
+import AnimCore
 import Foundation
 import Testing
 
@@ -196,24 +197,113 @@ func typeOfLet(_ name: String, in text: String) -> ValueType? {
     #expect(ConstantEvaluator.duration(seconds: .infinity) == nil)
   }
 
-  @Test func curvesAreResolved() {
+  /// Each curve is the engine's, made by AnimCore's initialisers from the parameters written
+  /// (a spring at its own length), and a preset is its CSS or SwiftUI curve.
+  @Test func curvesAreResolved() throws {
     let (program, messages) = checked(
       "curve a = cubic(0.1, 0.2, 0.3, 0.4)\ncurve b = steps(3, jumpNone)\ncurve c = spring(duration: 300ms, bounce: 0.2, velocity: 2)\ncurve d = easeInOut\ncurve e = bouncy"
     )
     #expect(messages.isEmpty)
     let environment = program.environment
-    #expect(environment.curve(named: "a")?.value == .cubic(x1: 0.1, y1: 0.2, x2: 0.3, y2: 0.4))
-    #expect(environment.curve(named: "b")?.value == .steps(count: 3, position: .jumpNone))
-    #expect(environment.curve(named: "c")?.value == .spring(.duration(duration: 0.3, bounce: 0.2), velocity: 2))
+    #expect(environment.curve(named: "a")?.value == .cubicBezier(try CubicBezier(0.1, 0.2, 0.3, 0.4)))
+    #expect(environment.curve(named: "b")?.value == .steps(try Steps(count: 3, position: .jumpNone)))
+    #expect(
+      environment.curve(named: "c")?.value
+        == .spring(try SpringCurve(spring: Spring(duration: 0.3, bounce: 0.2), initialVelocity: 2)))
     #expect(environment.curve(named: "c")?.kind == .spring)
-    #expect(environment.curve(named: "d")?.value == .cubic(x1: 0.42, y1: 0, x2: 0.58, y2: 1))
-    #expect(environment.curve(named: "e")?.value == .spring(.duration(duration: 0.5, bounce: 0.3), velocity: 0))
+    #expect(environment.curve(named: "d")?.value == .cubicBezier(try CubicBezier(0.42, 0, 0.58, 1)))
+    #expect(
+      environment.curve(named: "e")?.value == .spring(try SpringCurve(spring: Spring(duration: 0.5, bounce: 0.3))))
     #expect(environment.curve(named: "a")?.kind == .timing)
     let (defaults, _) = checked("curve f = spring(duration: 1s)\ncurve g = spring(stiffness: 4, damping: 2)")
-    #expect(defaults.environment.curve(named: "f")?.value == .spring(.duration(duration: 1, bounce: 0), velocity: 0))
+    #expect(
+      defaults.environment.curve(named: "f")?.value == .spring(try SpringCurve(spring: Spring(duration: 1, bounce: 0))))
     #expect(
       defaults.environment.curve(named: "g")?.value
-        == .spring(.physical(mass: 1, stiffness: 4, damping: 2), velocity: 0))
+        == .spring(try SpringCurve(spring: Spring(mass: 1, stiffness: 4, damping: 2))))
+  }
+
+  /// A curve as a session shows it (`TimingCurve.written`) is the language's own spelling:
+  /// checked again, it is the same curve.
+  @Test func aCurveAsWrittenChecksBackToItself() throws {
+    let curves: [TimingCurve] = [
+      .linear, .cubicBezier(try CubicBezier(0.1, -2.5, 0.3, 0.4)), .steps(try Steps(count: 3, position: .jumpNone)),
+      .spring(try SpringCurve(spring: Spring(response: 0.3, dampingFraction: 0.7), initialVelocity: -1.5)),
+      CurvePreset.bouncy.curve,
+    ]
+    for curve in curves {
+      let (program, messages) = checked("curve c = \(curve.written)")
+      #expect(messages.isEmpty, "\(curve.written)")
+      #expect(program.environment.curve(named: "c")?.value == curve, "\(curve.written)")
+    }
+    #expect(TimingCurve.linear.written == "linear")
+    #expect(TimingCurve.easeIn.written == "cubic(0.42, 0, 1, 1)")
+  }
+
+  /// A curve whose parameters are each in range but which the engine refuses as a whole (a
+  /// damping too large to be finite) is an error of the check, reported once, at the call:
+  /// the runtime is never handed a curve it could not make.
+  @Test func aCurveTheEngineRefusesIsACheckError() {
+    let (_, messages) = checked("curve c = spring(response: 0.5, dampingFraction: 1e308)")
+    #expect(messages.count == 1)
+    #expect(messages.first?.hasPrefix("1:11: error: 'spring' cannot make a curve of these parameters: ") == true)
+    let (_, fine) = checked("curve c = spring(response: 0.5, dampingFraction: 1e3)")
+    #expect(fine.isEmpty)
+  }
+
+  /// A member and a call are resolved once, by the checker: a vector's component or a
+  /// color's channel by its index, a callee by its table entry.
+  @Test func membersAndCalleesAreResolved() {
+    let text =
+      "target card { pos: (0, 0), tint: #ff0000 }\nprint \"{card.pos.y} {card.tint.a} {min(1, 2)}\"\n"
+      + "curve c = cubic(0.1, 0.2, 0.3, 0.4)"
+    let (program, messages) = checked(text)
+    #expect(messages.isEmpty)
+    /// The span of the first `piece` in the text.
+    func span(_ piece: String) -> SourceSpan {
+      let start = text.range(of: piece).map { text.utf8.distance(from: text.startIndex, to: $0.lowerBound) } ?? 0
+      return SourceSpan(start: start, end: start + piece.utf8.count)
+    }
+    #expect(program.references[span("card.pos.y")] == .component(1))
+    #expect(program.references[span("card.tint.a")] == .component(3))
+    #expect(program.references[span("min")] == .function(.min))
+    #expect(program.references[span("cubic")] == .curveConstructor(.cubic))
+  }
+
+  /// Where a statement names a property or a timeline, the checker records what it resolved
+  /// (`T.p` put together once), which the runtime looks up instead of the syntax.
+  @Test func propertyAndTimelineReferencesAreResolved() {
+    let text = """
+      target card { x: 0 }
+      timeline intro { animate card.x to 1 over 1s }
+      animate card.x to 100 over 1s
+      set card.x to card.x + 1
+      pause card.x
+      play intro
+      on complete card.x { print "done" }
+      on start intro { print "go" }
+      """
+    let (program, messages) = checked(text)
+    #expect(messages.isEmpty)
+    let cardX = ResolvedProperty(target: "card", property: "x")
+    #expect(cardX.name == "card.x" && cardX.target == "card" && cardX.property == "x")
+    let statements = program.file.statements
+    guard case .animate(let animate) = statements[2].kind, case .set(let set) = statements[3].kind,
+      case .control(let pause) = statements[4].kind, case .control(let play) = statements[5].kind,
+      case .handler(let onComplete) = statements[6].kind, case .handler(let onStart) = statements[7].kind,
+      case .property(let paused)? = pause.subject, case .name(let played)? = play.subject,
+      case .lifecycle(_, _, .property(let completed)) = onComplete.event,
+      case .lifecycle(_, _, .name(let started)) = onStart.event
+    else {
+      Issue.record("unexpected tree")
+      return
+    }
+    for reference in [animate.property, set.property, paused, completed] {
+      #expect(program.resolved.property(reference) == cardX)
+    }
+    #expect(program.references[set.value.span] == nil)
+    #expect(program.resolved.timeline(played) == "intro")
+    #expect(program.resolved.timeline(started) == "intro")
   }
 }
 
@@ -355,7 +445,7 @@ func typeOfLet(_ name: String, in text: String) -> ValueType? {
       return nil
     }
     #expect(interpolated.map { program.type(of: $0) } == [.duration, .number])
-    #expect(program.references[interpolated[1].span] == .property(target: "card", property: "angle"))
+    #expect(program.references[interpolated[1].span] == .property(ResolvedProperty(target: "card", property: "angle")))
   }
 
   @Test func topLevelRelativePlacementIsAbsoluteAndLabelsWinInPlacementHeads() {
@@ -431,8 +521,9 @@ func typeOfLet(_ name: String, in text: String) -> ValueType? {
     let values: [ConstantValue] = [
       .number(1.5), .duration(nanoseconds: -7), .percent(40), .vector([1, 2, 3]),
       .color(red: 255, green: 0, blue: 10, alpha: 0.5), .string("s"),
-      .curve(.cubic(x1: 0.1, y1: 2, x2: 0.3, y2: -1)), .curve(.steps(count: 3, position: .jumpNone)),
-      .curve(.spring(.physical(mass: 1, stiffness: 100, damping: 10), velocity: -2)), .curve(.linear),
+      .curve(.cubicBezier(try CubicBezier(0.1, 2, 0.3, -1))), .curve(.steps(try Steps(count: 3, position: .jumpNone))),
+      .curve(.spring(try SpringCurve(spring: Spring(mass: 1, stiffness: 100, damping: 10), initialVelocity: -2))),
+      .curve(.linear),
     ]
     let data = try JSONEncoder().encode(values)
     #expect(try JSONDecoder().decode([ConstantValue].self, from: data) == values)

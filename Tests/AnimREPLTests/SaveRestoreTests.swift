@@ -113,7 +113,7 @@ struct SaveRestoreTests {
     ("property index 99", "property 'b.x' is not in the engine"),
     ("nextKey at Int64.max", "its count of scheduled statements is out of range"),
     ("nextInvocation at Int64.max", "its count of handler runs is out of range"),
-    ("a cubic's y of 1e308", "curve 'wild' has a parameter out of its range"),
+    ("a cubic's y of 1e308", "'y1' must be in -1000000...1000000"),
     ("an iteration count of 1e308", "would end after the end of time"),
     ("a number that is not whole", "a number does not fit its field"),
     ("a null field", "'engine.nodes' is null"),
@@ -134,7 +134,7 @@ struct SaveRestoreTests {
     case "nextKey at Int64.max": bad = try corrupted(text, ["nextKey"], Int64.max)
     case "nextInvocation at Int64.max": bad = try corrupted(text, ["nextInvocation"], Int64.max)
     case "a cubic's y of 1e308":
-      bad = try corrupted(text, ["curves", "wild", "cubic", "y1"], 1e308)
+      bad = try corrupted(text, ["curves", "wild", "cubicBezier", "_0", "y1"], 1e308)
     case "an iteration count of 1e308":
       bad = try corrupted(text, ["engine", "nodes", 0, "timing", "iterations"], 1e308)
     case "a number that is not whole": bad = try corrupted(text, ["engine", "nodes", 0, "parent"], 0.5)

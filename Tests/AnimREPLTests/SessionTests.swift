@@ -170,7 +170,7 @@ struct CommandTests {
       var environment = Environment()
       let result = parseAndCheck(
         SourceText(name: "h", contents: "curve c = \(preset.written)"), in: &environment, mode: .script)
-      #expect(result.diagnostics.isEmpty && environment.curve(named: "c")?.value == preset.value, "\(preset)")
+      #expect(result.diagnostics.isEmpty && environment.curve(named: "c")?.value == preset.curve, "\(preset)")
     }
     for form in SpringForm.allCases { #expect(transcript.standardOutput.contains(form.written)) }
   }

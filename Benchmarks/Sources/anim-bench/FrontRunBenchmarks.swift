@@ -19,6 +19,7 @@
 // again, with a hidden argument) rather than by this one: Linux starts a spawned process's
 // `ru_maxrss` at its spawner's peak, and this process holds the generated scripts.
 import AnimLanguage
+import AnimTestSupport
 import Foundation
 
 let frontRunHelperArgument = "--front-run-helper"

@@ -200,29 +200,59 @@ package enum CurveConstructor: String, CaseIterable, Sendable {
 package enum CurvePreset: String, CaseIterable, Sendable {
   case linear, ease, easeIn, easeOut, easeInOut, smooth, snappy, bouncy
 
-  /// The preset's curve as the language writes it: `cubic(0.25, 0.1, 0.25, 1)`.
-  package var written: String {
-    switch value {
-    case .linear: return "linear"
-    case .cubic(let x1, let y1, let x2, let y2):
-      return "cubic(\([x1, y1, x2, y2].map(formatNumber).joined(separator: ", ")))"
-    case .spring(.duration(let duration, let bounce), _):
-      return "spring(duration: \(formatNumber(duration))s, bounce: \(formatNumber(bounce)))"
-    case .spring, .steps:
-      return rawValue  // (no preset is written so)
+  /// A spring preset's duration (seconds) and bounce, as SwiftUI and grammar.md write it.
+  private var springForm: (duration: Double, bounce: Double)? {
+    switch self {
+    case .smooth: return (0.5, 0)
+    case .snappy: return (0.5, 0.15)
+    case .bouncy: return (0.5, 0.3)
+    default: return nil
     }
   }
 
-  package var value: CurveValue {
+  /// The preset's curve as the language writes it: `cubic(0.25, 0.1, 0.25, 1)`.
+  package var written: String {
+    guard let (duration, bounce) = springForm else { return curve.written }
+    return "spring(duration: \(formatNumber(duration))s, bounce: \(formatNumber(bounce)))"
+  }
+
+  /// The engine's curve, made once per preset.
+  package var curve: TimingCurve { Self.curves[self]! }
+
+  private static let curves = Dictionary(uniqueKeysWithValues: allCases.map { ($0, $0.made) })
+
+  private var made: TimingCurve {
     switch self {
     case .linear: return .linear
-    case .ease: return .cubic(x1: 0.25, y1: 0.1, x2: 0.25, y2: 1)
-    case .easeIn: return .cubic(x1: 0.42, y1: 0, x2: 1, y2: 1)
-    case .easeOut: return .cubic(x1: 0, y1: 0, x2: 0.58, y2: 1)
-    case .easeInOut: return .cubic(x1: 0.42, y1: 0, x2: 0.58, y2: 1)
-    case .smooth: return .spring(.duration(duration: 0.5, bounce: 0), velocity: 0)
-    case .snappy: return .spring(.duration(duration: 0.5, bounce: 0.15), velocity: 0)
-    case .bouncy: return .spring(.duration(duration: 0.5, bounce: 0.3), velocity: 0)
+    case .ease: return .ease
+    case .easeIn: return .easeIn
+    case .easeOut: return .easeOut
+    case .easeInOut: return .easeInOut
+    case .smooth, .snappy, .bouncy:
+      let (duration, bounce) = springForm!
+      // (Constants in range: it cannot fail.)
+      return try! SpringForm.curve(["duration": duration, "bounce": bounce])!
+    }
+  }
+}
+
+extension TimingCurve {
+  /// The curve as the language would write it (how a session shows a curve value):
+  /// `cubic(0.42, 0, 1, 1)`, `steps(3, jumpNone)`, a spring by its physical form.
+  package var written: String {
+    func numbers(_ values: [Double]) -> String { values.map(formatNumber).joined(separator: ", ") }
+    switch self {
+    case .linear:
+      return "linear"
+    case .cubicBezier(let c):
+      return "cubic(\(numbers([c.x1, c.y1, c.x2, c.y2])))"
+    case .steps(let steps):
+      return "steps(\(steps.count), \(steps.position.rawValue))"
+    case .spring(let curve):
+      let spring = curve.spring
+      let velocity = curve.initialVelocity == 0 ? "" : ", velocity: \(formatNumber(curve.initialVelocity))"
+      let physics = "mass: \(formatNumber(spring.mass)), stiffness: \(formatNumber(spring.stiffness))"
+      return "spring(\(physics), damping: \(formatNumber(spring.damping))\(velocity))"
     }
   }
 }
@@ -271,16 +301,25 @@ package enum SpringForm: CaseIterable, Sendable {
     allCases.first { $0.labels.contains(label) }
   }
 
-  /// The spring's parameters from the labelled values, or nil when one is missing (fill in
-  /// `defaults` for the labels not written first).
-  package func parameters(_ values: [String: Double]) -> SpringParameters? {
-    guard labels.allSatisfy({ values[$0] != nil }) else { return nil }
-    switch self {
-    case .response: return .response(response: values["response"]!, dampingFraction: values["dampingFraction"]!)
-    case .duration: return .duration(duration: values["duration"]!, bounce: values["bounce"]!)
+  /// The spring curve of labelled values (a duration in seconds), made by AnimCore's
+  /// initialiser for the labels' form, with the form's defaults for the labels left out and
+  /// velocity 0 unless given; nil when the labels name no form or miss one of its
+  /// parameters. The checker folds a constant `spring(...)` with it and the runtime makes a
+  /// live one with it, so the two make the same curve and the engine validates it once.
+  /// - Throws: `CurveParameterError` when AnimCore refuses the parameters.
+  package static func curve(_ values: [String: Double]) throws(CurveParameterError) -> TimingCurve? {
+    guard let form = values.keys.lazy.compactMap(form(of:)).first else { return nil }
+    var values = values
+    for (label, value) in form.defaults where values[label] == nil { values[label] = value }
+    guard form.labels.allSatisfy({ values[$0] != nil }) else { return nil }
+    let spring: Spring
+    switch form {
+    case .response: spring = try Spring(response: values["response"]!, dampingFraction: values["dampingFraction"]!)
+    case .duration: spring = try Spring(duration: values["duration"]!, bounce: values["bounce"]!)
     case .physical:
-      return .physical(mass: values["mass"]!, stiffness: values["stiffness"]!, damping: values["damping"]!)
+      spring = try Spring(mass: values["mass"]!, stiffness: values["stiffness"]!, damping: values["damping"]!)
     }
+    return .spring(try SpringCurve(spring: spring, initialVelocity: values[velocityLabel] ?? 0))
   }
 }
 

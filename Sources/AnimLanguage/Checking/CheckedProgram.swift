@@ -41,6 +41,27 @@ package enum ResolvedPlacement: Hashable, Sendable {
   }
 }
 
+/// A target's property, as the checker resolved it: `T.p` as events, traces and handlers
+/// name it. The checker puts the name together once, so the runtime finds the property by it
+/// and never builds it again from the syntax. (The name and where the target ends in it, not
+/// three strings: a script's facts hold one of these for every property it names.)
+package struct ResolvedProperty: Hashable, Sendable {
+  /// `T.p`.
+  package let name: String
+  /// The length of `T` in `name`, in UTF-8 bytes.
+  private let targetLength: Int
+
+  package init(target: String, property: String) {
+    name = "\(target).\(property)"
+    targetLength = target.utf8.count
+  }
+
+  /// `T`.
+  package var target: String { String(decoding: name.utf8.prefix(targetLength), as: UTF8.self) }
+  /// `p`.
+  package var property: String { String(decoding: name.utf8.dropFirst(targetLength + 1), as: UTF8.self) }
+}
+
 /// What a name in the source refers to.
 package enum Reference: Hashable, Sendable {
   /// A `let`, or a top-level `var`.
@@ -49,11 +70,21 @@ package enum Reference: Hashable, Sendable {
   case local(String)
   /// A `curve` declaration.
   case curve(String)
-  /// A predeclared curve (`easeIn`, `smooth`...), with its value.
-  case presetCurve(String, CurveValue)
+  /// A predeclared curve (`easeIn`, `smooth`...).
+  case presetCurve(CurvePreset)
   case target(String)
-  case property(target: String, property: String)
+  /// `T.p`: in an expression (by the span of the whole `T.p`), and wherever a statement
+  /// names a property (`animate`, `keyframes`, `set`, a control's or handler's subject).
+  case property(ResolvedProperty)
+  /// A timeline, where a control or handler names it (by the name's span).
   case timeline(String)
+  /// `V.x` of a vector or `C.r` of a color (by the span of the whole member expression): the
+  /// component's index, 0 to 3 (x y z w; r g b a).
+  case component(Int)
+  /// The function a call calls (by the callee's span).
+  case function(BuiltinFunction)
+  /// The curve constructor a call calls (by the callee's span).
+  case curveConstructor(CurveConstructor)
   /// A label of the enclosing timeline.
   case label(String)
   /// A step position word in `steps(n, jumpNone)`.

@@ -54,7 +54,7 @@ extension Checker {
       if control.action == .play, case .property(let reference) = subject {
         _ = resolveProperty(reference)
         error(
-          "expected a timeline after 'play', found the property '\(reference.target.text).\(reference.property.text)': "
+          "expected a timeline after 'play', found the property '\(PropertyName(reference))': "
             + "'play' starts a timeline", at: subject.span)
       } else if let timeline = resolveSubject(subject, for: "'\(action.rawValue)'"), control.action == .finish,
         timeline.repeatsForever

@@ -1,18 +1,18 @@
 // Checker+Curves: curve expressions (`with CURVE`, `curve NAME = CURVE`) and the curve
 // constructors `cubic`, `steps` and `spring`, with the parameter ranges of grammar.md § Curves'
-// curve table. AnimCore's CubicBezier, Steps and Spring validate the same ranges when the
-// runtime builds them; the language states them here once so `anim check` reports them with
-// their location before anything runs.
+// curve table, reported with their location before anything runs. A call whose parameters
+// are constant is folded into the engine's curve by AnimCore's own initialisers (CubicBezier,
+// Steps, Spring), which validate it: the runtime takes the curve as it is and validates it no
+// more. (CurveRangeAgreementTests proves the ranges here equal to the initialisers'.)
 
 import AnimCore
 
 /// The parameter ranges of the curve constructors (grammar.md § Curves).
 enum CurveRanges {
   /// cubic's x1 and x2 (y1, y2 are free: overshoot is allowed).
-  static let cubicX: ClosedRange<Double> = 0...1
-  /// cubic's y1 and y2: overshoot allowed, within ±10⁶ so that no evaluation overflows
-  /// (AnimCore's `CubicBezier.controlYRange`).
-  static let cubicY: ClosedRange<Double> = -1_000_000...1_000_000
+  static let cubicX = CubicBezier.controlXRange
+  /// cubic's y1 and y2: overshoot allowed, within ±10⁶ so that no evaluation overflows.
+  static let cubicY = CubicBezier.controlYRange
   /// steps(n): n ≥ 1, ≥ 2 for jumpNone (AnimCore's `Steps.minimumCount(for:)`).
   /// spring's bounce: −1 < B < 1.
   static func isValidBounce(_ bounce: Double) -> Bool { bounce > -1 && bounce < 1 }
@@ -59,11 +59,11 @@ extension Checker {
   }
 
   /// `cubic(...)`, `steps(...)`, `spring(...)`.
-  mutating func checkCurveCall(callee: Identifier, arguments: [Argument], span: SourceSpan) -> Typed {
-    switch CurveConstructor(rawValue: callee.text) {
-    case .cubic?: return checkCubic(arguments, span: span)
-    case .steps?: return checkSteps(arguments, span: span)
-    default: return checkSpring(arguments, span: span)
+  mutating func checkCurveCall(_ constructor: CurveConstructor, arguments: [Argument], span: SourceSpan) -> Typed {
+    switch constructor {
+    case .cubic: return checkCubic(arguments, span: span)
+    case .steps: return checkSteps(arguments, span: span)
+    case .spring: return checkSpring(arguments, span: span)
     }
   }
 
@@ -96,9 +96,10 @@ extension Checker {
       return .error
     }
     guard valid else { return .error }
-    let constant: ConstantValue? =
-      values.count == 4 ? .curve(.cubic(x1: values[0], y1: values[1], x2: values[2], y2: values[3])) : nil
-    return Typed(type: .curve, constant: constant, curveKind: .timing)
+    guard values.count == 4 else { return Typed(type: .curve, curveKind: .timing) }
+    return foldedCurve(.cubic, at: span) { () throws(CurveParameterError) in
+      .cubicBezier(try CubicBezier(values[0], values[1], values[2], values[3]))
+    }
   }
 
   // steps(n) | steps(n, jumpStart | jumpEnd | jumpNone | jumpBoth)
@@ -150,8 +151,10 @@ extension Checker {
       }
     }
     guard valid else { return .error }
-    return Typed(
-      type: .curve, constant: count.map { .curve(.steps(count: $0, position: position)) }, curveKind: .timing)
+    guard let count else { return Typed(type: .curve, curveKind: .timing) }
+    return foldedCurve(.steps, at: span) { () throws(CurveParameterError) in
+      .steps(try Steps(count: count, position: position))
+    }
   }
 
   // spring(response: R, dampingFraction: F [, velocity: V])
@@ -213,14 +216,29 @@ extension Checker {
       error("'spring' with \(present) also needs \(absent)", at: span)
       return .error
     }
-    var constant: ConstantValue?
+    // Constant when every parameter written is (a default stands for one left out).
     var known: [String: Double] = [:]
-    for label in values.labels { known[label] = values[label] }
-    for (label, value) in form.defaults where given[label] == nil { known[label] = value }
-    if let parameters = form.parameters(known), given["velocity"] == nil || values["velocity"] != nil {
-      constant = .curve(.spring(parameters, velocity: values["velocity"] ?? 0))
+    for label in given.labels {
+      guard let value = values[label] else { return Typed(type: .curve, curveKind: .spring) }
+      known[label] = value
     }
-    return Typed(type: .curve, constant: constant, curveKind: .spring)
+    return foldedCurve(.spring, at: span) { () throws(CurveParameterError) in try SpringForm.curve(known) }
+  }
+
+  /// A constant curve call folded into the engine's curve by `make` (AnimCore's initialisers,
+  /// which validate it). The ranges above catch what a user writes, each at its argument; a
+  /// combination they pass and the engine refuses (a stiffness too large for its mass) is
+  /// reported here, at the call, so that no curve the runtime is handed can fail.
+  private mutating func foldedCurve(
+    _ constructor: CurveConstructor, at span: SourceSpan, _ make: () throws(CurveParameterError) -> TimingCurve?
+  ) -> Typed {
+    do {
+      guard let curve = try make() else { return Typed(type: .curve, curveKind: constructor.kind) }
+      return Typed(type: .curve, constant: .curve(curve), curveKind: curve.kind)
+    } catch {
+      self.error("'\(constructor.rawValue)' cannot make a curve of these parameters: \(error.description)", at: span)
+      return .error
+    }
   }
 
   /// Checks one spring parameter's type and, when constant, its range. Returns its value in

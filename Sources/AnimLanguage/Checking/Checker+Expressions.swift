@@ -1,6 +1,8 @@
 // Checker+Expressions: the type of every expression, its constant value when it has one,
 // and what its names refer to.
 
+import AnimCore
+
 /// What the checker knows about one expression.
 struct Typed {
   var type: ValueType
@@ -209,8 +211,9 @@ extension Checker {
       return .error
     }
     if let preset = Predeclared.curve(named: name.text) {
-      record(.presetCurve(name.text, preset), of: name.span)
-      return Typed(type: .curve, constant: .curve(preset), curveKind: preset.kind)
+      record(.presetCurve(preset), of: name.span)
+      let curve = preset.curve
+      return Typed(type: .curve, constant: .curve(curve), curveKind: curve.kind)
     }
     if label(named: name.text) != nil {
       error(
@@ -247,7 +250,7 @@ extension Checker {
             at: name.span)
           return .error
         }
-        record(.property(target: target.name, property: property.name), of: span)
+        record(.property(ResolvedProperty(target: target.name, property: property.name)), of: span)
         return Typed(type: property.type)
       }
       if self.symbol(named: targetName.text) == nil, !isDeclaredLater(targetName.text),
@@ -284,14 +287,16 @@ extension Checker {
         error("expected \(needed) before '.\(name.text)', found \(typed.type)", at: name.span)
         return .error
       }
+      record(.component(index), of: span)
       var constant: ConstantValue?
       if case .vector(let values)? = typed.constant, index < values.count { constant = .number(values[index]) }
       return Typed(type: .number, constant: constant)
     case .color:
-      guard ["r", "g", "b", "a"].contains(name.text) else {
+      guard let channel = ["r", "g", "b", "a"].firstIndex(of: name.text) else {
         error("a color has no member '\(name.text)': its channels are .r, .g, .b, .a", at: name.span)
         return .error
       }
+      record(.component(channel), of: span)
       return Typed(type: .number)
     default:
       error("\(typed.type) has no member '\(name.text)'", at: name.span)
@@ -307,9 +312,11 @@ extension Checker {
       for argument in arguments { _ = check(argument.value) }
       return .error
     }
-    if CurveConstructor(rawValue: callee.text) != nil {
-      return checkCurveCall(callee: callee, arguments: arguments, span: span)
+    if let constructor = CurveConstructor(rawValue: callee.text) {
+      record(.curveConstructor(constructor), of: callee.span)
+      return checkCurveCall(constructor, arguments: arguments, span: span)
     } else if let function = BuiltinFunction(rawValue: callee.text) {
+      record(.function(function), of: callee.span)
       return checkFunction(function, callee: callee, arguments: arguments, span: span)
     } else {
       for argument in arguments { _ = check(argument.value) }

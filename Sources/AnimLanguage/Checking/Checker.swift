@@ -8,6 +8,8 @@
 // be known because of an error already reported has the type `.error`, which matches every
 // expectation, so one mistake gives one message.
 
+import AnimCore
+
 /// Checks a parsed input against an environment.
 ///
 /// - Parameters:
@@ -284,7 +286,7 @@ struct Checker {
   mutating func checkCurveDeclaration(_ declaration: CurveDeclaration) {
     let typed = checkCurve(declaration.value, context: "after 'curve \(declaration.name.text) ='")
     if let kind = typed.curveKind {
-      var value: CurveValue?
+      var value: TimingCurve?
       if case .curve(let curve)? = typed.constant { value = curve }
       declare(
         .curve(CurveSymbol(name: declaration.name.text, kind: kind, value: value, span: declaration.name.span)),
@@ -463,7 +465,7 @@ struct Checker {
     let property = resolveProperty(set.property)
     _ = expect(
       set.value, property?.type ?? .error,
-      "after 'to' ('\(set.property.target.text).\(set.property.property.text)' is \(property?.type ?? .error))")
+      "after 'to' ('\(PropertyName(set.property))' is \(property?.type ?? .error))")
   }
 
   /// Checks the interpolations of a string.
@@ -489,7 +491,7 @@ struct Checker {
         at: reference.property.span)
       return nil
     }
-    record(.property(target: target.name, property: property.name), of: reference.span)
+    record(.property(ResolvedProperty(target: target.name, property: property.name)), of: reference.span)
     return property
   }
 

@@ -27,4 +27,16 @@ package struct ResolvedFacts: Sendable {
 
   /// The placement of `statement`.
   package func placement(of statement: Statement) -> ResolvedPlacement? { placements[statement.span] }
+
+  /// The property a statement names (`animate T.p`, `set T.p`, `pause T.p`, `on start T.p`).
+  package func property(_ reference: PropertyReference) -> ResolvedProperty? {
+    guard case .property(let property)? = references[reference.span] else { return nil }
+    return property
+  }
+
+  /// The timeline a control statement or handler names.
+  package func timeline(_ name: Identifier) -> String? {
+    guard case .timeline(let timeline)? = references[name.span] else { return nil }
+    return timeline
+  }
 }

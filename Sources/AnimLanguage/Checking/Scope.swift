@@ -3,6 +3,8 @@
 // session carries from one input to the next. The predeclared names (curve presets,
 // functions) sit below it: a declaration may shadow them, with a warning.
 
+import AnimCore
+
 /// How a declaration of a name that already exists is treated.
 public enum CheckMode: Sendable, Hashable {
   /// A whole script: a second declaration of a name is an error.
@@ -42,14 +44,22 @@ package struct ValueSymbol: Hashable, Sendable {
 package struct CurveSymbol: Hashable, Sendable {
   package var name: String
   package var kind: CurveKind
-  package var value: CurveValue?
+  /// The value in a box of its own (a constant's `.curve`): the environment keeps every
+  /// curve's symbol for the whole check, and an engine curve is a hundred bytes or more.
+  private var boxed: ConstantValue?
   package var span: SourceSpan
 
-  package init(name: String, kind: CurveKind, value: CurveValue?, span: SourceSpan) {
+  package init(name: String, kind: CurveKind, value: TimingCurve?, span: SourceSpan) {
     self.name = name
     self.kind = kind
-    self.value = value
+    self.boxed = value.map { .curve($0) }
     self.span = span
+  }
+
+  /// The curve, validated, when its parameters are constant.
+  package var value: TimingCurve? {
+    if case .curve(let curve)? = boxed { return curve }
+    return nil
   }
 }
 
@@ -220,17 +230,13 @@ public struct Environment: Hashable, Sendable {
 
 /// The names every script starts with, from the tables in Builtins.swift.
 enum Predeclared {
-  /// The curve presets and their values (grammar.md § Curves).
-  static let curves: [(name: String, value: CurveValue)] = CurvePreset.allCases.map { ($0.rawValue, $0.value) }
-
-  /// The presets by name, for lookups (the list above keeps their order for messages).
-  private static let curvesByName = Dictionary(uniqueKeysWithValues: curves.map { ($0.name, $0.value) })
-
-  static func curve(named name: String) -> CurveValue? {
-    curvesByName[name]
+  /// The curve preset named `name` (grammar.md § Curves).
+  static func curve(named name: String) -> CurvePreset? {
+    CurvePreset(rawValue: name)
   }
 
-  static let curveNames = curves.map(\.name)
+  /// The presets' names, in order, for messages.
+  static let curveNames = CurvePreset.allCases.map(\.rawValue)
 
   /// Value functions and curve constructors.
   static let functions = BuiltinFunction.allCases.map(\.rawValue) + CurveConstructor.allCases.map(\.rawValue)
@@ -246,8 +252,8 @@ enum Predeclared {
   /// How a shadowing warning names a predeclared name, or nil when `name` is not one.
   static func describe(_ name: String) -> String? {
     guard names.contains(name) else { return nil }
-    if let value = curve(named: name) {
-      return value.kind == .spring ? "the predeclared spring '\(name)'" : "the predeclared curve '\(name)'"
+    if let preset = curve(named: name) {
+      return preset.curve.kind == .spring ? "the predeclared spring '\(name)'" : "the predeclared curve '\(name)'"
     }
     if functions.contains(name) { return "the predeclared function '\(name)'" }
     return nil

@@ -1,9 +1,10 @@
 // Types: the static types of the `.anim` language and the constant values the checker
 // can compute ahead of time. The runtime reads both from a `CheckedProgram`. Where the
-// engine has the word, they use AnimCore's (a step position is AnimCore's `StepPosition`);
-// a curve stays in the form it was written (`CurveValue`: a spring is stretched by each
-// animation's `over`), which the runtime turns into AnimCore's `TimingCurve`. They are
-// Codable so that a saved REPL session (`:save`) can write them.
+// engine has the word, they use AnimCore's: a step position is AnimCore's `StepPosition`,
+// and a curve is AnimCore's `TimingCurve`, made (and so validated) by the engine's own
+// initialisers when the checker folds it; a spring is kept at its own length, and each
+// animation stretches it by its `over`. They are Codable so that a saved REPL session
+// (`:save`) can write them.
 
 import AnimCore
 
@@ -79,36 +80,15 @@ package enum CurveKind: String, Hashable, Sendable, Codable {
   case timing, spring
 }
 
-/// The parameters of a spring, in the form they were written.
-package enum SpringParameters: Hashable, Sendable, Codable {
-  /// `spring(response: R, dampingFraction: F)`; the response in seconds.
-  case response(response: Double, dampingFraction: Double)
-  /// `spring(duration: D, bounce: B)`; the duration in seconds.
-  case duration(duration: Double, bounce: Double)
-  /// `spring(mass: M, stiffness: K, damping: C)`.
-  case physical(mass: Double, stiffness: Double, damping: Double)
-}
-
-/// A curve whose parameters are all known before the script runs. In a box of its own
-/// (`indirect`): the environment keeps one in every curve's symbol, for the whole check.
-package indirect enum CurveValue: Hashable, Sendable, Codable {
-  case linear
-  /// CSS `cubic-bezier(x1, y1, x2, y2)`; the presets `ease`, `easeIn`... are cubics too.
-  case cubic(x1: Double, y1: Double, x2: Double, y2: Double)
-  case steps(count: Int, position: StepPosition)
-  /// A spring and its initial velocity (distances per second; 0 when not written).
-  case spring(SpringParameters, velocity: Double)
-
-  package var kind: CurveKind {
-    if case .spring = self { return .spring }
-    return .timing
-  }
+extension TimingCurve {
+  /// Whether the curve is a timing curve or a spring, as the checker types it.
+  package var kind: CurveKind { isSpring ? .spring : .timing }
 }
 
 /// A value computed by the checker from literals, constant `let`s and arithmetic.
 ///
-/// A color is held in a box of its own (`indirect`), as a curve is (`CurveValue`), so that the
-/// value is a few words: the environment keeps one in every `let`'s symbol for the whole
+/// A color and a curve are each held in a box of their own (`indirect`), so that the value
+/// is a few words: the environment keeps one in every `let`'s symbol for the whole
 /// check, and a script may declare a million of them.
 package enum ConstantValue: Hashable, Sendable, Codable {
   case number(Double)
@@ -121,8 +101,9 @@ package enum ConstantValue: Hashable, Sendable, Codable {
   /// as `rgba(r, g, b, a)` writes them.
   indirect case color(red: Double, green: Double, blue: Double, alpha: Double)
   case string(String)
-  /// (A `CurveValue` is a box already.)
-  case curve(CurveValue)
+  /// The engine's curve, validated; a spring at its own length (not yet stretched by an
+  /// `over`).
+  indirect case curve(TimingCurve)
   case boolean(Bool)
 
   /// The static type of this value.

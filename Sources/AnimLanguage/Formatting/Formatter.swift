@@ -71,9 +71,15 @@ struct LayoutPrinter {
     switch statement.kind {
     case .target(let declaration):
       let count = declaration.count.map { "[\(expression($0))]" } ?? ""
+      var kind = ""
+      switch declaration.kind {
+      case .text(let literal, _)?: kind = ": text \(string(literal))"
+      case let other?: kind = ": \(other.word)"
+      case nil: break
+      }
       printListElement(
         headerSpan: statement.span, bodySpan: declaration.bodySpan, nextStart: nextStart,
-        header: "target \(declaration.name.text)\(count)",
+        header: "target \(declaration.name.text)\(count)\(kind)",
         entries: declaration.properties.map { property in
           ListEntry(span: property.span, text: "\(property.name.text): \(expression(property.value))")
         }, oneLineWithin: Self.oneLineTargetWidth)

@@ -331,7 +331,8 @@ struct Parser {
     return Statement(kind: .curve(CurveDeclaration(name: name, value: value)), span: start.through(value.span))
   }
 
-  // targetDecl -> "target" identifier [ "[" expression "]" ] "{" { newline } [ propertyInit { listSeparator propertyInit } [ "," ] ] { newline } "}"
+  // targetDecl -> "target" identifier [ "[" expression "]" ] [ ":" targetKind ] "{" { newline } [ propertyInit { listSeparator propertyInit } [ "," ] ] { newline } "}"
+  // targetKind -> "rect" | "circle" | "text" string | "none"
   // propertyInit -> word ":" expression
   // listSeparator -> "," { newline } | newline { newline }
   mutating func parseTarget() throws -> Statement {
@@ -339,6 +340,22 @@ struct Parser {
     let name = try expectIdentifier("a name after 'target'")
     var count: Expression?
     if current.kind == .leftBracket { count = try parseIndex(of: name) }
+    var kind: TargetKind?
+    if current.kind == .colon {
+      advance()
+      let word = current
+      switch word.word {
+      case .rect?: kind = .rect(advance().span)
+      case .circle?: kind = .circle(advance().span)
+      case .none?: kind = .none(advance().span)
+      case .text?:
+        advance()
+        let literal = try parseStringArgument(of: "text")
+        kind = .text(literal, span: word.span.through(literal.span))
+      default:
+        throw expected("a kind after ':' ('rect', 'circle', 'text \"...\"' or 'none')")
+      }
+    }
     let opener = "target '\(name.text)'"
     let open = try expectOpeningBrace(of: opener)
     try enterLevel()
@@ -353,7 +370,7 @@ struct Parser {
         PropertyInitializer(name: propertyName, value: value, span: propertyName.span.through(value.span)))
     }
     let declaration = TargetDeclaration(
-      name: name, count: count, properties: properties, bodySpan: open.span.through(close.span))
+      name: name, count: count, kind: kind, properties: properties, bodySpan: open.span.through(close.span))
     return Statement(kind: .target(declaration), span: start.through(close.span))
   }
 

@@ -36,6 +36,8 @@ package enum ContextualKeyword: String, CaseIterable, Sendable {
   case index, count
   /// The stagger clause's origins (`start` too) and its other parts.
   case end, center, edges, random, total, grid
+  /// A target's kind, after `:` (`none` too).
+  case rect, circle, text
 }
 
 /// How a word begins a statement: the one list of statement starts, which the parser's

@@ -252,15 +252,40 @@ package struct TargetDeclaration: Hashable, Sendable {
   package var name: Identifier
   /// A group's member count (`target dots[12] { ... }`); nil for a single target.
   package var count: Expression?
+  /// How a stage draws it (`target card: circle { ... }`); nil when not written (a rect).
+  package var kind: TargetKind?
   package var properties: [PropertyInitializer]
   /// From `{` to `}`.
   package var bodySpan: SourceSpan
 
-  package init(name: Identifier, count: Expression? = nil, properties: [PropertyInitializer], bodySpan: SourceSpan) {
+  package init(
+    name: Identifier, count: Expression? = nil, kind: TargetKind? = nil, properties: [PropertyInitializer],
+    bodySpan: SourceSpan
+  ) {
     self.name = name
     self.count = count
+    self.kind = kind
     self.properties = properties
     self.bodySpan = bodySpan
+  }
+}
+
+/// What a target is drawn as: `rect` (the default), `circle`, `text "..."` (its
+/// interpolations read each frame) or `none` (a holder of values, not drawn).
+package enum TargetKind: Hashable, Sendable {
+  case rect(SourceSpan)
+  case circle(SourceSpan)
+  case text(StringLiteral, span: SourceSpan)
+  case none(SourceSpan)
+
+  /// The kind as `fmt` writes it.
+  package var word: String {
+    switch self {
+    case .rect: return "rect"
+    case .circle: return "circle"
+    case .text: return "text"
+    case .none: return "none"
+    }
   }
 }
 

@@ -42,7 +42,13 @@ package enum SyntaxDump {
     case .target(let declaration):
       let properties = declaration.properties.map { "(\($0.name.text) \(dump($0.value)))" }
       let count = declaration.count.map { ["(count \(dump($0)))"] } ?? []
-      return list(["target", declaration.name.text] + count + properties)
+      var kind: [String] = []
+      switch declaration.kind {
+      case .text(let literal, _)?: kind = ["(kind text \(dump(literal)))"]
+      case let other?: kind = ["(kind \(other.word))"]
+      case nil: break
+      }
+      return list(["target", declaration.name.text] + count + kind + properties)
     case .timeline(let declaration):
       return list(["timeline", declaration.name.text] + declaration.options.map(dump) + block(declaration.body))
     case .animate(let animate):

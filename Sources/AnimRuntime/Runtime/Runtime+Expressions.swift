@@ -95,11 +95,10 @@ extension Runtime {
       if let value = values[name] { return value }
     case .curve(let name)?:
       if let curve = curves[name] { return .curve(curve) }
-    case .presetCurve(_, let value)?:
-      return .curve(value)
+    case .presetCurve(let preset)?:
+      return .curve(preset.curve)
     default:
-      if let value = values[identifier.text] { return value }
-      if let curve = curves[identifier.text] { return .curve(curve) }
+      break
     }
     throw EvaluationError(message: "'\(identifier.text)' has no value yet", span: identifier.span)
   }
@@ -107,29 +106,21 @@ extension Runtime {
   func evaluateMember(
     _ expression: Expression, base: Expression, name: Identifier, _ context: ProgramContext
   ) throws(EvaluationError) -> RuntimeValue {
-    if case .property(let target, let property)? = context.facts.references[expression.span] {
-      guard let id = properties["\(target).\(property)"] else {
-        throw EvaluationError(message: "no property '\(target).\(property)'", span: expression.span)
+    let reference = context.facts.references[expression.span]
+    if case .property(let property)? = reference {
+      guard let id = properties[property.name] else {
+        throw EvaluationError(message: "no property '\(property.name)'", span: expression.span)
       }
       return RuntimeValue(engine.value(of: id))
     }
-    // A component of a vector or a channel of a color.
-    let value = try evaluate(base, context)
-    switch value {
-    case .vector(let v):
-      let index = ["x", "y", "z", "w"].firstIndex(of: name.text)
-      guard let index, index < v.count else {
-        throw EvaluationError(message: "no component '\(name.text)'", span: name.span)
-      }
+    // A component of a vector or a channel of a color, as the checker resolved it.
+    switch (reference, try evaluate(base, context)) {
+    case (.component(let index)?, .vector(let v)) where index < v.count:
       return .number(v[index])
-    case .color(let r, let g, let b, let a):
-      switch name.text {
-      case "r": return .number(r * 255)
-      case "g": return .number(g * 255)
-      case "b": return .number(b * 255)
-      case "a": return .number(a)
-      default: throw EvaluationError(message: "no channel '\(name.text)'", span: name.span)
-      }
+    case (.component(0)?, .color(let r, _, _, _)): return .number(r * 255)
+    case (.component(1)?, .color(_, let g, _, _)): return .number(g * 255)
+    case (.component(2)?, .color(_, _, let b, _)): return .number(b * 255)
+    case (.component(3)?, .color(_, _, _, let a)): return .number(a)
     default:
       throw EvaluationError(message: "no member '\(name.text)'", span: name.span)
     }
@@ -149,10 +140,13 @@ extension Runtime {
   func call(
     _ callee: Identifier, _ arguments: [Argument], at span: SourceSpan, _ context: ProgramContext
   ) throws(EvaluationError) -> RuntimeValue {
-    if CurveConstructor(rawValue: callee.text) != nil {
-      return .curve(try curveCall(callee, arguments, at: span, context))
-    }
-    guard let function = BuiltinFunction(rawValue: callee.text) else {
+    let function: BuiltinFunction
+    switch context.facts.references[callee.span] {
+    case .curveConstructor(let constructor)?:
+      return .curve(try curveCall(constructor, arguments, at: span, context))
+    case .function(let resolved)?:
+      function = resolved
+    default:
       throw EvaluationError(message: "unknown function '\(callee.text)'", span: callee.span)
     }
     var values: [ConstantValue] = []
@@ -160,9 +154,11 @@ extension Runtime {
     return try computed(function.apply(values), at: span)
   }
 
+  /// A curve call whose arguments are live (one with constant arguments the checker folded):
+  /// the engine's curve of their values, made as the checker makes a constant one.
   func curveCall(
-    _ callee: Identifier, _ arguments: [Argument], at span: SourceSpan, _ context: ProgramContext
-  ) throws(EvaluationError) -> CurveValue {
+    _ constructor: CurveConstructor, _ arguments: [Argument], at span: SourceSpan, _ context: ProgramContext
+  ) throws(EvaluationError) -> TimingCurve {
     func number(_ argument: Argument) throws(EvaluationError) -> Double {
       switch try evaluate(argument.value, context) {
       case .number(let x): return x
@@ -170,38 +166,40 @@ extension Runtime {
       default: throw EvaluationError(message: "expected a number", span: argument.value.span)
       }
     }
-    switch CurveConstructor(rawValue: callee.text) {
-    case .cubic?:
+    // The arguments' values first, then the curve AnimCore makes of them.
+    var make: (() throws(CurveParameterError) -> TimingCurve?)?
+    switch constructor {
+    case .cubic:
       guard arguments.count == 4 else { break }
-      return .cubic(
-        x1: try number(arguments[0]), y1: try number(arguments[1]), x2: try number(arguments[2]),
-        y2: try number(arguments[3]))
-    case .steps?:
+      var values: [Double] = []
+      for argument in arguments { values.append(try number(argument)) }
+      make = { () throws(CurveParameterError) in
+        .cubicBezier(try CubicBezier(values[0], values[1], values[2], values[3]))
+      }
+    case .steps:
       guard let first = arguments.first else { break }
       let count = try number(first)
       var position = StepPosition.jumpEnd
       if arguments.count > 1, case .stepPosition(let p)? = context.facts.references[arguments[1].value.span] {
         position = p
-      } else if arguments.count > 1, case .name(let word) = arguments[1].value.kind,
-        let p = StepPosition(rawValue: word.text)
-      {
-        position = p
       }
       guard count.isFinite, count >= 1, count <= Double(Int32.max) else { break }
-      return .steps(count: Int(count), position: position)
-    default:
+      make = { () throws(CurveParameterError) in .steps(try Steps(count: Int(count), position: position)) }
+    case .spring:
       var labelled: [String: Double] = [:]
       for argument in arguments {
         guard let label = argument.label?.text else { continue }
         labelled[label] = try number(argument)
       }
-      let velocity = labelled[SpringForm.velocityLabel] ?? 0
-      if let form = labelled.keys.lazy.compactMap(SpringForm.form(of:)).first {
-        for (label, value) in form.defaults where labelled[label] == nil { labelled[label] = value }
-        if let parameters = form.parameters(labelled) { return .spring(parameters, velocity: velocity) }
-      }
+      make = { () throws(CurveParameterError) in try SpringForm.curve(labelled) }
     }
-    throw EvaluationError(message: "'\(callee.text)' cannot take these arguments", span: span)
+    do {
+      if let curve = try make?() { return curve }
+    } catch {
+      // The engine refuses the values: a runtime error at the call.
+      throw EvaluationError(message: error.description, span: span)
+    }
+    throw EvaluationError(message: "'\(constructor.rawValue)' cannot take these arguments", span: span)
   }
 
   /// A duration-typed expression's value.
@@ -227,13 +225,15 @@ extension Runtime {
     _ expression: Expression?, stretch: Nanoseconds?, _ context: ProgramContext
   ) throws(EvaluationError) -> TimingCurve {
     guard let expression else { return .linear }
-    guard case .curve(let value) = try evaluate(expression, context) else {
+    guard case .curve(let curve) = try evaluate(expression, context) else {
       throw EvaluationError(message: "expected a curve", span: expression.span)
     }
+    guard let stretch, case .spring(let spring) = curve else { return curve }
     do {
-      return try CurveConversion.curve(value, stretch: stretch)
+      return .spring(
+        try SpringCurve(spring: spring.spring, initialVelocity: spring.initialVelocity, stretchedDuration: stretch))
     } catch {
-      throw EvaluationError(message: "\(error)", span: expression.span)
+      throw EvaluationError(message: error.description, span: expression.span)
     }
   }
 }

@@ -26,7 +26,8 @@ package struct SessionRestoreError: Error, Sendable, CustomStringConvertible {
 
 extension Runtime {
   /// The format written; a file with another version is refused. 2: the engine's snapshot
-  /// version 2.
+  /// version 2. 3: curves are the engine's (`TimingCurve`), as the checker makes them; the
+  /// frames of locals and the walks waiting at a loop or an `if`.
   package static let sessionFormatVersion = 3
 
   struct SavedSpan: Codable, Hashable {
@@ -67,7 +68,7 @@ extension Runtime {
     var propertyNames: [String]
     var targets: [String: [String]]
     var values: [String: SavedValue]
-    var curves: [String: CurveValue]
+    var curves: [String: TimingCurve]
     var timelines: [String: SavedTimeline]
     var handlers: [SavedHandler]
     var actions: [Int: SavedAction]
@@ -75,8 +76,9 @@ extension Runtime {
     var pendingValues: [SavedPending]
     var abandoned: [Int]
     var nextInvocation: Int
-    /// The frames of locals that scheduled statements and waiting walks hold, parents first.
-    var frames: [SavedFrame]
+    /// The frames of locals that scheduled statements and waiting walks hold, parents first
+    /// (absent when there are none).
+    var frames: [SavedFrame]?
   }
 
   struct SavedEntry: Codable {
@@ -142,7 +144,8 @@ extension Runtime {
       pendingValues: pendingValues.map {
         SavedPending(node: $0.key, at: saved($0.value.statementSpan, $0.value.program))
       },
-      abandoned: abandoned.sorted(), nextInvocation: nextInvocation, frames: numbering.frames)
+      abandoned: abandoned.sorted(), nextInvocation: nextInvocation,
+      frames: numbering.frames.isEmpty ? nil : numbering.frames)
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
     return try encoder.encode(session)
@@ -224,7 +227,7 @@ extension Runtime {
         runtime.customHandlers[saved.subject, default: []].append(handler)
       }
     }
-    guard let frames = restoredFrames(session.frames) else {
+    guard let frames = restoredFrames(session.frames ?? []) else {
       throw refuse("the saved session is corrupt: a frame of local values is out of its range")
     }
     func seeing(_ frame: Int?, _ context: ProgramContext) throws(SessionRestoreError) -> ProgramContext {
@@ -313,7 +316,8 @@ extension Runtime {
     guard Set(propertyNames).count == propertyNames.count, Set(propertyNames) == Set(properties.keys) else {
       return "the list of properties disagrees with their table"
     }
-    for (target, names) in targets where names.contains(where: { properties["\(target).\($0)"] == nil }) {
+    for (target, names) in targets
+    where names.contains(where: { properties[ResolvedProperty(target: target, property: $0).name] == nil }) {
       return "target '\(target)' has a property that is not there"
     }
     for (name, timeline) in timelines {
@@ -333,8 +337,8 @@ extension Runtime {
     else {
       return "its count of handler runs is out of range"
     }
-    for (name, curve) in curves where (try? CurveConversion.curve(curve)) == nil {
-      return "curve '\(name)' has a parameter out of its range"
+    for (name, curve) in curves where !RuntimeValue.curve(curve).isInDomain {
+      return "curve '\(name)' is not one the language makes"
     }
     for (name, value) in values where !value.isInDomain {
       return "the value of '\(name)' is out of its range"
@@ -464,7 +468,7 @@ extension Runtime {
 
 extension RuntimeValue {
   /// Whether a value read from a file is one the language could have made: finite numbers,
-  /// two to four components, colours in their ranges, curves whose parameters are valid.
+  /// two to four components, colours in their ranges, curves as the checker makes them.
   var isInDomain: Bool {
     switch self {
     case .number(let x), .percent(let x): return x.isFinite
@@ -472,7 +476,11 @@ extension RuntimeValue {
     case .vector(let v): return (2...4).contains(v.count) && v.allSatisfy(\.isFinite)
     case .color(let r, let g, let b, let a): return [r, g, b, a].allSatisfy { $0.isFinite && $0 >= 0 && $0 <= 1 }
     case .string, .boolean: return true
-    case .curve(let c): return (try? CurveConversion.curve(c)) != nil
+    case .curve(let c):
+      // (Decoding made it by AnimCore's initialisers, which validate it.) A curve value
+      // of the language is a spring at its own length: only an animation stretches it.
+      if case .spring(let spring) = c { return spring.stretchedDuration == nil }
+      return true
     }
   }
 

@@ -31,7 +31,7 @@ extension Runtime {
     var names: [String] = []
     var values: [(String, String, AnimationValue?)] = []
     for initializer in declaration.properties {
-      let name = "\(target).\(initializer.name.text)"
+      let name = ResolvedProperty(target: target, property: initializer.name.text).name
       names.append(initializer.name.text)
       var value: AnimationValue?
       if let constant = context.facts.constant(of: initializer.value) {
@@ -67,7 +67,7 @@ extension Runtime {
     var ended = 0
     var removed = 0
     for property in old {
-      let name = "\(target).\(property)"
+      let name = ResolvedProperty(target: target, property: property).name
       if let id = properties[name] {
         for node in engine.animations(on: id) where (try? engine.cancel(node)) != nil { ended += 1 }
       }
@@ -264,20 +264,14 @@ extension Runtime {
         timelineNames[old] = nil
       }
       timelines[name] = DeclaredTimeline(declaration: declaration, program: context, node: nil)
-    case .animate(let animate):
+    case .animate, .keyframes:
       // Its values are evaluated now when it starts now, so that one that fails fails here,
       // before it exists: the statement then has no effect, and a handler stops here.
-      let property = try propertyID(animate.property)
-      try startStandalone(
-        makeAnimation(animate, property, context, statementSpan: statement.span, startsAtPlacement: true),
-        on: property, invocation: invocation, at: statement.span)
-    case .keyframes(let keyframes):
-      let property = try propertyID(keyframes.property)
-      try startStandalone(
-        makeAnimation(keyframes, property, context, statementSpan: statement.span, startsAtPlacement: true),
-        on: property, invocation: invocation, at: statement.span)
+      guard let (property, animation, pending) = try animation(of: statement, context, startsAtPlacement: true)
+      else { break }
+      try startStandalone((animation, pending), on: property, invocation: invocation, at: statement.span)
     case .set(let set):
-      let property = try propertyID(set.property)
+      let property = try propertyID(set.property, context)
       guard let value = try evaluate(set.value, context).animationValue else {
         throw EvaluationError(message: "not a value a property can hold", span: set.value.span)
       }
@@ -313,12 +307,8 @@ extension Runtime {
       let entry = Handler(body: handler.body, program: context, span: statement.span)
       switch handler.event {
       case .lifecycle(let kind, _, let subject):
-        let name: String
-        switch subject {
-        case .name(let identifier): name = identifier.text
-        case .property(let reference): name = "\(reference.target.text).\(reference.property.text)"
-        }
-        lifecycleHandlers[HandlerKey(kind: kind, subject: name), default: []].append(entry)
+        lifecycleHandlers[HandlerKey(kind: kind, subject: try self.subject(subject, context)), default: []].append(
+          entry)
       case .custom(let literal):
         customHandlers[try interpolate(literal, context), default: []].append(entry)
       }
@@ -350,12 +340,37 @@ extension Runtime {
     if let pending { pendingValues[node] = pending }
   }
 
-  func propertyID(_ reference: PropertyReference) throws(EvaluationError) -> PropertyID {
-    let name = "\(reference.target.text).\(reference.property.text)"
-    guard let id = properties[name] else {
-      throw EvaluationError(message: "no property '\(name)' yet", span: reference.span)
+  /// The engine's id of the property a statement names, as the checker resolved it.
+  func propertyID(_ reference: PropertyReference, _ context: ProgramContext) throws(EvaluationError) -> PropertyID {
+    let property = try resolved(reference, context)
+    guard let id = properties[property.name] else {
+      throw EvaluationError(message: "no property '\(property.name)' yet", span: reference.span)
     }
     return id
+  }
+
+  /// The property a statement names, as the checker resolved it.
+  func resolved(_ reference: PropertyReference, _ context: ProgramContext) throws(EvaluationError) -> ResolvedProperty {
+    guard let property = context.facts.property(reference) else {
+      throw EvaluationError(message: "unresolved property reference", span: reference.span)
+    }
+    return property
+  }
+
+  /// The timeline a statement names, as the checker resolved it.
+  func resolved(_ name: Identifier, _ context: ProgramContext) throws(EvaluationError) -> String {
+    guard let timeline = context.facts.timeline(name) else {
+      throw EvaluationError(message: "unresolved timeline reference", span: name.span)
+    }
+    return timeline
+  }
+
+  /// What events a handler's subject names: `T.p`, or a timeline's name.
+  func subject(_ subject: Subject, _ context: ProgramContext) throws(EvaluationError) -> String {
+    switch subject {
+    case .name(let identifier): return try resolved(identifier, context)
+    case .property(let reference): return try resolved(reference, context).name
+    }
   }
 
   /// Runs an engine operation on the live engine, handing the events it causes (a finish's
@@ -384,7 +399,7 @@ extension Runtime {
       }
       nodes = engine.topLevelNodes
     case .name(let identifier)?:
-      let name = identifier.text
+      let name = try resolved(identifier, context)
       guard timelines[name] != nil else {
         throw EvaluationError(message: "no timeline '\(name)'", span: identifier.span)
       }
@@ -396,7 +411,7 @@ extension Runtime {
       }
       newest = nodes.last
     case .property(let reference)?:
-      let property = try propertyID(reference)
+      let property = try propertyID(reference, context)
       nodes = engine.animations(on: property)
       newest = nodes.last
     }

@@ -41,9 +41,10 @@ extension Runtime {
     var nodes: [NodeID] = []
     switch control.subject {
     case nil: nodes = engine.topLevelNodes
-    case .name(let identifier)?: nodes = timelines[identifier.text]?.node.map { [$0] } ?? []
+    case .name(let identifier)?:
+      if let name = try? resolved(identifier, context) { nodes = timelines[name]?.node.map { [$0] } ?? [] }
     case .property(let reference)?:
-      if let property = try? propertyID(reference) { nodes = engine.animations(on: property) }
+      if let property = try? propertyID(reference, context) { nodes = engine.animations(on: property) }
     }
     var names: [String] = []
     for node in nodes {
@@ -51,8 +52,9 @@ extension Runtime {
         if let name = propertyName(of: property), !names.contains(name) { names.append(name) }
       }
     }
-    if case .property(let reference)? = control.subject, names.isEmpty {
-      names = ["\(reference.target.text).\(reference.property.text)"]
+    if case .property(let reference)? = control.subject, names.isEmpty, let property = try? resolved(reference, context)
+    {
+      names = [property.name]
     }
     // The statement as written, from its verb (after any placement), its spacing made plain.
     let start = statement.placement.map { $0.span.end } ?? statement.span.start

@@ -84,19 +84,8 @@ extension Runtime {
       case .wait(let length):
         end = saturatingSum(end, max(try duration(length, context), 0))
         continue
-      case .animate(let animate):
-        let property = try propertyID(animate.property)
-        let (animation, pending) = try makeAnimation(animate, property, context, statementSpan: statement.span)
-        extent = try Self.extent(of: animation.timing, rate: animation.rate, at: statement.span)
-        if let node {
-          let id = try engineCall(at: statement.span) { engine throws(EngineError) in
-            try engine.animate(property, with: animation, placement: .timeline(node, at: start))
-          }
-          if let pending { pendingValues[id] = pending }
-        }
-      case .keyframes(let keyframes):
-        let property = try propertyID(keyframes.property)
-        let (animation, pending) = try makeAnimation(keyframes, property, context, statementSpan: statement.span)
+      case .animate, .keyframes:
+        guard let (property, animation, pending) = try animation(of: statement, context) else { break }
         extent = try Self.extent(of: animation.timing, rate: animation.rate, at: statement.span)
         if let node {
           let id = try engineCall(at: statement.span) { engine throws(EngineError) in
@@ -126,7 +115,7 @@ extension Runtime {
       case .set(let set):
         // The engine's own `set` item: it records, masks and restores as it is crossed.
         if let node {
-          let property = try propertyID(set.property)
+          let property = try propertyID(set.property, context)
           let constant = context.facts.constant(of: set.value).flatMap { RuntimeValue($0).animationValue }
           let id = try engineCall(at: statement.span) { engine throws(EngineError) in
             try engine.addSet(
@@ -259,6 +248,28 @@ extension Runtime {
 
   func composition(_ options: [TimingOption]) -> Composition {
     options.contains { if case .merge = $0.kind { return true } else { return false } } ? .replace : .automatic
+  }
+
+  /// The property an `animate` or `keyframes` statement animates, its engine animation, and
+  /// the values to evaluate when it starts; nil for any other statement.
+  func animation(
+    of statement: Statement, _ context: ProgramContext, startsAtPlacement: Bool = false
+  ) throws(EvaluationError) -> (PropertyID, Animation, PendingValues?)? {
+    let property: PropertyID
+    let made: (Animation, PendingValues?)
+    switch statement.kind {
+    case .animate(let animate):
+      property = try propertyID(animate.property, context)
+      made = try makeAnimation(
+        animate, property, context, statementSpan: statement.span, startsAtPlacement: startsAtPlacement)
+    case .keyframes(let keyframes):
+      property = try propertyID(keyframes.property, context)
+      made = try makeAnimation(
+        keyframes, property, context, statementSpan: statement.span, startsAtPlacement: startsAtPlacement)
+    default:
+      return nil
+    }
+    return (property, made.0, made.1)
   }
 
   /// The engine animation for `animate`, and the expressions to evaluate when it starts

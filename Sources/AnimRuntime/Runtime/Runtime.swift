@@ -77,7 +77,7 @@ public final class Runtime {
   /// all for nothing).
   var keepsConstantValues = true
   /// `curve` declarations.
-  var curves: [String: CurveValue] = [:]
+  var curves: [String: TimingCurve] = [:]
   /// Declared timelines, and their engine nodes once played.
   var timelines: [String: DeclaredTimeline] = [:]
   /// Engine top-level timeline node → name, for reporting its events.

@@ -1,5 +1,5 @@
 // RuntimeValue: a value of the language while a script runs, and how values become the
-// engine's: animatable values, durations, curves.
+// engine's animatable values. (A curve is the engine's already: the checker made it.)
 
 import AnimCore
 import AnimLanguage
@@ -13,7 +13,7 @@ enum RuntimeValue: Hashable {
   /// Straight sRGB channels in 0...1.
   case color(red: Double, green: Double, blue: Double, alpha: Double)
   case string(String)
-  case curve(CurveValue)
+  case curve(TimingCurve)
   case boolean(Bool)
 
   init(_ constant: ConstantValue) {
@@ -68,32 +68,8 @@ enum RuntimeValue: Hashable {
       guard case .color(let c)? = animationValue else { return "" }
       return c.hexString()
     case .string(let s): return s
-    case .curve(let c): return "\(c)"
+    case .curve(let c): return c.written
     case .boolean(let b): return b ? "true" : "false"
-    }
-  }
-}
-
-/// Converts the language's curve values into the engine's curves.
-enum CurveConversion {
-  /// The engine curve for `value`; `stretch` is `over D` for a spring (nil: its own length).
-  static func curve(_ value: CurveValue, stretch: Nanoseconds? = nil) throws(CurveParameterError) -> TimingCurve {
-    switch value {
-    case .linear:
-      return .linear
-    case .cubic(let x1, let y1, let x2, let y2):
-      return .cubicBezier(try CubicBezier(x1, y1, x2, y2))
-    case .steps(let count, let position):
-      return .steps(try Steps(count: count, position: position))
-    case .spring(let parameters, let velocity):
-      let spring: Spring
-      switch parameters {
-      case .response(let response, let fraction): spring = try Spring(response: response, dampingFraction: fraction)
-      case .duration(let duration, let bounce): spring = try Spring(duration: duration, bounce: bounce)
-      case .physical(let mass, let stiffness, let damping):
-        spring = try Spring(mass: mass, stiffness: stiffness, damping: damping)
-      }
-      return .spring(try SpringCurve(spring: spring, initialVelocity: velocity, stretchedDuration: stretch))
     }
   }
 }
