@@ -26,7 +26,8 @@ private enum ExampleFiles {
   /// Every example this file tests, one @Test each.
   static let covered: Set<String> = [
     "bouncing-ball.anim", "card-flip.anim", "colors-and-math.anim", "fade-handler.anim", "intro-fade.anim",
-    "label-rotate.anim", "long-sweep.anim", "loop-counter.anim", "meter.anim", "minute-clock.anim", "retarget-box.anim",
+    "label-rotate.anim", "long-sweep.anim", "loop-counter.anim", "stagger-list.anim", "grid-ripple.anim", "meter.anim",
+    "minute-clock.anim", "retarget-box.anim",
     "retarget-three.anim", "showcase.anim", "spin-paused.anim", "stopwatch-laps.anim", "stopwatch.anim",
     "tour.anim",
   ]
@@ -244,7 +245,7 @@ private let ease = CubicBezier.ease
 struct ExampleTraceTests {
   @Test func everyExampleIsCoveredChecksCleanAndTracesWithoutRuntimeErrors() throws {
     let names = try ExampleFiles.names()
-    #expect(names.count == 17)
+    #expect(names.count == 19)
     #expect(Set(names) == ExampleFiles.covered, "an example without a trace test, or a test without its example")
     for name in names {
       let text = try ExampleFiles.text(name)
@@ -358,6 +359,43 @@ struct ExampleTraceTests {
         Instant(2 * s, [["complete lamp.opacity"], ["print: three bounces"]]),
       ])
     example.expectEnd(2 * s)
+  }
+
+  /// Row k: p = clamp((t − 50 ms · k) / 400 ms, 0, 1), x = −200 · (1 − p), opacity = p; the
+  /// group completes once, at 950 ms.
+  @Test func staggerList() throws {
+    let times = [0, 0.1, 0.2, 0.3, 0.45, 0.6, 0.8, 0.95, 1.0].map(nanoseconds)
+    let example = try ExampleRun("stagger-list.anim", times: times)
+    for k in [0, 1, 5, 11] {
+      func p(_ time: Nanoseconds) -> Double { clamp01((seconds(of: time) - 0.05 * Double(k)) / 0.4) }
+      example.expectValues("rows[\(k)].x", at: times) { [-200 * (1 - p($0))] }
+      example.expectValues("rows[\(k)].opacity", at: times) { [p($0)] }
+      example.expectValues("rows[\(k)].y", at: times) { _ in [Double(40 * k)] }
+    }
+    #expect(example.run.prints.map(\.1) == ["all 12 rows in at 0.95s"])
+    #expect(example.run.times("complete", "rows[11].x") == [950 * ms])
+    example.expectEnd(950 * ms)
+  }
+
+  /// Dot k at column k mod 5, row ⌊k / 5⌋, delayed by its distance from the centre cell times
+  /// 100 ms; scale 1 → 1.5 → 1 over 600 ms, linear.
+  @Test func gridRipple() throws {
+    let times = [0, 0.1, 0.3, 0.4, 0.5, 0.6, 0.75, 0.9].map(nanoseconds)
+    let example = try ExampleRun("grid-ripple.anim", times: times)
+    for k in 0..<25 {
+      let (column, row) = (Double(k % 5), Double(k / 5))
+      let delay = ((column - 2) * (column - 2) + (row - 2) * (row - 2)).squareRoot() * 0.1
+      example.expectValues("dots[\(k)].scale", at: times, tolerance: 1e-8) { time in
+        let p = clamp01((seconds(of: time) - delay) / 0.6)
+        return [p <= 0.5 ? 1 + p : 2 - p]
+      }
+      example.expectValues("dots[\(k)].x", at: [0]) { _ in [(column - 2) * 60] }
+      example.expectValues("dots[\(k)].y", at: [0]) { _ in [(row - 2) * 60] }
+    }
+    // The corners complete last, between two frames: the run's last record is theirs.
+    #expect(example.run.records.last?.time == 882_842_712)
+    #expect(example.run.times("complete", "dots[24].scale") == [882_842_712])
+    #expect(example.run.sampleTimes.last == 866_666_667)
   }
 
   /// seconds = t, hand = 6·t, to 60 s; prints at 15, 30, 45 s.

@@ -19,7 +19,8 @@ extension Checker {
           "expected a plain event name after 'on', found a string with '{ }': an event name is fixed", at: name.span)
       }
     case .lifecycle(let kind, _, let subject):
-      if let timeline = resolveSubject(subject, for: "'on \(kind.rawValue)'") {
+      // A handler is registered once, when its statement runs: its member is fixed.
+      if let timeline = resolveSubject(subject, for: "'on \(kind.rawValue)'", requiresConstantIndex: true) {
         if kind == .complete && timeline.repeatsForever {
           warning("'on complete \(timeline.name)' never runs: '\(timeline.name)' repeats forever", at: subject.span)
         }
@@ -74,10 +75,12 @@ extension Checker {
 
   /// Resolves the subject of a control statement or handler: a timeline (returned) or a
   /// property `T.p`. Reports anything else.
-  mutating func resolveSubject(_ subject: Subject, for verb: @autoclosure () -> String) -> TimelineSymbol? {
+  mutating func resolveSubject(
+    _ subject: Subject, for verb: @autoclosure () -> String, requiresConstantIndex: Bool = false
+  ) -> TimelineSymbol? {
     switch subject {
     case .property(let reference):
-      _ = resolveProperty(reference)
+      _ = resolveProperty(reference, requiresConstantIndex: requiresConstantIndex)
       return nil
     case .name(let name):
       if let symbol = self.symbol(named: name.text) {

@@ -98,8 +98,11 @@ extension Checker {
       let typed = expect(operand, .boolean, "after 'not'")
       guard case .boolean(let value)? = typed.constant else { return Typed(type: .boolean) }
       return Typed(type: .boolean, constant: .boolean(!value))
-    case .index(let base, _):
-      error("groups are not yet supported: '\(base.text)[...]'", at: expression.span)
+    case .index(let base, let index):
+      _ = check(index)
+      error(
+        "expected a value, found the member '\(base.text)[...]': read one of its properties, as "
+          + "'\(base.text)[i].PROPERTY'", at: expression.span)
       return .error
     case .call(let callee, let arguments):
       return checkCall(callee: callee, arguments: arguments, span: expression.span)
@@ -238,8 +241,38 @@ extension Checker {
 
   // postfix -> primary "." word
   private mutating func checkMember(base: Expression, name: Identifier, span: SourceSpan) -> Typed {
+    // `G[i].p`: a property of one member of a group.
+    if case .index(let groupName, let index) = base.kind {
+      guard let target = resolveTarget(groupName) else {
+        _ = check(index)
+        return .error
+      }
+      record(.error, of: base.span)
+      guard target.memberCount != nil else {
+        _ = check(index)
+        error("'\(target.name)' is one target, not a group: write '\(target.name).\(name.text)'", at: index.span)
+        return .error
+      }
+      checkMemberIndex(index, of: target)
+      guard let property = target.property(named: name.text) else {
+        error(
+          "target '\(target.name)' has no property '\(name.text)'"
+            + didYouMean(name.text, among: target.properties.map(\.name)),
+          at: name.span)
+        return .error
+      }
+      record(.property(ResolvedProperty(target: target.name, property: property.name)), of: span)
+      return Typed(type: property.type)
+    }
     // `T.p`: a property of a target (a live value, never constant).
     if case .name(let targetName) = base.kind {
+      if case .target(let target)? = self.symbol(named: targetName.text), let count = target.memberCount {
+        record(.error, of: base.span)
+        error(
+          "'\(target.name)' is a group of \(count): read one member's property, as '\(target.name)[0].\(name.text)'",
+          at: span)
+        return .error
+      }
       if case .target(let target)? = self.symbol(named: targetName.text) {
         record(.target(target.name), of: targetName.span)
         record(.error, of: base.span)

@@ -92,6 +92,8 @@ struct Checker {
   /// The local scopes around the statement being checked, innermost last: a handler's body,
   /// a loop's, an `if` branch's (empty at the top level of a script or a timeline).
   var localScopes: [[String: LocalSymbol]] = []
+  /// The members of the groups declared so far (a script has at most a million).
+  var groupMembers = 0
 
   // The side tables of the `CheckedProgram`.
   var types: [SourceSpan: ValueType] = [:]
@@ -303,6 +305,26 @@ struct Checker {
 
   // targetDecl -> "target" identifier "{" property, ... "}"
   mutating func checkTarget(_ declaration: TargetDeclaration) {
+    var memberCount: Int?
+    if let count = declaration.count {
+      memberCount = checkGroupCount(count, of: declaration.name)
+      if memberCount == nil {
+        // Declared as a group all the same, so its uses are not reported again.
+        memberCount = 1
+      }
+    }
+    if memberCount != nil {
+      // In a group's braces `index` and `count` are the member's.
+      withMemberNames(at: declaration.name.span) { checker in
+        checker.checkTargetBody(declaration, memberCount: memberCount)
+      }
+    } else {
+      checkTargetBody(declaration, memberCount: nil)
+    }
+  }
+
+  private mutating func checkTargetBody(_ declaration: TargetDeclaration, memberCount: Int?) {
+    if case .text(let literal, _)? = declaration.kind { checkString(literal) }
     var properties: [PropertySymbol] = []
     for initializer in declaration.properties {
       let typed = check(initializer.value)
@@ -323,7 +345,9 @@ struct Checker {
         PropertySymbol(name: initializer.name.text, type: type, span: initializer.name.span))
     }
     declare(
-      .target(TargetSymbol(name: declaration.name.text, properties: properties, span: declaration.name.span)),
+      .target(
+        TargetSymbol(
+          name: declaration.name.text, properties: properties, span: declaration.name.span, memberCount: memberCount)),
       name: declaration.name)
   }
 
@@ -419,9 +443,14 @@ struct Checker {
       }
       _ = check(expression)
     case .animate(let animate):
-      return checkAnimate(animate)
+      if let stagger = animate.stagger { checkStagger(stagger, on: animate.property) }
+      // On every member of a group, its values may read the member's `index` and `count`.
+      guard isWholeGroup(animate.property) else { return checkAnimate(animate) }
+      return withMemberNames(at: animate.property.span) { checker in checker.checkAnimate(animate) }
     case .keyframes(let keyframes):
-      return checkKeyframes(keyframes)
+      if let stagger = keyframes.stagger { checkStagger(stagger, on: keyframes.property) }
+      guard isWholeGroup(keyframes.property) else { return checkKeyframes(keyframes) }
+      return withMemberNames(at: keyframes.property.span) { checker in checker.checkKeyframes(keyframes) }
     case .set(let set):
       checkSet(set)
     case .print(let literal), .emit(let literal):
@@ -463,6 +492,14 @@ struct Checker {
   // set -> "set" property "to" expression
   mutating func checkSet(_ set: SetStatement) {
     let property = resolveProperty(set.property)
+    if isWholeGroup(set.property) {
+      withMemberNames(at: set.property.span) { checker in checker.checkSetValue(set, property) }
+    } else {
+      checkSetValue(set, property)
+    }
+  }
+
+  private mutating func checkSetValue(_ set: SetStatement, _ property: PropertySymbol?) {
     _ = expect(
       set.value, property?.type ?? .error,
       "after 'to' ('\(PropertyName(set.property))' is \(property?.type ?? .error))")
@@ -482,8 +519,22 @@ struct Checker {
   // MARK: - Names
 
   /// Resolves `T.p`; reports an unknown target or property with the nearest name.
-  mutating func resolveProperty(_ reference: PropertyReference) -> PropertySymbol? {
-    guard let target = resolveTarget(reference.target) else { return nil }
+  mutating func resolveProperty(_ reference: PropertyReference, requiresConstantIndex: Bool = false) -> PropertySymbol?
+  {
+    guard let target = resolveTarget(reference.target) else {
+      if let index = reference.index { _ = check(index) }
+      return nil
+    }
+    if let index = reference.index {
+      if target.memberCount == nil {
+        error(
+          "'\(target.name)' is one target, not a group: write '\(target.name).\(reference.property.text)'",
+          at: index.span)
+        _ = check(index)
+      } else if !checkMemberIndex(index, of: target), requiresConstantIndex {
+        error("expected a constant member index here ('\(target.name)[3].\(reference.property.text)')", at: index.span)
+      }
+    }
     guard let property = target.property(named: reference.property.text) else {
       error(
         "target '\(target.name)' has no property '\(reference.property.text)'"

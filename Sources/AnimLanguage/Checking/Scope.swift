@@ -83,11 +83,14 @@ package struct TargetSymbol: Hashable, Sendable {
   package var name: String
   package var properties: [PropertySymbol]
   package var span: SourceSpan
+  /// A group's number of members (`target dots[12]`); nil for a single target.
+  package var memberCount: Int?
 
-  package init(name: String, properties: [PropertySymbol], span: SourceSpan) {
+  package init(name: String, properties: [PropertySymbol], span: SourceSpan, memberCount: Int? = nil) {
     self.name = name
     self.properties = properties
     self.span = span
+    self.memberCount = memberCount
   }
 
   /// The property called `name`, if the target has one.

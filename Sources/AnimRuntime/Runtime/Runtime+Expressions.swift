@@ -108,8 +108,14 @@ extension Runtime {
   ) throws(EvaluationError) -> RuntimeValue {
     let reference = context.facts.references[expression.span]
     if case .property(let property)? = reference {
-      guard let id = properties[property.name] else {
-        throw EvaluationError(message: "no property '\(property.name)'", span: expression.span)
+      var name = property.name
+      if case .index(_, let index) = base.kind {
+        name =
+          Self.memberName(property.target, try memberIndex(index, of: property.target, context)) + "."
+          + property.property
+      }
+      guard let id = properties[name] else {
+        throw EvaluationError(message: "no property '\(name)'", span: expression.span)
       }
       return RuntimeValue(engine.value(of: id))
     }

@@ -79,6 +79,10 @@ extension Runtime {
     /// The frames of locals that scheduled statements and waiting walks hold, parents first
     /// (absent when there are none).
     var frames: [SavedFrame]?
+    /// The groups (absent when there are none).
+    var groups: SavedGroups?
+    /// The targets declared with a kind, by the span of their name.
+    var targetKinds: [String: SavedSpan]?
   }
 
   struct SavedEntry: Codable {
@@ -89,6 +93,17 @@ extension Runtime {
   struct SavedPending: Codable {
     var node: NodeID
     var at: SavedSpan
+    /// The frame of locals its values are read in (a group member's `index` and `count`, a
+    /// loop's variable).
+    var frame: Int?
+  }
+
+  /// What a session keeps of groups and target kinds.
+  struct SavedGroups: Codable {
+    /// Each group's number of members.
+    var counts: [String: Int]
+    /// How many members of each group property `G.p` are animating.
+    var animating: [String: Int]
   }
 
   /// A `let` value; Codable through the language's constant values.
@@ -133,7 +148,7 @@ extension Runtime {
           invocation: walk.invocation, walk: savedWalk)
       }
     }
-    let session = SavedSession(
+    var session = SavedSession(
       version: Self.sessionFormatVersion,
       entries: entries.map { SavedEntry(name: $0.name, text: String(decoding: $0.bytes, as: UTF8.self)) },
       engine: engine, properties: properties, propertyNames: propertyNames, targets: targets,
@@ -142,10 +157,15 @@ extension Runtime {
       timelines: timelines.mapValues { SavedTimeline(at: saved($0.declaration.name.span, $0.program), node: $0.node) },
       handlers: handlers, actions: actions, nextKey: nextKey,
       pendingValues: pendingValues.map {
-        SavedPending(node: $0.key, at: saved($0.value.statementSpan, $0.value.program))
+        SavedPending(
+          node: $0.key, at: saved($0.value.statementSpan, $0.value.program),
+          frame: numbering.number(of: $0.value.program.locals))
       },
       abandoned: abandoned.sorted(), nextInvocation: nextInvocation,
-      frames: numbering.frames.isEmpty ? nil : numbering.frames)
+      frames: nil,
+      groups: groups.isEmpty ? nil : SavedGroups(counts: groups, animating: groupAnimating),
+      targetKinds: targetKinds.isEmpty ? nil : targetKinds.mapValues { saved($0.declaration.name.span, $0.program) })
+    session.frames = numbering.frames.isEmpty ? nil : numbering.frames
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
     return try encoder.encode(session)
@@ -284,7 +304,8 @@ extension Runtime {
       }
     }
     for saved in session.pendingValues {
-      let (found, context) = try statement(saved.at)
+      let (found, statementContext) = try statement(saved.at)
+      let context = try seeing(saved.frame, statementContext)
       switch found.kind {
       case .animate(let animate):
         runtime.pendingValues[saved.node] = PendingValues(
@@ -292,9 +313,41 @@ extension Runtime {
       case .keyframes(let keyframes):
         runtime.pendingValues[saved.node] = PendingValues(
           from: nil, values: keyframes.keyframes.map(\.value), program: context, statementSpan: found.span)
+      case .set(let set):
+        runtime.pendingValues[saved.node] = PendingValues(
+          from: nil, values: [set.value], program: context, statementSpan: found.span)
       default:
         throw refuse("the saved session is corrupt: an animation's values")
       }
+    }
+    if let saved = session.groups {
+      for (group, count) in saved.counts {
+        guard count >= 1, count <= 100_000, runtime.targets[group] == nil,
+          (0..<count).allSatisfy({ runtime.targets[memberName(group, $0)] != nil })
+        else { throw refuse("the saved session is corrupt: group '\(group)'") }
+        runtime.groups[group] = count
+        for index in 0..<count {
+          for property in runtime.targets[memberName(group, index)] ?? [] {
+            if let id = runtime.properties[ResolvedProperty(target: memberName(group, index), property: property).name]
+            {
+              runtime.groupPropertyOf[id] = group + "." + property
+            }
+          }
+        }
+      }
+      for (property, moving) in saved.animating {
+        let group = String(property.prefix { $0 != "." })
+        guard let count = runtime.groups[group], moving >= 1, moving <= count else {
+          throw refuse("the saved session is corrupt: the members animating of '\(property)'")
+        }
+        runtime.groupAnimating[property] = moving
+      }
+    }
+    for (target, at) in session.targetKinds ?? [:] {
+      guard at.entry >= 0, at.entry < contexts.count, let declaration = findTarget(in: files[at.entry].statements, at),
+        declaration.name.text == target, declaration.kind != nil
+      else { throw refuse("the saved session is corrupt: the kind of target '\(target)'") }
+      runtime.targetKinds[target] = (declaration, contexts[at.entry])
     }
     runtime.nextKey = session.nextKey
     runtime.abandoned = Set(session.abandoned)
@@ -434,6 +487,18 @@ extension Runtime {
     for statement in statements {
       for inner in statement.kind.nestedBlocks {
         if let found = findStatementList(in: inner.statements, span) { return found }
+      }
+    }
+    return nil
+  }
+
+  /// The target declaration whose name is at exactly this span, at any depth.
+  static func findTarget(in statements: [Statement], _ span: SavedSpan) -> TargetDeclaration? {
+    for statement in statements {
+      if case .target(let declaration) = statement.kind, declaration.name.span.start == span.start,
+        declaration.name.span.end == span.end
+      {
+        return declaration
       }
     }
     return nil

@@ -80,7 +80,12 @@ extension Runtime {
       // initial value is a constant.
       var declaration: TargetDeclaration?
       if case .target(let target) = statement.kind {
-        guard target.properties.allSatisfy({ context.facts.constant(of: $0.value) != nil }) else { return nil }
+        guard
+          target.properties.allSatisfy({
+            context.facts.constant(of: $0.value) != nil
+              || (target.count != nil && Self.isFixedPerMember($0.value, context))
+          })
+        else { return nil }
         declaration = target
       }
       // Its time, as `schedule(_:from:_:mode:)` finds it: from constants only.

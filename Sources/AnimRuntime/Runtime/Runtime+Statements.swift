@@ -22,42 +22,74 @@ extension Runtime {
     }
   }
 
-  /// Declares a target's properties; with `evaluateNow`, the live initial values too. When
-  /// one of them fails, nothing is declared (a statement that fails has no effect).
+  /// Declares a target's properties (a group's: each member's); with `evaluateNow`, the live
+  /// initial values too. When one of them fails, nothing is declared (a statement that
+  /// fails has no effect).
   func declareTarget(
     _ declaration: TargetDeclaration, _ context: ProgramContext, evaluateNow: Bool
   ) throws(EvaluationError) {
     let target = declaration.name.text
-    var names: [String] = []
-    var values: [(String, String, AnimationValue?)] = []
-    for initializer in declaration.properties {
-      let name = ResolvedProperty(target: target, property: initializer.name.text).name
-      names.append(initializer.name.text)
-      var value: AnimationValue?
-      if let constant = context.facts.constant(of: initializer.value) {
-        value = RuntimeValue(constant).animationValue
-      } else if evaluateNow {
-        value = try evaluate(initializer.value, context).animationValue
+    let propertyNames = declaration.properties.map(\.name.text)
+    // A group's count is a constant (the checker's); each member sees its `index` and `count`.
+    var members: [(name: String, context: ProgramContext)] = [(target, context)]
+    var memberCount: Int?
+    if let count = declaration.count {
+      guard case .number(let value)? = context.facts.constant(of: count), value >= 1 else {
+        throw EvaluationError(message: "a group's count is a constant", span: count.span)
       }
-      values.append((name, initializer.name.text, value))
+      memberCount = Int(value)
+      members = (0..<Int(value)).map { index in
+        (Self.memberName(target, index), memberContext(context, (index, Int(value))))
+      }
+    }
+    var settings: [(member: String, name: String, value: AnimationValue?)] = []
+    settings.reserveCapacity(members.count * propertyNames.count)
+    for member in members {
+      for initializer in declaration.properties {
+        let name = ResolvedProperty(target: member.name, property: initializer.name.text).name
+        var value: AnimationValue?
+        if let constant = context.facts.constant(of: initializer.value) {
+          value = RuntimeValue(constant).animationValue
+        } else if evaluateNow || (memberCount != nil && Self.isFixedPerMember(initializer.value, context)) {
+          value = try evaluate(initializer.value, member.context).animationValue
+        }
+        settings.append((member.name, name, value))
+      }
     }
     // Every value is known (none failed): now they take effect, together.
-    if let old = targets[target], !declaredInEntry.contains(target) {
-      redeclare(target, had: old, keeping: names)
+    let oldMembers = groups[target].map { count in (0..<count).map { Self.memberName(target, $0) } } ?? [target]
+    for member in oldMembers where targets[member] != nil && !declaredInEntry.contains(target) {
+      let keeps = members.contains { $0.name == member }
+      redeclare(member, had: targets[member] ?? [], keeping: keeps ? propertyNames : [])
+      if !keeps { targets[member] = nil }
     }
     declaredInEntry.insert(target)
-    for (name, _, value) in values {
-      guard let value else { continue }
-      if let existing = properties[name], existing.kind == value.kind {
+    for setting in settings {
+      guard let value = setting.value else { continue }
+      if let existing = properties[setting.name], existing.kind == value.kind {
         if evaluateNow || engine.value(of: existing) != value { try? engine.set(existing, to: value) }
       } else {
-        if properties[name] == nil { propertyNames.append(name) }
-        properties[name] = engine.addProperty(value)
+        if properties[setting.name] == nil { self.propertyNames.append(setting.name) }
+        properties[setting.name] = engine.addProperty(value)
         namesByProperty = [:]
         propertyGeneration += 1
       }
     }
-    targets[target] = names
+    for member in members { targets[member.name] = propertyNames }
+    groups[target] = memberCount
+    if let memberCount {
+      for index in 0..<memberCount {
+        for property in propertyNames {
+          let memberProperty = ResolvedProperty(target: Self.memberName(target, index), property: property).name
+          if let id = properties[memberProperty] { groupPropertyOf[id] = target + "." + property }
+        }
+      }
+    }
+    if declaration.kind != nil {
+      targetKinds[target] = (declaration, context)
+    } else {
+      targetKinds[target] = nil
+    }
   }
 
   /// A target declared again (in the REPL): its animations end, as `cancel` ends them (each
@@ -267,15 +299,22 @@ extension Runtime {
     case .animate, .keyframes:
       // Its values are evaluated now when it starts now, so that one that fails fails here,
       // before it exists: the statement then has no effect, and a handler stops here.
-      guard let (property, animation, pending) = try animation(of: statement, context, startsAtPlacement: true)
-      else { break }
-      try startStandalone((animation, pending), on: property, invocation: invocation, at: statement.span)
-    case .set(let set):
-      let property = try propertyID(set.property, context)
-      guard let value = try evaluate(set.value, context).animationValue else {
-        throw EvaluationError(message: "not a value a property can hold", span: set.value.span)
+      // On a group, every member's is made before any starts.
+      for (property, animation, pending) in try memberAnimations(of: statement, context, startsAtPlacement: true) ?? []
+      {
+        try startStandalone((animation, pending), on: property, invocation: invocation, at: statement.span)
       }
-      _ = try engineCall(at: statement.span) { engine throws(EngineError) in try engine.set(property, to: value) }
+    case .set(let set):
+      var settings: [(PropertyID, AnimationValue)] = []
+      for target in try propertyTargets(set.property, context) {
+        guard let value = try evaluate(set.value, memberContext(context, target.member)).animationValue else {
+          throw EvaluationError(message: "not a value a property can hold", span: set.value.span)
+        }
+        settings.append((target.id, value))
+      }
+      for (property, value) in settings {
+        _ = try engineCall(at: statement.span) { engine throws(EngineError) in try engine.set(property, to: value) }
+      }
     case .print(let literal):
       // (What a print writes never holds a control byte: each is shown as `\x1B`.)
       record(.print(time: engine.now, text: ShownText.escaped(try interpolate(literal, context))))
@@ -343,8 +382,14 @@ extension Runtime {
   /// The engine's id of the property a statement names, as the checker resolved it.
   func propertyID(_ reference: PropertyReference, _ context: ProgramContext) throws(EvaluationError) -> PropertyID {
     let property = try resolved(reference, context)
-    guard let id = properties[property.name] else {
-      throw EvaluationError(message: "no property '\(property.name)' yet", span: reference.span)
+    var name = property.name
+    if let index = reference.index {
+      name =
+        Self.memberName(property.target, try memberIndex(index, of: property.target, context)) + "."
+        + property.property
+    }
+    guard let id = properties[name] else {
+      throw EvaluationError(message: "no property '\(name)' yet", span: reference.span)
     }
     return id
   }
@@ -369,7 +414,11 @@ extension Runtime {
   func subject(_ subject: Subject, _ context: ProgramContext) throws(EvaluationError) -> String {
     switch subject {
     case .name(let identifier): return try resolved(identifier, context)
-    case .property(let reference): return try resolved(reference, context).name
+    case .property(let reference):
+      let property = try resolved(reference, context)
+      guard let index = reference.index else { return property.name }
+      return Self.memberName(property.target, try memberIndex(index, of: property.target, context)) + "."
+        + property.property
     }
   }
 
@@ -411,9 +460,32 @@ extension Runtime {
       }
       newest = nodes.last
     case .property(let reference)?:
-      let property = try propertyID(reference, context)
-      nodes = engine.animations(on: property)
-      newest = nodes.last
+      // On a group, every member's animations (`seek` and `finish`: each member's newest).
+      let targets = try propertyTargets(reference, context)
+      if targets.count > 1 {
+        for target in targets {
+          let animations = engine.animations(on: target.id)
+          if control.action == .seek || control.action == .finish {
+            if let last = animations.last { nodes.append(last) }
+          } else {
+            nodes += animations
+          }
+        }
+        if control.action == .seek || control.action == .finish {
+          for node in nodes {
+            if control.action == .finish {
+              try finish(node, at: span)
+            } else if let argument = control.argument {
+              let time = try duration(argument, context)
+              _ = try engineCall(at: span) { engine throws(EngineError) in try engine.seek(node, to: time) }
+            }
+          }
+          return
+        }
+      } else if let target = targets.first {
+        nodes = engine.animations(on: target.id)
+        newest = nodes.last
+      }
     }
     switch control.action {
     case .play:

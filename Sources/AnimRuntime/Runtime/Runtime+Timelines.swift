@@ -85,13 +85,15 @@ extension Runtime {
         end = saturatingSum(end, max(try duration(length, context), 0))
         continue
       case .animate, .keyframes:
-        guard let (property, animation, pending) = try animation(of: statement, context) else { break }
-        extent = try Self.extent(of: animation.timing, rate: animation.rate, at: statement.span)
-        if let node {
-          let id = try engineCall(at: statement.span) { engine throws(EngineError) in
-            try engine.animate(property, with: animation, placement: .timeline(node, at: start))
+        // On a group, one item of all its members: it ends with the last of them.
+        for (property, animation, pending) in try memberAnimations(of: statement, context) ?? [] {
+          extent = max(extent, try Self.extent(of: animation.timing, rate: animation.rate, at: statement.span))
+          if let node {
+            let id = try engineCall(at: statement.span) { engine throws(EngineError) in
+              try engine.animate(property, with: animation, placement: .timeline(node, at: start))
+            }
+            if let pending { pendingValues[id] = pending }
           }
-          if let pending { pendingValues[id] = pending }
         }
       case .group(let group):
         var (timing, rate) = try timingOptions(group.options, duration: 0, context)
@@ -115,16 +117,19 @@ extension Runtime {
       case .set(let set):
         // The engine's own `set` item: it records, masks and restores as it is crossed.
         if let node {
-          let property = try propertyID(set.property, context)
           let constant = context.facts.constant(of: set.value).flatMap { RuntimeValue($0).animationValue }
-          let id = try engineCall(at: statement.span) { engine throws(EngineError) in
-            try engine.addSet(
-              property, to: constant ?? engine.baseValue(of: property), in: node, at: start,
-              resolvesValueWhenCrossed: constant == nil)
-          }
-          if constant == nil {
-            pendingValues[id] = PendingValues(
-              from: nil, values: [set.value], program: context, statementSpan: statement.span)
+          for target in try propertyTargets(set.property, context) {
+            let property = target.id
+            let id = try engineCall(at: statement.span) { engine throws(EngineError) in
+              try engine.addSet(
+                property, to: constant ?? engine.baseValue(of: property), in: node, at: start,
+                resolvesValueWhenCrossed: constant == nil)
+            }
+            if constant == nil {
+              pendingValues[id] = PendingValues(
+                from: nil, values: [set.value], program: memberContext(context, target.member),
+                statementSpan: statement.span)
+            }
           }
         }
       case .print, .emit, .control, .assignment:
@@ -253,23 +258,18 @@ extension Runtime {
   /// The property an `animate` or `keyframes` statement animates, its engine animation, and
   /// the values to evaluate when it starts; nil for any other statement.
   func animation(
-    of statement: Statement, _ context: ProgramContext, startsAtPlacement: Bool = false
-  ) throws(EvaluationError) -> (PropertyID, Animation, PendingValues?)? {
-    let property: PropertyID
-    let made: (Animation, PendingValues?)
+    of statement: Statement, on property: PropertyID, _ context: ProgramContext, startsAtPlacement: Bool = false
+  ) throws(EvaluationError) -> (Animation, PendingValues?) {
     switch statement.kind {
     case .animate(let animate):
-      property = try propertyID(animate.property, context)
-      made = try makeAnimation(
+      return try makeAnimation(
         animate, property, context, statementSpan: statement.span, startsAtPlacement: startsAtPlacement)
     case .keyframes(let keyframes):
-      property = try propertyID(keyframes.property, context)
-      made = try makeAnimation(
+      return try makeAnimation(
         keyframes, property, context, statementSpan: statement.span, startsAtPlacement: startsAtPlacement)
     default:
-      return nil
+      throw EvaluationError(message: "not an animation", span: statement.span)
     }
-    return (property, made.0, made.1)
   }
 
   /// The engine animation for `animate`, and the expressions to evaluate when it starts

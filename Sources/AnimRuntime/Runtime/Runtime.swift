@@ -63,8 +63,16 @@ public final class Runtime {
   /// The ids of `propertyNames` in order, as of `sampledIDsGeneration`.
   var sampledIDs: [PropertyID] = []
   var sampledIDsGeneration = -1
-  /// Target names and their properties in order.
+  /// Target names and their properties in order (a group's members are targets `G[k]`).
   var targets: [String: [String]] = [:]
+  /// The groups and their numbers of members.
+  var groups: [String: Int] = [:]
+  /// For each member property, its group's property `G.p` (whose handlers hear it).
+  var groupPropertyOf: [PropertyID: String] = [:]
+  /// How many members of each group property `G.p` are animating now (absent: none).
+  var groupAnimating: [String: Int] = [:]
+  /// The targets declared with a kind (absent: a rect), with the program their text is read in.
+  var targetKinds: [String: (declaration: TargetDeclaration, program: ProgramContext)] = [:]
   /// The targets the entry being run has declared so far: declaring one again in a later
   /// entry (the REPL) is a redeclaration; its own run of the declaration is not.
   var declaredInEntry = Set<String>()
@@ -501,10 +509,12 @@ public final class Runtime {
       } else if kind == .repeat, let property = engine.property(of: id), let name = propertyName(of: property) {
         // A property's repeats are its animations' (its starts and completes are its own).
         lifecycle(kind, name)
+        if !groupPropertyOf.isEmpty { groupLifecycle(kind, member: property) }
       }
     case (let kind, .property(let id)):
       guard let name = propertyName(of: id) else { return }
       lifecycle(kind, name)
+      if !groupPropertyOf.isEmpty { groupLifecycle(kind, member: id) }
     default:
       break
     }

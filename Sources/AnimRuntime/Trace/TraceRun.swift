@@ -90,7 +90,7 @@ extension Runtime {
       held = []
     }
     recordsControls = options.marksControls
-    let watched = options.watch ?? propertyNames
+    let watched = options.watch.map(expandingGroups) ?? propertyNames
     for name in watched where properties[name] == nil {
       throw .unknownProperty(name, suggestion: nearestName(to: name, among: propertyNames))
     }
@@ -170,6 +170,8 @@ extension Runtime {
   /// A trace's columns: the properties `watched` (every property when nil) that exist, with
   /// the kinds of their values, which their ids carry (no value is read).
   package func traceColumns(watching watched: [String]?) -> [TraceColumn] {
-    (watched ?? propertyNames).compactMap { name in properties[name].map { TraceColumn(name: name, kind: $0.kind) } }
+    (watched.map(expandingGroups) ?? propertyNames).compactMap { name in
+      properties[name].map { TraceColumn(name: name, kind: $0.kind) }
+    }
   }
 }
