@@ -241,6 +241,17 @@ import Testing
     ("animate d.y to 1 stagger 5ms from end", "(animate d.y (to 1) (stagger 5ms (from end)))"),
     ("animate d.y to 1 stagger 5ms from edges", "(animate d.y (to 1) (stagger 5ms (from edges)))"),
     ("animate d.y to 1 stagger 5ms from start", "(animate d.y (to 1) (stagger 5ms (from start)))"),
+    // Nested timelines and target kinds
+    ("timeline t { intro }", "(timeline t (expr intro))"),
+    (
+      "timeline t { at 1s intro speed 2 repeat 2 autoreverse }",
+      "(timeline t (at 1s (nested intro (speed 2) (repeat 2) (autoreverse))))"
+    ),
+    ("timeline t { with previous intro delay 1s }", "(timeline t (with-previous (nested intro (delay 1s))))"),
+    ("target card: circle { r: 1 }", "(target card (kind circle) (r 1))"),
+    ("target dots[3]: rect { }", "(target dots (count 3) (kind rect))"),
+    ("target holder: none { v: 0 }", "(target holder (kind none) (v 0))"),
+    ("target title: text \"Hi {index}\" { x: 0 }", "(target title (kind text (string \"Hi \" index)) (x 0))"),
     (
       "keyframes dots.y over 1s stagger 20ms { 0%: 0, 100%: 1 }",
       "(keyframes dots.y (over 1s) (stagger 20ms) (key 0% 0) (key 100% 1))"

@@ -26,7 +26,8 @@ private enum ExampleFiles {
   /// Every example this file tests, one @Test each.
   static let covered: Set<String> = [
     "bouncing-ball.anim", "card-flip.anim", "colors-and-math.anim", "fade-handler.anim", "intro-fade.anim",
-    "label-rotate.anim", "long-sweep.anim", "loop-counter.anim", "stagger-list.anim", "grid-ripple.anim", "meter.anim",
+    "label-rotate.anim", "long-sweep.anim", "loop-counter.anim", "stagger-list.anim", "grid-ripple.anim",
+    "flip-twice.anim", "meter.anim",
     "minute-clock.anim", "retarget-box.anim",
     "retarget-three.anim", "showcase.anim", "spin-paused.anim", "stopwatch-laps.anim", "stopwatch.anim",
     "tour.anim",
@@ -245,7 +246,7 @@ private let ease = CubicBezier.ease
 struct ExampleTraceTests {
   @Test func everyExampleIsCoveredChecksCleanAndTracesWithoutRuntimeErrors() throws {
     let names = try ExampleFiles.names()
-    #expect(names.count == 19)
+    #expect(names.count == 20)
     #expect(Set(names) == ExampleFiles.covered, "an example without a trace test, or a test without its example")
     for name in names {
       let text = try ExampleFiles.text(name)
@@ -396,6 +397,37 @@ struct ExampleTraceTests {
     #expect(example.run.records.last?.time == 882_842_712)
     #expect(example.run.times("complete", "dots[24].scale") == [882_842_712])
     #expect(example.run.sampleTimes.last == 866_666_667)
+  }
+
+  /// `flip` (angle 0 → 180 over 500 ms, scale 1 → 1.2 → 1) placed after a 250 ms fade with
+  /// `repeat 2 autoreverse`: forwards from 250 ms, backwards from 750 ms to 1250 ms.
+  @Test func flipTwice() throws {
+    let times = [0, 0.125, 0.25, 0.375, 0.5, 0.75, 0.875, 1.0, 1.25, 1.5].map(nanoseconds)
+    let example = try ExampleRun("flip-twice.anim", times: times)
+    func pass(_ time: Nanoseconds) -> Double {
+      let t = seconds(of: time)
+      if t <= 0.25 { return 0 }
+      if t <= 0.75 { return (t - 0.25) / 0.5 }
+      return max(0, (1.25 - t) / 0.5)
+    }
+    example.expectValues("card.opacity", at: times) { [clamp01(seconds(of: $0) / 0.25)] }
+    example.expectValues("card.angle", at: times) { [180 * pass($0)] }
+    example.expectValues("card.scale", at: times) { time in
+      let p = pass(time)
+      return [p <= 0.5 ? 1 + 0.4 * p : 1 + 0.4 * (1 - p)]
+    }
+    example.expectLog([
+      Instant(0, [["start scene", "start card.opacity"]]),
+      Instant(250 * ms, [["complete card.opacity"], ["start flip", "start card.angle", "start card.scale"]]),
+      Instant(750 * ms, [["complete flip"], ["start flip"]]),
+      Instant(
+        1250 * ms,
+        [
+          ["complete card.scale", "complete card.angle", "complete flip", "complete scene"],
+          ["print: scene done at 1.25s, angle 0"],
+        ]),
+    ])
+    example.expectEnd(1250 * ms)
   }
 
   /// seconds = t, hand = 6·t, to 60 s; prints at 15, 30, 45 s.

@@ -32,3 +32,5 @@ if wants(group: "engine.") { runEngineBenchmarks() }
 if wants(group: "curve.") { runCurveBenchmarks() }
 // The runtime's figures (RuntimeBenchmarks.swift).
 if wants(group: "runtime.") || wants(group: "trace.") { runRuntimeBenchmarks() }
+// The scenes' figure (SceneBenchmarks.swift).
+if wants(group: "scenes.") { runSceneBenchmarks() }

@@ -57,10 +57,20 @@ extension Checker {
         error(
           "expected a timeline after 'play', found the property '\(PropertyName(reference))': "
             + "'play' starts a timeline", at: subject.span)
-      } else if let timeline = resolveSubject(subject, for: "'\(action.rawValue)'"), control.action == .finish,
-        timeline.repeatsForever
-      {
-        error("cannot 'finish' '\(timeline.name)': it repeats forever, so it has no end", at: subject.span)
+      } else if let timeline = resolveSubject(subject, for: "'\(action.rawValue)'") {
+        if control.action == .finish, timeline.repeatsForever {
+          error("cannot 'finish' '\(timeline.name)': it repeats forever, so it has no end", at: subject.span)
+        }
+        if control.action == .play {
+          if let placed = childPlacements[timeline.name] {
+            error(
+              "'\(timeline.name)' plays inside '\(placed.parent)', so it cannot also be played on its own: "
+                + "play '\(placed.parent)'", at: subject.span,
+              notes: [Diagnostic.Note("where it is placed inside '\(placed.parent)'", span: placed.span)])
+          } else if playedOnRoot[timeline.name] == nil {
+            playedOnRoot[timeline.name] = subject.span
+          }
+        }
       }
     }
     switch control.action {

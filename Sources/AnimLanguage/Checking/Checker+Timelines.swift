@@ -125,12 +125,65 @@ extension Checker {
       passCount: options.repeatsForever ? nil : options.passCount, span: declaration.name.span)
     let isDuplicate = mode == .script && self.symbol(named: declaration.name.text) != nil
     declare(.timeline(symbol), name: declaration.name)
+    let outerTimeline = enclosingTimeline
+    enclosingTimeline = declaration.name.text
     let bodyRunsForever = checkItems(declaration.body.statements, in: .timeline)
+    enclosingTimeline = outerTimeline
     labels = outerLabels
     if bodyRunsForever && !isDuplicate {
       symbol.repeatsForever = true
       declareInEnvironment(.timeline(symbol))
     }
+  }
+
+  // MARK: - Nested timelines
+
+  // nested -> identifier options
+  /// A timeline placed as an item of the enclosing one. Returns whether it repeats forever.
+  mutating func checkNested(
+    _ name: Identifier, options: [TimingOption], in body: Body, statement: Statement
+  ) -> Bool {
+    let itemOptions = checkOptions(options, of: "timeline '\(name.text)' placed here")
+    guard body == .timeline || body.isGroup else {
+      error(
+        "a timeline's name with options places it inside another timeline; \(body.description), write "
+          + "'play \(name.text)'", at: statement.span)
+      return false
+    }
+    guard let child = resolveSubject(.name(name), for: "a nested timeline's place") else { return false }
+    guard let parent = enclosingTimeline else { return false }
+    if let first = childPlacements[child.name] {
+      error(
+        "'\(child.name)' is already placed inside '\(first.parent)': a timeline is placed as a child at most once",
+        at: name.span, notes: [Diagnostic.Note("its first place", span: first.span)])
+      return false
+    }
+    if child.name == parent || reaches(from: child.name, to: parent) {
+      error(
+        "placing '\(child.name)' inside '\(parent)' makes a cycle: '\(parent)' would contain itself", at: name.span)
+      return false
+    }
+    if let played = playedOnRoot[child.name] {
+      error(
+        "'\(child.name)' plays inside '\(parent)', so it cannot also be played on its own: play '\(parent)'",
+        at: played, notes: [Diagnostic.Note("where it is placed inside '\(parent)'", span: name.span)])
+    }
+    childPlacements[child.name] = (parent, name.span)
+    childrenOf[parent, default: []].insert(child.name)
+    return child.repeatsForever || itemOptions.repeatsForever
+  }
+
+  /// Whether timeline `to` is among `from`'s children, at any depth.
+  func reaches(from: String, to: String) -> Bool {
+    var seen: Set<String> = []
+    var stack = [from]
+    while let next = stack.popLast() {
+      for child in childrenOf[next] ?? [] where seen.insert(child).inserted {
+        if child == to { return true }
+        stack.append(child)
+      }
+    }
+    return false
   }
 
   // MARK: - Animations

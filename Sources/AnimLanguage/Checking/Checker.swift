@@ -94,6 +94,14 @@ struct Checker {
   var localScopes: [[String: LocalSymbol]] = []
   /// The members of the groups declared so far (a script has at most a million).
   var groupMembers = 0
+  /// The timeline whose body is being checked.
+  var enclosingTimeline: String?
+  /// Each timeline placed inside another: its parent and where.
+  var childPlacements: [String: (parent: String, span: SourceSpan)] = [:]
+  /// Each timeline's children, for finding cycles.
+  var childrenOf: [String: Set<String>] = [:]
+  /// Timelines started on the root by `play`, and where (a child cannot also be).
+  var playedOnRoot: [String: SourceSpan] = [:]
 
   // The side tables of the `CheckedProgram`.
   var types: [SourceSpan: ValueType] = [:]
@@ -434,7 +442,13 @@ struct Checker {
     case .handler(let handler):
       guard requireTopLevel("an 'on' handler", body, statement) else { return false }
       checkHandler(handler)
+    case .nested(let nested):
+      return checkNested(nested.name, options: nested.options, in: body, statement: statement)
     case .expression(let expression):
+      if case .name(let name) = expression.kind, body == .timeline || body.isGroup {
+        // A timeline's name alone, inside a timeline, places it there.
+        return checkNested(name, options: [], in: body, statement: statement)
+      }
       if body != .root {
         error(
           "expected a timeline item, found an expression: an expression alone belongs at the top level",

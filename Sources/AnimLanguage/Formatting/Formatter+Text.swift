@@ -41,6 +41,8 @@ extension LayoutPrinter {
       return "label \(label.name.text)"
     case .expression(let value):
       return expression(value)
+    case .nested(let nested):
+      return nested.name.text + optionsText(nested.options)
     case .variable(let declaration):
       return "var \(declaration.name.text) = \(expression(declaration.value))"
     case .assignment(let assignment):

@@ -208,7 +208,8 @@ struct Parser {
   }
 
   // item -> animate | keyframes | set | print | emit | control | wait | group | assignment
-  //       | expression
+  //       | nested | expression
+  // nested -> identifier options    (a timeline's name: alone, it is an expression)
   // assignment -> identifier "=" expression
   // print -> "print" string
   // emit -> "emit" string
@@ -252,6 +253,12 @@ struct Parser {
         throw expected(placement == nil ? "a statement" : "an item after the placement (animate, print, wait, ...)")
       }
       let expression = try parseExpression(context: "")
+      // `intro speed 2 repeat 2`: a timeline's name with options is a nested timeline item.
+      if case .name(let name) = expression.kind, current.word?.isOption == true {
+        let options = try parseOptions()
+        kind = .nested(NestedTimeline(name: name, options: options))
+        break
+      }
       // `animte card.x to 1`: a lone unknown word followed by more on the line is most
       // likely a misspelt statement keyword.
       if case .name(let name) = expression.kind, !isStatementEnd(current.kind) {

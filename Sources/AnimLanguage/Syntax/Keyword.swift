@@ -81,6 +81,15 @@ extension Keyword {
 }
 
 extension ContextualKeyword {
+  /// Whether the word begins a timing option (after an animation, a timeline's name or a
+  /// nested timeline).
+  package var isOption: Bool {
+    switch self {
+    case .delay, .repeat, .autoreverse, .speed, .fill, .merge: return true
+    default: return false
+    }
+  }
+
   /// How this word begins a statement (where it is not a name), or nil when it never does.
   package var statementStart: StatementStart? {
     switch self {

@@ -151,6 +151,9 @@ package indirect enum StatementKind: Hashable, Sendable {
   case label(LabelStatement)
   /// `sequence [OPTIONS] { ITEMS }` and `parallel [OPTIONS] { ITEMS }`
   case group(GroupStatement)
+  /// A timeline placed in another with options (`intro speed 2 repeat 2`); a bare name in a
+  /// timeline (`at 1s intro`) is an `expression` that the checker finds names a timeline.
+  case nested(NestedTimeline)
   /// `var NAME = EXPR`.
   case variable(VariableDeclaration)
   /// `NAME = EXPR`, to a `var`.
@@ -161,6 +164,18 @@ package indirect enum StatementKind: Hashable, Sendable {
   case conditional(Conditional)
   /// A bare expression; the REPL prints its value.
   case expression(Expression)
+}
+
+/// A timeline placed as an item of another, with options of its own on top of its
+/// declaration's.
+package struct NestedTimeline: Hashable, Sendable {
+  package var name: Identifier
+  package var options: [TimingOption]
+
+  package init(name: Identifier, options: [TimingOption]) {
+    self.name = name
+    self.options = options
+  }
 }
 
 /// `var NAME = EXPR`: a variable whose type is its first value's.

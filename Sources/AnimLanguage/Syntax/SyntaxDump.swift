@@ -95,6 +95,8 @@ package enum SyntaxDump {
       return list([group.kind.rawValue] + group.options.map(dump) + block(group.body))
     case .expression(let expression):
       return "(expr \(dump(expression)))"
+    case .nested(let nested):
+      return list(["nested", nested.name.text] + nested.options.map(dump))
     case .variable(let declaration):
       return "(var \(declaration.name.text) \(dump(declaration.value)))"
     case .assignment(let assignment):

@@ -358,7 +358,7 @@ extension Runtime {
       let value = try evaluate(expression, context)
       let text = String(decoding: context.source.bytes[expression.span.start..<expression.span.end], as: UTF8.self)
       output.append(.value(name: text, value: value.text(style: numberStyle)))
-    case .wait, .label, .group:
+    case .wait, .label, .group, .nested:
       // `wait` is handled where blocks are scheduled; labels and groups belong to timelines.
       break
     }

@@ -15,35 +15,82 @@ import AnimLanguage
 extension Runtime {
   /// The engine node of timeline `name`, built on first use.
   func build(_ name: String) throws(EvaluationError) -> NodeID {
+    if let node = timelines[name]?.node, engine.contains(node) { return node }
+    let (node, _) = try build(name, at: .engineIdle, itemSpan: nil)
+    return node!
+  }
+
+  /// Builds timeline `name` at `placement` on the engine, or only measures it when
+  /// `placement` is nil (the first pass of a parent, which finds labels); returns its node
+  /// and, placed as the item at `itemSpan` of a parent, how long it lasts in the parent's
+  /// time (0 on the root).
+  func build(
+    _ name: String, at placement: AnimationEngine.Placement?, itemSpan: SourceSpan?
+  ) throws(EvaluationError) -> (node: NodeID?, extent: Nanoseconds) {
     guard var declared = timelines[name] else {
       throw EvaluationError(message: "no timeline '\(name)'", span: SourceSpan(at: 0))
     }
-    if let node = declared.node, engine.contains(node) { return node }
     let context = declared.program
     let declaration = declared.declaration
     let (timing, rate) = try timingOptions(declaration.options, duration: 0, context)
-    let node = try engineCall(at: declaration.name.span) { engine throws(EngineError) in
-      try engine.addTimeline(timing: timing, rate: rate, placement: .engineIdle)
+    var node: NodeID?
+    if let placement {
+      node = try engineCall(at: declaration.name.span) { engine throws(EngineError) in
+        try engine.addTimeline(timing: timing, rate: rate, placement: placement)
+      }
     }
     var labels: [String: Nanoseconds] = [:]
     let end: Nanoseconds
     do throws(EvaluationError) {
       _ = try place(declaration.body.statements, in: nil, origin: 0, parallel: false, labels: &labels, context)
-      end = try place(declaration.body.statements, in: node, origin: 0, parallel: false, labels: &labels, context)
+      end =
+        node == nil
+        ? try place(declaration.body.statements, in: nil, origin: 0, parallel: false, labels: &labels, context)
+        : try place(declaration.body.statements, in: node, origin: 0, parallel: false, labels: &labels, context)
     } catch {
       // A `play` that fails has no effect: the part already built goes.
-      try? engine.remove(node)
+      if let node { try? engine.remove(node) }
       throw error
     }
     var finalTiming = timing
     finalTiming.duration = end == .max ? 0 : end
+    let extent =
+      try itemSpan.map { (span) throws(EvaluationError) in
+        try Self.extent(of: finalTiming, rate: rate, at: span)
+      } ?? 0
+    guard let node else { return (nil, extent) }
     _ = try engineCall(at: declaration.name.span) { engine throws(EngineError) in
       try engine.setTiming(finalTiming, of: node)
     }
     declared.node = node
     timelines[name] = declared
     timelineNames[node] = name
-    return node
+    return (node, extent)
+  }
+
+  /// A timeline placed as an item of another at `start` (grammar.md § Nested timelines): the
+  /// child itself, or, with options written on the item, inside a timeline of those options
+  /// that plays the child whole (so the item's `repeat 2` repeats the child, rates multiply).
+  /// Returns its extent in the parent's time.
+  func placeNested(
+    _ name: Identifier, options: [TimingOption], in node: NodeID?, at start: Nanoseconds,
+    _ context: ProgramContext, span: SourceSpan
+  ) throws(EvaluationError) -> Nanoseconds {
+    let child = try resolved(name, context)
+    if options.isEmpty {
+      return try build(child, at: node.map { .timeline($0, at: start) }, itemSpan: span).extent
+    }
+    let length = try build(child, at: nil, itemSpan: span).extent
+    var (timing, rate) = try timingOptions(options, duration: length, context)
+    timing.duration = length == .max ? 0 : length
+    let extent = try Self.extent(of: timing, rate: rate, at: span)
+    guard let node else { return extent }
+    let finalTiming = timing
+    let wrapper = try engineCall(at: span) { engine throws(EngineError) in
+      try engine.addTimeline(timing: finalTiming, rate: rate, placement: .timeline(node, at: start))
+    }
+    _ = try build(child, at: .timeline(wrapper, at: 0), itemSpan: span)
+    return extent
   }
 
   /// Places a block's items in timeline `node` (nil: a first pass that only finds labels)
@@ -132,6 +179,13 @@ extension Runtime {
             }
           }
         }
+      case .nested(let nested):
+        extent = try placeNested(
+          nested.name, options: nested.options, in: node, at: start, context, span: statement.span)
+      case .expression(let expression):
+        // A timeline's name alone (the checker found it names one).
+        guard case .name(let name) = expression.kind else { break }
+        extent = try placeNested(name, options: [], in: node, at: start, context, span: statement.span)
       case .print, .emit, .control, .assignment:
         if let node {
           let firesBackwards: Bool
