@@ -326,6 +326,23 @@ struct CompletionTests {
     #expect(session.completions(of: "ca", after: "") == .words(["cancel", "card"]))
   }
 
+  /// Issue 15: after `seek X to `, `play X from `/`to `, `pause X at ` and `tween X to `,
+  /// X's labels; after a word that takes a subject, declared names only (no keyword).
+  @Test func aTimelinesLabelsCompleteWhereATimeOfItComes() {
+    let transcript = Transcript()
+    transcript.type(
+      "target card { x: 0 }", "timeline intro { animate card.x to 1 over 1s; label landed; label lift }",
+      "timeline other { }")
+    let session = transcript.session
+    #expect(session.completions(of: "l", after: "seek intro to ") == .words(["landed", "lift"]))
+    #expect(session.completions(of: "la", after: "play intro from ") == .words(["landed"]))
+    #expect(session.completions(of: "", after: "play intro from landed to ") == .words(["landed", "lift"]))
+    #expect(session.completions(of: "li", after: "pause intro at ") == .words(["lift"]))
+    #expect(session.completions(of: "", after: "tween intro to ") == .words(["landed", "lift"]))
+    #expect(session.completions(of: "", after: "seek other to ") == .words([]))
+    #expect(session.completions(of: "in", after: "play ") == .words(["intro"]))
+  }
+
   /// Issue 13: a target name, the one match, completes with its `.` (a property comes next).
   @Test func aTargetNameCompletesWithItsDot() {
     let session = session()

@@ -27,7 +27,7 @@ private enum ExampleFiles {
   static let covered: Set<String> = [
     "bouncing-ball.anim", "card-flip.anim", "colors-and-math.anim", "fade-handler.anim", "intro-fade.anim",
     "label-rotate.anim", "long-sweep.anim", "loop-counter.anim", "stagger-list.anim", "grid-ripple.anim",
-    "flip-twice.anim", "meter.anim",
+    "flip-twice.anim", "chapters.anim", "meter.anim",
     "minute-clock.anim", "retarget-box.anim",
     "retarget-three.anim", "showcase.anim", "spin-paused.anim", "stopwatch-laps.anim", "stopwatch.anim",
     "tour.anim",
@@ -246,7 +246,7 @@ private let ease = CubicBezier.ease
 struct ExampleTraceTests {
   @Test func everyExampleIsCoveredChecksCleanAndTracesWithoutRuntimeErrors() throws {
     let names = try ExampleFiles.names()
-    #expect(names.count == 20)
+    #expect(names.count == 21)
     #expect(Set(names) == ExampleFiles.covered, "an example without a trace test, or a test without its example")
     for name in names {
       let text = try ExampleFiles.text(name)
@@ -428,6 +428,22 @@ struct ExampleTraceTests {
         ]),
     ])
     example.expectEnd(1250 * ms)
+  }
+
+  /// Three segments of a deck played by its labels: forwards from `two` to `three`, back
+  /// from `three + 500ms` to `two`, and from `one` to a pause point at `two + 500ms`.
+  @Test func chapters() throws {
+    let times = [0, 0.5, 1, 1.25, 1.5, 2, 2.5, 3, 3.5, 4, 4.5, 5].map(nanoseconds)
+    let example = try ExampleRun("chapters.anim", times: times)
+    example.expectValues("slide.x", at: times) { time in
+      let t = seconds(of: time)
+      if t < 1 { return [-800 - 800 * t] }
+      if t < 1.5 { return [-1600] }
+      if t < 3 { return [-2000 + 800 * (t - 1.5)] }
+      return [-800 * min(t - 3, 1.5)]
+    }
+    #expect(example.run.prints.map(\.1) == ["deck starts at 0s", "deck starts at 3s"])
+    #expect(example.run.times("complete", "deck").isEmpty)
   }
 
   /// seconds = t, hand = 6·t, to 60 s; prints at 15, 30, 45 s.

@@ -51,6 +51,7 @@ extension Checker {
   //          | "speed" subject expression | "finish" subject | "cancel" subject
   mutating func checkControl(_ control: ControlStatement) {
     let action = control.action
+    var subjectTimeline: TimelineSymbol?
     if let subject = control.subject {
       if control.action == .play, case .property(let reference) = subject {
         _ = resolveProperty(reference)
@@ -58,6 +59,7 @@ extension Checker {
           "expected a timeline after 'play', found the property '\(PropertyName(reference))': "
             + "'play' starts a timeline", at: subject.span)
       } else if let timeline = resolveSubject(subject, for: "'\(action.rawValue)'") {
+        subjectTimeline = timeline
         if control.action == .finish, timeline.repeatsForever {
           error("cannot 'finish' '\(timeline.name)': it repeats forever, so it has no end", at: subject.span)
         }
@@ -75,12 +77,53 @@ extension Checker {
     }
     switch control.action {
     case .seek:
-      if let argument = control.argument { _ = expect(argument, .duration, "after 'seek ... to'") }
+      if let argument = control.argument { checkTime(argument, in: subjectTimeline, after: "'seek ... to'") }
+    case .play:
+      if let from = control.from { checkTime(from, in: subjectTimeline, after: "'play ... from'") }
+      if let to = control.argument { checkTime(to, in: subjectTimeline, after: "'play ... to'") }
+    case .pause:
+      guard let at = control.argument else { break }
+      if case .property? = control.subject {
+        error("a pause point is a timeline's: 'pause X at TIME' takes a timeline", at: at.span)
+      }
+      checkTime(at, in: subjectTimeline, after: "'pause ... at'")
     case .speed:
       if let argument = control.argument { _ = expect(argument, .number, "as the speed") }
     default:
       break
     }
+  }
+
+  /// A time of a timeline after `seek X to`, `play X from`/`to`, `pause X at`: a duration, or
+  /// one of X's labels, optionally plus or minus durations (`landed + 200ms`).
+  mutating func checkTime(_ time: Expression, in timeline: TimelineSymbol?, after context: String) {
+    var head = time
+    var offsets: [Expression] = []
+    while true {
+      if case .parenthesized(let inner) = head.kind {
+        head = inner
+      } else if case .binary(let op, let left, let right) = head.kind, op == .add || op == .subtract {
+        offsets.append(right)
+        head = left
+      } else {
+        break
+      }
+    }
+    if case .name(let name) = head.kind, let timeline, local(named: name.text) == nil,
+      self.symbol(named: name.text) == nil
+    {
+      guard timeline.labels.contains(name.text) else {
+        error(
+          "unknown label '\(name.text)' of '\(timeline.name)'\(didYouMean(name.text, among: timeline.labels))",
+          at: name.span)
+        for offset in offsets { _ = check(offset) }
+        return
+      }
+      record(.label(name.text), of: name.span)
+      for offset in offsets { _ = expect(offset, .duration, "as the offset from label '\(name.text)'") }
+      return
+    }
+    _ = expect(time, .duration, "after \(context)")
   }
 
   /// Resolves the subject of a control statement or handler: a timeline (returned) or a

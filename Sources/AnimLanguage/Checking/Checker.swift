@@ -239,7 +239,8 @@ struct Checker {
         laterDeclarations[name.text] = name.span
         if case .timeline(let declaration) = statement.kind {
           upcomingTimelines[name.text] = TimelineSymbol(
-            name: name.text, labels: [], repeatsForever: Checker.repeatsForever(declaration),
+            name: name.text, labels: Checker.labelNames(in: declaration.body.statements),
+            repeatsForever: Checker.repeatsForever(declaration),
             passCount: Checker.literalPassCount(declaration.options), span: name.span)
         }
       }
@@ -600,6 +601,18 @@ struct Checker {
       }
     }
     return hasForever(declaration.options) || bodyRunsForever(declaration.body.statements)
+  }
+
+  /// The names of a timeline body's labels, groups included, read from the syntax alone (for
+  /// a timeline named before its declaration is checked).
+  static func labelNames(in statements: [Statement]) -> [String] {
+    statements.flatMap { statement -> [String] in
+      switch statement.kind {
+      case .label(let label): return [label.name.text]
+      case .group(let group): return labelNames(in: group.body.statements)
+      default: return []
+      }
+    }
   }
 
   /// The pass count of options whose `repeat` is a literal (1 without `repeat`), else nil.

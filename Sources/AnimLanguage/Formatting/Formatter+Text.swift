@@ -30,8 +30,13 @@ extension LayoutPrinter {
     case .control(let control):
       var text = control.action.rawValue
       if let subject = control.subject { text += " \(subjectText(subject))" }
+      if let from = control.from { text += " from \(expression(from))" }
       if let argument = control.argument {
-        text += control.action == .seek ? " to \(expression(argument))" : " \(expression(argument))"
+        switch control.action {
+        case .seek, .play: text += " to \(expression(argument))"
+        case .pause: text += " at \(expression(argument))"
+        default: text += " \(expression(argument))"
+        }
       }
       return text
     case .wait(let duration):

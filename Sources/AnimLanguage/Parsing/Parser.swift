@@ -529,7 +529,8 @@ struct Parser {
     return SetStatement(property: property, value: value)
   }
 
-  // control -> "play" subject | "pause" [ subject ] | "resume" [ subject ] | "reverse" [ subject ]
+  // control -> "play" subject [ "from" expression [ "to" expression ] ]
+  //          | "pause" [ subject [ "at" expression ] ] | "resume" [ subject ] | "reverse" [ subject ]
   //          | "seek" subject "to" expression | "speed" subject expression
   //          | "finish" subject | "cancel" subject
   mutating func parseControl() throws -> ControlStatement {
@@ -549,7 +550,18 @@ struct Parser {
       subject = try parseSubject(after: "'\(action.rawValue)'")
     }
     var argument: Expression?
+    var from: Expression?
     switch action {
+    case .play where current.kind == .keyword(.from):
+      advance()
+      from = try parseExpression(context: "after 'from' (a label or a time of the timeline)")
+      if current.kind == .keyword(.to) {
+        advance()
+        argument = try parseExpression(context: "after 'to' (a label or a time of the timeline)")
+      }
+    case .pause where subject != nil && current.kind == .keyword(.at):
+      advance()
+      argument = try parseExpression(context: "after 'at' (a label or a time of the timeline)")
     case .seek:
       guard current.kind == .keyword(.to) else {
         throw expected("'to' after 'seek \(source.text(of: subject!.span))' (seek X to TIME)")
@@ -562,7 +574,7 @@ struct Parser {
     default:
       break
     }
-    return ControlStatement(action: action, subject: subject, argument: argument)
+    return ControlStatement(action: action, subject: subject, argument: argument, from: from)
   }
 
   // stagger -> "stagger" [ expression ] [ "from" origin ] [ "total" expression ]

@@ -437,13 +437,17 @@ package struct ControlStatement: Hashable, Sendable {
   package var action: ControlAction
   /// Nil only for `pause`, `resume` and `reverse` written without a subject (all of them).
   package var subject: Subject?
-  /// `seek X to E`: E; `speed X E`: E; nil for the others.
+  /// `seek X to E`: E; `speed X E`: E; `play X from A to B`: B; `pause X at A`: A; nil for
+  /// the others.
   package var argument: Expression?
+  /// `play X from A [to B]`: A.
+  package var from: Expression?
 
-  package init(action: ControlAction, subject: Subject?, argument: Expression?) {
+  package init(action: ControlAction, subject: Subject?, argument: Expression?, from: Expression? = nil) {
     self.action = action
     self.subject = subject
     self.argument = argument
+    self.from = from
   }
 }
 

@@ -84,7 +84,14 @@ package enum SyntaxDump {
     case .control(let control):
       var parts = [control.action.rawValue]
       if let subject = control.subject { parts.append(dump(subject)) }
-      if let argument = control.argument { parts.append(dump(argument)) }
+      if let from = control.from { parts.append("(from \(dump(from)))") }
+      if let argument = control.argument {
+        switch control.action {
+        case .play: parts.append("(to \(dump(argument)))")
+        case .pause: parts.append("(at \(dump(argument)))")
+        default: parts.append(dump(argument))
+        }
+      }
       return list(parts)
     case .wait(let duration):
       return "(wait \(dump(duration)))"

@@ -51,6 +51,12 @@ extension Session {
       guard let properties = properties(ofTarget: base) else { return .words([]) }
       return .words(matching(word, properties.map { "\(base).\($0)" }))
     }
+    // A time of a timeline (`seek X to `, `play X from `, `play X from A to `, `pause X at `,
+    // `tween X to `): one of X's labels.
+    let words = before.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+    if let timeline = timelineTakingATime(after: words) {
+      return .words(matching(word, timeline.labels))
+    }
     // After a word that takes a subject (`play `, `on complete `), a declared name comes
     // next; elsewhere any word of the language, a declared name or a predeclared one (from
     // the language's one table, Builtins.swift).
@@ -68,6 +74,20 @@ extension Session {
     // A target, the one match, completes with its `.`: a property comes next.
     if found.count == 1, properties(ofTarget: found[0]) != nil { return .words([found[0] + "."]) }
     return .words(found)
+  }
+
+  /// The timeline whose time the next word is, after `seek X to`, `play X from`, `play X
+  /// from A to`, `pause X at` or `tween X to`.
+  private func timelineTakingATime(after words: [String]) -> TimelineSymbol? {
+    let forms: [(verb: String, word: String)] = [("seek", "to"), ("play", "from"), ("pause", "at"), ("tween", "to")]
+    let n = words.count
+    if n >= 3, forms.contains(where: { $0.verb == words[n - 3] && $0.word == words[n - 1] }) {
+      return environment.timeline(named: words[n - 2])
+    }
+    if n >= 5, words[n - 5] == "play", words[n - 3] == "from", words[n - 1] == "to" {
+      return environment.timeline(named: words[n - 4])
+    }
+    return nil
   }
 
   /// `T.p` for every property of every target.

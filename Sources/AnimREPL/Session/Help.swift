@@ -75,6 +75,31 @@ enum Help {
       names: ["print", "emit"], summary: "writes a line (stamped with the time) or sends a script event",
       form: "print STRING | emit STRING", examples: ["print \"x is {card.x}\"", "emit \"landed\""]),
     HelpTopic(
+      names: ["groups", "stagger", "index", "count"],
+      summary: "a group of targets G[0] … G[N−1]; a statement on G.p runs per member, `stagger` delays each",
+      form:
+        "target NAME[N] { prop: EXPR, ... }  |  animate G.p ... stagger STEP [from ORIGIN] [total D] [with CURVE] [grid (C, R)]",
+      examples: [
+        "target dots[12] { y: 0, x: index * 40 }", "animate dots.y to index * 10 over 1s stagger 50ms from center",
+        "animate dots[3].y to 100 over 500ms", "on complete dots.y { print \"all in\" }",
+      ]),
+    HelpTopic(
+      names: ["for", "if", "else", "var", "loops", "conditions"],
+      summary: "loops, conditions and variables, at the top level, in handlers and in timelines",
+      form: "for NAME in A..<B { ... }  |  if COND { ... } else { ... }  |  var NAME = EXPR  |  NAME = EXPR",
+      examples: [
+        "var count = 0", "count = count + 1", "for i in 0..<3 { print \"tick {i}\" }",
+        "if count > 2 and not false { print \"many\" } else { print \"few\" }",
+      ]),
+    HelpTopic(
+      names: ["nesting", "labels"],
+      summary: "a timeline's name inside another places it there; labels are places to seek and play to",
+      form: "timeline NAME { ... OTHER [OPTIONS] ... }  |  play X from A [to B]  |  pause X at A  |  seek X to LABEL",
+      examples: [
+        "timeline scene {\n  label start\n  wait 1s\n  label end\n}",
+        "play scene from start to end", "pause scene at end - 500ms", "seek scene to start",
+      ]),
+    HelpTopic(
       names: ["expressions", "values"],
       summary: "an expression alone prints its text and value; `T.p.x` reads a vector component",
       form: "EXPR", examples: ["card.x", "card.position.x", "card.x * 2 + 1"]),

@@ -37,7 +37,7 @@ extension Runtime {
   }
 
   struct SavedAction: Codable {
-    enum Kind: String, Codable { case statement, item, emit, resume }
+    enum Kind: String, Codable { case statement, item, emit, resume, pausePoint }
     var kind: Kind
     var at: SavedSpan
     var invocation: Int?
@@ -46,6 +46,8 @@ extension Runtime {
     var frame: Int?
     /// A walk waiting at a loop or an `if` (`resume`).
     var walk: SavedWalk?
+    /// A pause point's time in its timeline (`pausePoint`, whose timeline is `name`).
+    var time: Nanoseconds?
   }
 
   struct SavedHandler: Codable {
@@ -57,6 +59,16 @@ extension Runtime {
   struct SavedTimeline: Codable {
     var at: SavedSpan
     var node: NodeID?
+    /// Its labels' times, once built (absent before).
+    var labels: [String: Nanoseconds]?
+    /// Its one-time pause point, if set: the callback in it and the time.
+    var pausePoint: SavedPausePoint?
+  }
+
+  struct SavedPausePoint: Codable {
+    /// The key of its action (among the saved actions).
+    var key: Int
+    var time: Nanoseconds
   }
 
   struct SavedSession: Codable {
@@ -141,6 +153,12 @@ extension Runtime {
           kind: .item, at: saved(statement.span, context), frame: numbering.number(of: context.locals))
       case .emit(let name, let span, let context):
         actions[key] = SavedAction(kind: .emit, at: saved(span, context), name: name)
+      case .pausePoint(let node, let time):
+        // (Saved with its timeline, which says where.)
+        guard let name = timelineNames[node] else { continue }
+        actions[key] = SavedAction(
+          kind: .pausePoint, at: saved(timelines[name]!.declaration.name.span, timelines[name]!.program),
+          name: name, time: time)
       case .resume(let walk):
         let savedWalk = savedWalk(walk, numbering: &numbering)
         actions[key] = SavedAction(
@@ -154,7 +172,14 @@ extension Runtime {
       engine: engine, properties: properties, propertyNames: propertyNames, targets: targets,
       values: values.mapValues { SavedValue(constant: $0.constant) },
       curves: curves,
-      timelines: timelines.mapValues { SavedTimeline(at: saved($0.declaration.name.span, $0.program), node: $0.node) },
+      timelines: timelines.mapValues { timeline in
+        SavedTimeline(
+          at: saved(timeline.declaration.name.span, timeline.program), node: timeline.node,
+          labels: timeline.labels.isEmpty ? nil : timeline.labels,
+          pausePoint: timeline.node.flatMap { node in
+            pausePoints[node].map { key in SavedPausePoint(key: key, time: pausePointTime(of: node) ?? 0) }
+          })
+      },
       handlers: handlers, actions: actions, nextKey: nextKey,
       pendingValues: pendingValues.map {
         SavedPending(
@@ -230,8 +255,22 @@ extension Runtime {
       guard case .timeline(let declaration) = found.kind else {
         throw refuse("the saved session is corrupt: timeline '\(name)'")
       }
-      runtime.timelines[name] = DeclaredTimeline(declaration: declaration, program: context, node: saved.node)
+      guard
+        (saved.labels ?? [:]).values.allSatisfy({ $0 > -AnimationEngine.endOfTime && $0 < AnimationEngine.endOfTime })
+      else {
+        throw refuse("the saved session is corrupt: the labels of timeline '\(name)'")
+      }
+      runtime.timelines[name] = DeclaredTimeline(
+        declaration: declaration, program: context, node: saved.node, labels: saved.labels ?? [:])
       if let node = saved.node { runtime.timelineNames[node] = name }
+      if let point = saved.pausePoint {
+        guard let node = saved.node, let action = session.actions[point.key], action.kind == .pausePoint,
+          action.name == name
+        else {
+          throw refuse("the saved session is corrupt: the pause point of timeline '\(name)'")
+        }
+        runtime.pausePoints[node] = point.key
+      }
     }
     for saved in session.handlers {
       guard saved.at.entry >= 0, saved.at.entry < contexts.count,
@@ -263,6 +302,11 @@ extension Runtime {
       case .item:
         let (found, context) = try statement(saved.at)
         runtime.actions[key] = .item(found, try seeing(saved.frame, context))
+      case .pausePoint:
+        guard let name = saved.name, let node = runtime.timelines[name]?.node, let time = saved.time,
+          time > -AnimationEngine.endOfTime, time < AnimationEngine.endOfTime
+        else { throw refuse("the saved session is corrupt: a pause point") }
+        runtime.actions[key] = .pausePoint(node, at: time)
       case .resume:
         guard let walk = saved.walk, !walk.levels.isEmpty, walk.invocation == saved.invocation else {
           throw refuse("the saved session is corrupt: a waiting block")

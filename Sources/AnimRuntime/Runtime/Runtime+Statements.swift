@@ -452,6 +452,8 @@ extension Runtime {
       guard timelines[name] != nil else {
         throw EvaluationError(message: "no timeline '\(name)'", span: identifier.span)
       }
+      // Label navigation: `play X from A [to B]`, `pause X at A`, `seek X to LABEL`.
+      if try navigate(name, control, context, at: span) { return }
       if control.action == .play {
         let node = try build(name)
         nodes = [node]

@@ -63,6 +63,7 @@ extension Runtime {
       try engine.setTiming(finalTiming, of: node)
     }
     declared.node = node
+    declared.labels = labels
     timelines[name] = declared
     timelineNames[node] = name
     return (node, extent)

@@ -65,6 +65,10 @@ public final class Runtime {
   var sampledIDsGeneration = -1
   /// Target names and their properties in order (a group's members are targets `G[k]`).
   var targets: [String: [String]] = [:]
+  /// Each timeline's one-time pause point (`pause X at A`): the key of its callback's action
+  /// (a replaced point's action is dropped, so its callback, left in the timeline, does
+  /// nothing; no node is removed from the engine for it).
+  var pausePoints: [NodeID: Int] = [:]
   /// The groups and their numbers of members.
   var groups: [String: Int] = [:]
   /// For each member property, its group's property `G.p` (whose handlers hear it).
@@ -128,6 +132,8 @@ public final class Runtime {
     var declaration: TimelineDeclaration
     var program: ProgramContext
     var node: NodeID?
+    /// Its labels' times in its own time, once it is built.
+    var labels: [String: Nanoseconds] = [:]
   }
 
   struct HandlerKey: Hashable {
@@ -230,6 +236,9 @@ public final class Runtime {
     case emit(String, SourceSpan, ProgramContext)
     /// A block that stopped at a loop or an `if` due later goes on (`BlockWalk`).
     case resume(BlockWalk)
+    /// A timeline's one-time pause point was reached (`pause X at A`): the timeline, and the
+    /// time in it.
+    case pausePoint(NodeID, at: Nanoseconds)
   }
 
   struct PendingValues {
@@ -578,6 +587,8 @@ public final class Runtime {
       if !execute(statement, context, invocation: invocation), let invocation { abandoned.insert(invocation) }
     case .item(let statement, let context):
       execute(statement, context)
+    case .pausePoint(let node, let time):
+      reachPausePoint(of: node, at: time)
     case .resume(let walk):
       if let invocation = walk.invocation, abandoned.contains(invocation) { return }
       if walk.invocation != nil, chain.isStopped {

@@ -1,0 +1,99 @@
+import AnimCore
+import AnimLanguage
+import Testing
+
+@testable import AnimRuntime
+
+/// grammar.md § Label navigation, traced: `seek X to LABEL ± D`, `play X from A [to B]` and
+/// `pause X at A`, each to the nanosecond. The timeline `intro` below: a.x 0 → 100 over
+/// [0, 1 s], then the label `landed` (1 s), then 100 → 0 over [1 s, 2 s] (linear): its value
+/// at local time τ is 100 · τ / 1 s before 1 s and 100 · (2 s − τ) / 1 s after.
+@Suite("Runtime: label navigation")
+struct LabelNavigationTests {
+  static let intro = """
+    target a { x: 0 }
+    timeline intro {
+      animate a.x to 100 over 1s
+      label landed
+      animate a.x to 0 over 1s
+    }
+    on start intro { print "start {now}" }
+    on complete intro { print "complete {now}" }
+
+    """
+
+  @Test func seekToALabelPlusAnOffset() throws {
+    let traced = try trace(
+      Self.intro + """
+        play intro
+        at 100ms pause intro
+        at 200ms seek intro to landed + 250ms
+        at 300ms seek intro to landed - 600ms
+        at 400ms seek intro to 50ms
+        """, TraceOptions(times: [200 * ms, 300 * ms, 400 * ms]))
+    #expect(traced.number("a.x", at: 200 * ms) == 75)
+    #expect(traced.number("a.x", at: 300 * ms) == 40)
+    #expect(traced.number("a.x", at: 400 * ms) == 5)
+  }
+
+  @Test func playFromAToBPausesExactlyAtB() throws {
+    // From 250 ms toward landed: local time 250 ms + t; it reaches landed at 750 ms and
+    // stays paused there, without `complete`.
+    let traced = try trace(
+      Self.intro + """
+        play intro from 250ms to landed
+        """, TraceOptions(times: [0, 500 * ms, 750 * ms, 2 * s], until: 3 * s))
+    #expect(traced.number("a.x", at: 0) == 25)
+    #expect(traced.number("a.x", at: 500 * ms) == 75)
+    #expect(traced.number("a.x", at: 750 * ms) == 100)
+    #expect(traced.number("a.x", at: 2 * s) == 100)
+    #expect(traced.prints.map(\.1) == ["start 0s"])
+  }
+
+  @Test func playFromAToAnEarlierBPlaysBackwards() throws {
+    // From 1.5 s back to 1.25 s: local time 1.5 s − t; value 100 · (2 s − τ).
+    let traced = try trace(
+      Self.intro + """
+        play intro from landed + 500ms to landed + 250ms
+        """, TraceOptions(times: [0, 100 * ms, 250 * ms, s], until: 2 * s))
+    #expect(traced.number("a.x", at: 0) == 50)
+    #expect(close(traced.number("a.x", at: 100 * ms), 60))
+    #expect(traced.number("a.x", at: 250 * ms) == 75)
+    #expect(traced.number("a.x", at: s) == 75)
+  }
+
+  @Test func playFromAWithoutToPlaysToTheEndAndCompletes() throws {
+    let traced = try trace(
+      Self.intro + """
+        play intro from landed
+        """, TraceOptions(times: [500 * ms, 2 * s]))
+    #expect(traced.number("a.x", at: 500 * ms) == 50)
+    #expect(traced.prints.map(\.1) == ["start 0s", "complete 1s"])
+  }
+
+  @Test func aPausePointStopsThePlayheadOnceInEitherDirection() throws {
+    let traced = try trace(
+      Self.intro + """
+        play intro
+        pause intro at 600ms
+        at 1s resume intro
+        at 1200ms reverse intro
+        at 1300ms pause intro at landed - 300ms
+        """, TraceOptions(times: [600 * ms, 900 * ms, 1_200 * ms, 1_500 * ms, 2 * s], until: 3 * s))
+    // Paused at 600 ms (60) until 1 s; resumed, local time 600 ms + (t − 1 s): 800 ms at
+    // 1.2 s, reversed there; the new point at 700 ms is reached going back at 1.3 s.
+    #expect(traced.number("a.x", at: 600 * ms) == 60)
+    #expect(traced.number("a.x", at: 900 * ms) == 60)
+    #expect(traced.number("a.x", at: 1_200 * ms) == 80)
+    #expect(traced.number("a.x", at: 1_500 * ms) == 70)
+    #expect(traced.number("a.x", at: 2 * s) == 70)
+  }
+
+  @Test func anUnknownLabelIsACheckErrorThatSuggests() {
+    let source = SourceText(
+      name: "t.anim", contents: Self.intro + "seek intro to landd\npause intro at nowhere + 1s\n")
+    let messages = diagnose(source).map(\.message)
+    #expect(
+      messages == ["unknown label 'landd' of 'intro'; did you mean 'landed'?", "unknown label 'nowhere' of 'intro'"])
+  }
+}
