@@ -240,6 +240,20 @@ extension Checker {
   }
 
   // postfix -> primary "." word
+  /// `T.p` or `G[i].p` read in an expression: the property's type (a live value, never
+  /// constant), recorded at `span`; an unknown property is reported with the nearest name.
+  private mutating func readProperty(_ name: Identifier, of target: TargetSymbol, at span: SourceSpan) -> Typed {
+    guard let property = target.property(named: name.text) else {
+      error(
+        "target '\(target.name)' has no property '\(name.text)'"
+          + didYouMean(name.text, among: target.properties.map(\.name)),
+        at: name.span)
+      return .error
+    }
+    record(.property(ResolvedProperty(target: target.name, property: property.name)), of: span)
+    return Typed(type: property.type)
+  }
+
   private mutating func checkMember(base: Expression, name: Identifier, span: SourceSpan) -> Typed {
     // `G[i].p`: a property of one member of a group.
     if case .index(let groupName, let index) = base.kind {
@@ -254,15 +268,7 @@ extension Checker {
         return .error
       }
       checkMemberIndex(index, of: target)
-      guard let property = target.property(named: name.text) else {
-        error(
-          "target '\(target.name)' has no property '\(name.text)'"
-            + didYouMean(name.text, among: target.properties.map(\.name)),
-          at: name.span)
-        return .error
-      }
-      record(.property(ResolvedProperty(target: target.name, property: property.name)), of: span)
-      return Typed(type: property.type)
+      return readProperty(name, of: target, at: span)
     }
     // `T.p`: a property of a target (a live value, never constant).
     if case .name(let targetName) = base.kind {
@@ -276,15 +282,7 @@ extension Checker {
       if case .target(let target)? = self.symbol(named: targetName.text) {
         record(.target(target.name), of: targetName.span)
         record(.error, of: base.span)
-        guard let property = target.property(named: name.text) else {
-          error(
-            "target '\(target.name)' has no property '\(name.text)'"
-              + didYouMean(name.text, among: target.properties.map(\.name)),
-            at: name.span)
-          return .error
-        }
-        record(.property(ResolvedProperty(target: target.name, property: property.name)), of: span)
-        return Typed(type: property.type)
+        return readProperty(name, of: target, at: span)
       }
       if self.symbol(named: targetName.text) == nil, !isDeclaredLater(targetName.text),
         Predeclared.curve(named: targetName.text) == nil, label(named: targetName.text) == nil

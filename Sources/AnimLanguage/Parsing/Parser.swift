@@ -274,20 +274,23 @@ struct Parser {
 
   // letDecl -> "let" identifier "=" expression
   mutating func parseLet() throws -> Statement {
-    let start = advance().span
-    let name = try expectIdentifier("a name after 'let'")
-    try expect(.equals, "'=' after 'let \(name.text)'")
-    let value = try parseExpression(context: "after 'let \(name.text) ='")
-    return Statement(kind: .letBinding(LetDeclaration(name: name, value: value)), span: start.through(value.span))
+    let (name, value, span) = try parseBinding(of: "let")
+    return Statement(kind: .letBinding(LetDeclaration(name: name, value: value)), span: span)
   }
 
   // varDecl -> "var" identifier "=" expression
   mutating func parseVariable() throws -> Statement {
+    let (name, value, span) = try parseBinding(of: "var")
+    return Statement(kind: .variable(VariableDeclaration(name: name, value: value)), span: span)
+  }
+
+  /// `KEYWORD NAME = EXPR`, the keyword current.
+  mutating func parseBinding(of keyword: String) throws -> (Identifier, Expression, SourceSpan) {
     let start = advance().span
-    let name = try expectIdentifier("a name after 'var'")
-    try expect(.equals, "'=' after 'var \(name.text)'")
-    let value = try parseExpression(context: "after 'var \(name.text) ='")
-    return Statement(kind: .variable(VariableDeclaration(name: name, value: value)), span: start.through(value.span))
+    let name = try expectIdentifier("a name after '\(keyword)'")
+    try expect(.equals, "'=' after '\(keyword) \(name.text)'")
+    let value = try parseExpression(context: "after '\(keyword) \(name.text) ='")
+    return (name, value, start.through(value.span))
   }
 
   // forLoop -> "for" identifier "in" expression ( "..<" | "..." ) expression block
