@@ -1127,4 +1127,96 @@ struct DifferentialFindingsTests {
     #expect(recorder.events.map(\.1) == [.complete, .start, .start])
     #expect(recorder.events.map(\.2) == [.node(t), .node(a), .property(p)])
   }
+
+  /// `from` is settled once (when its timeline is played, for an item that fills
+  /// backwards), and a replay reuses it (grammar.md § Declarations and animations). p = 0;
+  /// T (5 s) holds A at 1 s: to 100 over 1 s, delay −500 ms, fill backwards. Played at 0, A
+  /// waits showing the value max(local − delay, 0) into it: at 600 ms its local time is
+  /// −400 ms, 100 ms in, 10 (from 0). `cancel T` there keeps 10 as p's base value; `play T`
+  /// at 700 ms starts T over: A, 0 ms in, shows its `from`, still 0 (not the 10 p holds
+  /// now); at 1.9 s (T at 1.2 s, A 700 ms in) 70. (Seed 4015403: a replay settled `from`
+  /// again from the base value the cancel left.)
+  @Test func aReplayedTimelineKeepsTheFromItsWaitingItemSettledFirst() throws {
+    var engine = AnimationEngine()
+    let p = engine.addProperty(.number(0))
+    let t = try engine.addTimeline(timing: EffectTiming(duration: 5 * s, fill: .forwards))
+    _ = try engine.animate(
+      p, with: .tween(to: .number(100), duration: 1 * s, delay: -500 * ms, fill: .backwards),
+      placement: .timeline(t, at: 1 * s))
+    try engine.play(t)
+    try engine.advance(to: 600 * ms)
+    #expect(abs(number(engine, p) - 10) < 1e-9)
+    try engine.cancel(t)
+    try engine.advance(to: 700 * ms)
+    #expect(abs(number(engine, p) - 10) < 1e-9)
+    try engine.play(t)
+    try engine.advance(to: 700 * ms)
+    #expect(number(engine, p) == 0)
+    try engine.advance(to: 1_900 * ms)
+    #expect(abs(number(engine, p) - 70) < 1e-9)
+  }
+
+  /// A `set` masks its timeline's earlier items on its property for as long as the playhead
+  /// is past it (grammar.md § Control), also when the playhead gets there going back over a
+  /// pass boundary into the pass before, from its end. p = 0; T (1 s, `repeat 2`) holds A at
+  /// 400 ms (to 100 over 200 ms, linear, fill both) and `set p to -11` at 500 ms. Played at
+  /// 0: in pass 1 A starts at 400 ms and the `set`, at 500 ms, records 50 and masks A (−11).
+  /// `reverse T` at 1.2 s takes T back over the boundary at 1.4 s into pass 1 from its end:
+  /// at 1.5 s (900 ms into it) the playhead is past the `set`, so A is masked, as it was there
+  /// going forwards: −11; at 1.8 s A is entered from its end, silent (p does not leave rest);
+  /// at 1.9 s the `set` is crossed back, 50 goes back and A shows again: at 1.95 s (450 ms
+  /// into the pass) 25. (Seed 4001872: A, unmasked by the new pass, fired p's `start` at
+  /// 1.8 s.)
+  @Test func aSetMasksAgainWhenItsTimelineGoesBackIntoThePassBefore() throws {
+    var engine = AnimationEngine()
+    var recorder = Recorder()
+    let p = engine.addProperty(.number(0))
+    let t = try engine.addTimeline(timing: EffectTiming(duration: 1 * s, iterations: 2, fill: .forwards))
+    let a = try engine.animate(
+      p, with: .tween(to: .number(100), duration: 200 * ms, fill: .both), placement: .timeline(t, at: 400 * ms))
+    _ = try engine.addSet(p, to: .number(-11), in: t, at: 500 * ms)
+    try engine.play(t)
+    try engine.advance(to: 900 * ms)
+    #expect(number(engine, p) == -11)
+    try engine.advance(to: 1_200 * ms)
+    try engine.reverse(t)
+    try engine.advance(to: 1_500 * ms)
+    #expect(number(engine, p) == -11)
+    try engine.advance(to: 1_850 * ms) { _, e in recorder.events.append((e.time, e.kind, e.subject)) }
+    #expect(recorder.nodeEvents(a).map(\.0) == [1_800 * ms])
+    #expect(!recorder.events.contains { $0.2 == .property(p) })
+    #expect(number(engine, p) == -11)
+    try engine.advance(to: 1_950 * ms)
+    #expect(abs(number(engine, p) - 25) < 1e-9)
+  }
+
+  /// Played again from its end (its rate negative), a timeline is sought past its `set`
+  /// items afresh (grammar.md § Control): each puts back what it recorded, then records the
+  /// value now and applies. p = 27; T (6 s) holds `set p to 10` at 100 ms and A at 200 ms (to
+  /// −178 over 200 ms, linear). Played at 0: at 100 ms the `set` records 27 and sets 10; A
+  /// runs from 10 and leaves −178. `reverse T` at 1 s, `cancel T` at 1.5 s (T at 500 ms,
+  /// past A's end) keeps −178. `play T` at 2 s starts T over from its end: the `set` puts 27
+  /// back and applies again, 10; A, past its end, has not run and shows nothing: 10. (Seed
+  /// 4001562: the `set`, still applied from the first run, was not applied again: −178.)
+  @Test func aTimelinePlayedAgainFromItsEndAppliesItsSetsAfresh() throws {
+    var engine = AnimationEngine()
+    let p = engine.addProperty(.number(27))
+    let t = try engine.addTimeline(timing: EffectTiming(duration: 6 * s, fill: .forwards))
+    _ = try engine.addSet(p, to: .number(10), in: t, at: 100 * ms)
+    _ = try engine.animate(
+      p, with: .tween(to: .number(-178), duration: 200 * ms), placement: .timeline(t, at: 200 * ms))
+    try engine.play(t)
+    try engine.advance(to: 1 * s)
+    #expect(number(engine, p) == -178)
+    try engine.reverse(t)
+    try engine.advance(to: 1_500 * ms)
+    try engine.cancel(t)
+    try engine.advance(to: 2 * s)
+    #expect(number(engine, p) == -178)
+    try engine.play(t)
+    try engine.advance(to: 2 * s)
+    #expect(number(engine, p) == 10)
+    try engine.advance(to: 2_500 * ms)
+    #expect(number(engine, p) == 10)
+  }
 }

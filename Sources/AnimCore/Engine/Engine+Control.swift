@@ -206,9 +206,11 @@ extension AnimationEngine {
         case .repeat:
           break
         }
-      } else if node.kind == .timeline, kind == .repeat, event.forward {
+      } else if node.kind == .timeline, kind == .repeat {
         let direction = timing(of: node).direction
-        if direction != .alternate && direction != .alternateReverse { rearmSets(in: index) }
+        if direction != .alternate && direction != .alternateReverse {
+          if event.forward { rearmSets(in: index) } else { remaskSets(in: index) }
+        }
       }
     }
     armBackwardsFillsOfNewPasses(crossed)
@@ -370,8 +372,15 @@ extension AnimationEngine {
   mutating func resync<V: EngineValue>(_ type: V.Type, _ index: Int32, phase: AnimationPhase, settlingFills: Bool) {
     let effect = stores[keyPath: V.store].effects[Int(index)]
     if effect.isSet {
-      // Sought past it, it applies; sought before it, it reverts.
-      if phase == .after { applySet(V.self, index) } else if phase == .before { revertSet(V.self, index) }
+      // Sought past it, it applies; sought before it, it reverts. (Played again from its end,
+      // its timeline starting over with a negative rate, it is sought past afresh: what it
+      // recorded before goes back first, then it records the value now and applies.)
+      if phase == .after {
+        if !settlingFills { revertSet(V.self, index) }
+        applySet(V.self, index)
+      } else if phase == .before {
+        revertSet(V.self, index)
+      }
       return
     }
     let active = phase == .active

@@ -425,13 +425,13 @@ extension AnimationEngine {
           velocity = .zero
         }
         // (One that fills backwards settled its `from` when it was placed.)
-        if !effect.hasExplicitFrom && !effect.fillsBefore { effect.from = current }
+        if !effect.hasExplicitFrom && !effect.fillsBefore && !effect.settledFrom { effect.from = current }
         effect.mode = .spring
         springVelocity = velocity
         supersede(V.self, property, except: index, includingActive: true)
       } else if !animating || effect.composition == .replace || effect.hasExplicitFrom {
         // (One that fills backwards settled its `from` when it was placed.)
-        if !effect.hasExplicitFrom && !effect.fillsBefore { effect.from = current }
+        if !effect.hasExplicitFrom && !effect.fillsBefore && !effect.settledFrom { effect.from = current }
         effect.mode = .replace
         supersede(V.self, property, except: index, includingActive: animating)
       } else {
@@ -686,8 +686,10 @@ extension AnimationEngine {
       stores[keyPath: V.store].markShowing(index)
       return
     }
-    if !effect.hasExplicitFrom {
+    // (Settled once: armed again, its timeline played again, it keeps that `from`.)
+    if !effect.hasExplicitFrom && !effect.settledFrom {
       stores[keyPath: V.store].effects[Int(index)].from = evaluate(V.self, effect.property, at: now)
+      stores[keyPath: V.store].effects[Int(index)].settledFrom = true
     }
     if others > 0 && nodes[Int(effect.node)].parent < 0 {
       // One that replaces (`merge replace`, an explicit `from`, a spring) takes the property
@@ -779,6 +781,48 @@ extension AnimationEngine {
       stores[keyPath: V.store].effects[Int(index)].committedAtEnd = true
     }
     stores[keyPath: V.store].effects[Int(index)].mode = .unresolved
+  }
+
+  /// Timeline `index` goes back over a pass boundary into the pass before, from its end
+  /// (a backwards repeat, not alternating): each of its `set` items that recorded a value in
+  /// that pass is behind the playhead again, so it masks again what starts before it on its
+  /// property (grammar.md: for as long as the playhead is past it), as it did when that pass
+  /// went forwards past it, to put the recording back when crossed backwards. The values stay
+  /// as they are.
+  mutating func remaskSets(in index: Int32) {
+    for child in timelines[Int(nodes[Int(index)].payload)].children where nodes[Int(child)].kind == .effect {
+      let payload = nodes[Int(child)].payload
+      switch nodes[Int(child)].valueKind {
+      case .number: remaskSet(Double.self, payload)
+      case .vec2: remaskSet(Vec2.self, payload)
+      case .vec3: remaskSet(Vec3.self, payload)
+      case .vec4: remaskSet(Vec4.self, payload)
+      case .color: remaskSet(Color.self, payload)
+      }
+    }
+  }
+
+  mutating func remaskSet<V: EngineValue>(_ type: V.Type, _ index: Int32) {
+    let effect = stores[keyPath: V.store].effects[Int(index)]
+    guard effect.isSet, effect.mode == .unresolved, effect.committedAtEnd == true else { return }
+    let tree = topLevelAncestor(of: effect.node)
+    for other in stores[keyPath: V.store].effects(on: effect.property) where other != index {
+      let o = stores[keyPath: V.store].effects[Int(other)]
+      guard !o.isSet, !o.masked, topLevelAncestor(of: o.node) == tree, startsBefore(o.node, effect.node) else {
+        continue
+      }
+      stores[keyPath: V.store].dropSampler(of: other)
+      _ = uncount(V.self, other)
+      stores[keyPath: V.store].setShift(nil, ofEffect: other)
+      stores[keyPath: V.store].effects[Int(other)].muted = true
+      stores[keyPath: V.store].effects[Int(other)].fillsBefore = false
+      stores[keyPath: V.store].effects[Int(other)].committedAtEnd = nil
+      stores[keyPath: V.store].setMask(index, ofEffect: other)
+    }
+    stores[keyPath: V.store].effects[Int(index)].committedAtEnd = nil
+    stores[keyPath: V.store].effects[Int(index)].mode = .replace
+    stores[keyPath: V.store].dropSamplers(onProperty: effect.property)
+    stores[keyPath: V.store].markShowing(index)
   }
 
   /// Where a node starts in its top-level timeline's time, while its chain of timelines runs
