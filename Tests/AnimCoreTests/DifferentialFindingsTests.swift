@@ -1219,4 +1219,47 @@ struct DifferentialFindingsTests {
     try engine.advance(to: 2_500 * ms)
     #expect(number(engine, p) == 10)
   }
+
+  /// A takeover drops only what was placed before it (grammar.md § Retargeting): animations
+  /// placed at one instant join their property's stack in the order placed, and one placed
+  /// after a `merge replace`, waiting with a backwards fill to add to what runs, stays above
+  /// it, its change measured from where the stack heads once the replacing one has taken
+  /// over. p = −7. At 0, A (`merge replace`, to 169 over 287 ms) and then B (to 37 over 1 s,
+  /// fill both), both linear. A takes p over from −7; B adds Δ = 37 − 169 = −132 (rule 1).
+  /// At 143.5 ms: A −7 + 176 · 0.5 = 81, B −132 · 0.1435 = −18.942: 62.058; at 287 ms A rests
+  /// at 169, B −37.884: 131.116; at 1 s, 37. Events at 0: A's start, B's, then p's. (Seeds
+  /// 3053050, 3029953, 4050977: A, starting, dropped B, which had joined when placed.)
+  @Test func aTakeoverAtOneInstantKeepsTheAnimationPlacedAfterIt() throws {
+    var engine = AnimationEngine()
+    var recorder = Recorder()
+    let p = engine.addProperty(.number(-7))
+    let a = try engine.animate(
+      p, with: .tween(to: .number(169), duration: 287 * ms, composition: .replace), placement: .engine(at: 0))
+    let b = try engine.animate(
+      p, with: .tween(to: .number(37), duration: 1 * s, fill: .both), placement: .engine(at: 0))
+    try engine.advance(to: 0) { _, e in recorder.events.append((e.time, e.kind, e.subject)) }
+    #expect(recorder.events.map(\.1) == [.start, .start, .start])
+    #expect(recorder.events.map(\.2) == [.node(a), .node(b), .property(p)])
+    #expect(number(engine, p) == -7)
+    try engine.advance(to: 143_500_000)
+    #expect(abs(number(engine, p) - 62.058) < 1e-9)
+    try engine.advance(to: 287 * ms)
+    #expect(abs(number(engine, p) - 131.116) < 1e-9)
+    try engine.advance(to: 1 * s)
+    #expect(number(engine, p) == 37)
+    // B with a delay of 100 ms waits showing nothing of its own, then adds the same Δ: at
+    // 143.5 ms 81 − 132 · 0.0435 = 75.258; at 1.1 s, 37.
+    var delayed = AnimationEngine()
+    let q = delayed.addProperty(.number(-7))
+    _ = try delayed.animate(
+      q, with: .tween(to: .number(169), duration: 287 * ms, composition: .replace), placement: .engine(at: 0))
+    _ = try delayed.animate(
+      q, with: .tween(to: .number(37), duration: 1 * s, delay: 100 * ms, fill: .both), placement: .engine(at: 0))
+    try delayed.advance(to: 0)
+    #expect(number(delayed, q) == -7)
+    try delayed.advance(to: 143_500_000)
+    #expect(abs(number(delayed, q) - 75.258) < 1e-9)
+    try delayed.advance(to: 1_100 * ms)
+    #expect(number(delayed, q) == 37)
+  }
 }

@@ -397,6 +397,7 @@ extension AnimationEngine {
       effect.committedAtEnd = nil
     }
     var springVelocity: V?
+    var spared: [Int32] = []
     // A standalone animation that filled backwards took its place in the property's stack
     // where it was placed (at its base: it replaced): what joined since stays above it.
     let joinedWhenPlaced = effect.fillsBefore && effect.mode == .unresolved && nodes[Int(effect.node)].parent < 0
@@ -412,28 +413,35 @@ extension AnimationEngine {
       // Animating with something else (a standalone animation counts itself from the start
       // of its delay).
       let animating = stores[keyPath: V.store].properties[Int(property)].animating > (effect.counted ? 1 : 0)
-      let current = evaluate(V.self, property, at: now)
       let isSpring = effect.curve >= 0 && curves[Int(effect.curve)].isSpring
+      let replaces = isSpring || !animating || effect.composition == .replace || effect.hasExplicitFrom
+      // Taking over, it spares what was placed after it and waits to add to what runs
+      // (`newerWaiting`), which shows nothing of its own yet: the value it takes over is
+      // the one below those.
+      if replaces { spared = newerWaiting(V.self, above: index) }
+      for other in spared { stores[keyPath: V.store].effects[Int(other)].muted = true }
+      let current = evaluate(V.self, property, at: now)
+      var velocity: V = .zero
       if isSpring {
-        var velocity: V
         if animating {
           velocity = self.velocity(V.self, property)
         } else if case .spring(let spring) = curves[Int(effect.curve)] {
           let from = effect.hasExplicitFrom ? effect.from : current
           velocity = (effect.to - from).scaled(by: spring.initialVelocity)
-        } else {
-          velocity = .zero
         }
+      }
+      for other in spared { stores[keyPath: V.store].effects[Int(other)].muted = false }
+      if isSpring {
         // (One that fills backwards settled its `from` when it was placed.)
         if !effect.hasExplicitFrom && !effect.fillsBefore && !effect.settledFrom { effect.from = current }
         effect.mode = .spring
         springVelocity = velocity
-        supersede(V.self, property, except: index, includingActive: true)
-      } else if !animating || effect.composition == .replace || effect.hasExplicitFrom {
+        supersede(V.self, property, except: index, includingActive: true, sparing: spared)
+      } else if replaces {
         // (One that fills backwards settled its `from` when it was placed.)
         if !effect.hasExplicitFrom && !effect.fillsBefore && !effect.settledFrom { effect.from = current }
         effect.mode = .replace
-        supersede(V.self, property, except: index, includingActive: animating)
+        supersede(V.self, property, except: index, includingActive: animating, sparing: spared)
       } else {
         effect.from = target(V.self, property, excluding: index)
         effect.mode = .additive
@@ -456,14 +464,40 @@ extension AnimationEngine {
     stores[keyPath: V.store].dropSamplers(onProperty: property)
     if !joinedWhenPlaced { stores[keyPath: V.store].moveToTop(index) }
     stores[keyPath: V.store].markShowing(index)
+    // Those placed after it, waiting with a backwards fill to add to what runs, stay above
+    // it, their change measured anew from where the stack heads now that it has taken over.
+    for other in spared {
+      stores[keyPath: V.store].effects[Int(other)].from = target(V.self, property, excluding: other)
+      stores[keyPath: V.store].moveToTop(other)
+      stores[keyPath: V.store].markShowing(other)
+    }
     return startsProperty
+  }
+
+  /// The standalone animations on effect `index`'s property placed after it (later in its
+  /// list, not yet in the stack) that wait with a backwards fill to add to what runs: a
+  /// takeover by `index` drops only what was placed before it (grammar.md § Retargeting).
+  func newerWaiting<V: EngineValue>(_ type: V.Type, above index: Int32) -> [Int32] {
+    let store = stores[keyPath: V.store]
+    var result: [Int32] = []
+    var cursor = store.effects[Int(index)].next
+    while cursor >= 0 {
+      let effect = store.effects[Int(cursor)]
+      let node = nodes[Int(effect.node)]
+      if node.fill.fillsBackwards && effect.mode == .additive && !effect.inStack && node.parent < 0 {
+        result.append(cursor)
+      }
+      cursor = effect.next
+    }
+    return result
   }
 
   /// Silences the other effects on a property that a new replacing one takes over: those
   /// filling, and the active ones too when `includingActive` (a standalone one is removed).
-  mutating func supersede<V: EngineValue>(_ type: V.Type, _ property: Int32, except keep: Int32, includingActive: Bool)
-  {
-    for other in stores[keyPath: V.store].effects(on: property) where other != keep {
+  mutating func supersede<V: EngineValue>(
+    _ type: V.Type, _ property: Int32, except keep: Int32, includingActive: Bool, sparing spared: [Int32] = []
+  ) {
+    for other in stores[keyPath: V.store].effects(on: property) where other != keep && !spared.contains(other) {
       let effect = stores[keyPath: V.store].effects[Int(other)]
       // (A standalone one waiting in its delay with a backwards fill is in the stack from its
       // placement: one that takes the property over drops it too.)
