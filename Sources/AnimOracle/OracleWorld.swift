@@ -1102,6 +1102,20 @@ package final class OracleWorld {
       properties[p].entries[i].dropped = false
       return
     }
+    // A takeover drops only what was placed before it (grammar.md § Retargeting): one placed
+    // after it (at the same instant), waiting with a backwards fill to add to what runs,
+    // stays above it, its change measured anew from where the stack heads once it has taken
+    // over (it shows nothing of its own while it waits).
+    var spared: [Int] = []
+    if node.replaces && node.parent == nil {
+      spared = properties[p].entries.filter {
+        let other = nodes[$0.node]
+        return other.parent == nil && other.id > node.id && !other.counting && !other.replaces && $0.frozen == nil
+          && !$0.dropped
+      }.map(\.node)
+      properties[p].entries.removeAll { spared.contains($0.node) }
+    }
+    defer { for id in spared { join(nodes[id]) } }
     if node.replaces && !properties[p].entries.isEmpty {
       properties[p].base = value(of: p)
       for entry in properties[p].entries where nodes[entry.node].parent == nil {

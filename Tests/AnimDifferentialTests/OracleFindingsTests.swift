@@ -301,4 +301,34 @@ import Testing
     #expect(OracleWorld.run(steps, until: 1_200 * ms).value(of: 0) == -81)
     #expect(OracleWorld.run(steps, until: 1_600 * ms).value(of: 0) == 18)
   }
+
+  /// A takeover drops only what was placed before it (grammar.md § Retargeting). p = −7. At
+  /// 0, A (`merge replace`, to 169 over 287 ms) and then B (to 37 over 1 s, delay 100 ms,
+  /// fill both), both linear. A takes p over from −7; B, placed after it, waits showing
+  /// nothing of its own and then adds Δ = 37 − 169 = −132 (rule 1). At 143.5 ms: A 81, B
+  /// −132 · 0.0435 = −5.742: 75.258; at 1.1 s, 37. The oracle's A dropped B, which had joined
+  /// when placed (its backwards fill), and B ran no more: 169.
+  @Test func aTakeoverAtOneInstantKeepsTheAnimationPlacedAfterIt() {
+    let ms: OracleTime = 1_000_000
+    let steps = [
+      OracleStep(time: 0, .addProperty(-7)),
+      OracleStep(
+        time: 0,
+        .add(
+          .animation(
+            property: 0, shape: .tween(from: nil, to: 169, curve: .linear), timing: OracleTiming(duration: 287 * ms),
+            rate: 1, replace: true),
+          .now)),
+      OracleStep(
+        time: 0,
+        .add(
+          .animation(
+            property: 0, shape: .tween(from: nil, to: 37, curve: .linear),
+            timing: OracleTiming(delay: 100 * ms, duration: 1_000 * ms, fill: .both), rate: 1, replace: false),
+          .now)),
+    ]
+    #expect(OracleWorld.run(steps, until: 0).value(of: 0) == -7)
+    #expect(abs(OracleWorld.run(steps, until: 143_500_000).value(of: 0) - 75.258) < 1e-9)
+    #expect(OracleWorld.run(steps, until: 1_100 * ms).value(of: 0) == 37)
+  }
 }
