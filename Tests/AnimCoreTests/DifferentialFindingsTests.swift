@@ -1262,4 +1262,55 @@ struct DifferentialFindingsTests {
     try delayed.advance(to: 1_100 * ms)
     #expect(number(delayed, q) == 37)
   }
+
+  /// Standing still exactly at its start, an animation shows the side it has crossed to
+  /// (grammar.md § Timing). p = 0; A (to 100 over 1 s, linear) from 0. At 500 ms, B (to 200
+  /// over 1 s, steps(2, jumpBoth), fill backwards) is placed and paused at once: it has not
+  /// started, so it shows its before phase, progress 0 with the before flag: no step yet, a
+  /// change of 0; p is A's 50 (not 50 + (200 − 100) / 3, B's first step in its active
+  /// phase; seeds 4075698, 4084426).
+  @Test func anAnimationPlacedAndPausedAtOnceShowsItsBeforePhase() throws {
+    var engine = AnimationEngine()
+    let p = engine.addProperty(.number(0))
+    _ = try engine.animate(p, with: .tween(to: .number(100), duration: 1 * s), placement: .engine(at: 0))
+    try engine.advance(to: 500 * ms)
+    let b = try engine.animate(
+      p,
+      with: .tween(
+        to: .number(200), duration: 1 * s, curve: .steps(try Steps(count: 2, position: .jumpBoth)), fill: .backwards),
+      placement: .engine(at: 500 * ms))
+    try engine.pause(b)
+    try engine.advance(to: 500 * ms)
+    #expect(abs(number(engine, p) - 50) < 1e-9)
+  }
+
+  /// And one that started there and is turned back while it stands shows its active phase
+  /// until it moves. p = −32; T (5 s) holds C at 1 s (from −153 to 167 over 1.5 s, linear).
+  /// Played at 0, C starts at 1 s (−153) and T is paused there; `speed T -1` at 1.3 s keeps
+  /// −153 (not the base value, −32, Web Animations' before phase going backwards: a speed
+  /// change does not jump). Resumed at 1.5 s, C completes backwards at once, leaving its start
+  /// value: −153 at 1.6 s (seed 4061932).
+  @Test func anAnimationTurnedBackWhileItStandsAtItsStartKeepsShowingIt() throws {
+    var engine = AnimationEngine()
+    var recorder = Recorder()
+    let p = engine.addProperty(.number(-32))
+    let t = try engine.addTimeline(timing: EffectTiming(duration: 5 * s, fill: .forwards))
+    let c = try engine.animate(
+      p, with: .tween(from: .number(-153), to: .number(167), duration: 1_500 * ms), placement: .timeline(t, at: 1 * s))
+    try engine.play(t)
+    try engine.advance(to: 1 * s)
+    try engine.pause(t)
+    #expect(number(engine, p) == -153)
+    try engine.advance(to: 1_300 * ms)
+    try engine.setRate(-1, of: t)
+    try engine.advance(to: 1_300 * ms)
+    #expect(number(engine, p) == -153)
+    try engine.advance(to: 1_500 * ms) { _, e in recorder.events.append((e.time, e.kind, e.subject)) }
+    #expect(number(engine, p) == -153)
+    try engine.resume(t)
+    try engine.advance(to: 1_600 * ms) { _, e in recorder.events.append((e.time, e.kind, e.subject)) }
+    #expect(recorder.nodeEvents(c).map(\.0) == [1_500 * ms])
+    #expect(recorder.nodeEvents(c).map(\.1) == [.complete])
+    #expect(number(engine, p) == -153)
+  }
 }

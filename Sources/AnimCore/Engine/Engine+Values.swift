@@ -108,11 +108,29 @@ extension AnimationEngine {
     // `wrapped` changes only a local time at or below the delay: skip the call otherwise.
     let local =
       node.hasStarted && state.local <= node.delay ? timing.wrapped(state.local, hasStarted: true) : state.local
-    let sampled = timing.sampledProgress(localTime: local, goingBackwards: state.direction < 0)
+    var backwards = state.direction < 0
+    if local >= 0 && local <= max(node.delay, 0), local == EventPoints(timing, hasStarted: false).start,
+      let crossed = hasCrossedStart(node, at: local)
+    {
+      // Standing exactly at its start, it shows the side it has crossed to, whichever way it
+      // would move from there: not started (placed and paused at once), its before phase;
+      // started and then turned back while it stands (reversed or sped backwards while
+      // paused), its active phase, until it moves and completes there (grammar.md § Timing).
+      backwards = !crossed
+    }
+    let sampled = timing.sampledProgress(localTime: local, goingBackwards: backwards)
     guard let progress = sampled.progress else { return nil }
     return shapeValue(
       of: effect, index, store, progress: progress, beforeFlag: sampled.beforeFlag, passForwards: sampled.passForwards,
       duration: timing.iterationDuration)
+  }
+
+  /// Whether a node standing at its start `start` has crossed it forwards (its start fired,
+  /// and it has not completed back there since); nil when its record does not say.
+  @inline(__always)
+  func hasCrossedStart(_ node: Node, at start: Nanoseconds) -> Bool? {
+    if node.lastLocal != start { return node.lastLocal > start }
+    return node.turn > 0 ? true : node.turn < 0 ? false : nil
   }
 
   /// The effect's value at directed progress `progress` (0...1 through a pass of
