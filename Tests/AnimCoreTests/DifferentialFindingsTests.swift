@@ -1313,4 +1313,28 @@ struct DifferentialFindingsTests {
     #expect(recorder.nodeEvents(c).map(\.1) == [.complete])
     #expect(number(engine, p) == -153)
   }
+
+  /// A seek settles what it passes through every pass between (grammar.md § Control), also
+  /// when it sets out from a timeline's delay and goes far past its end. T (delay 425 ms,
+  /// 4 ms, never played) holds A at 4 ms: from 182 to 98 over 2.272 s, `repeat 2`, delay
+  /// −100 ms, linear. `seek T to 994ms` passes T's delay and its one pass: at T's end A is
+  /// 0 ms in its time, 100 ms into its first pass (its delay −100 ms): 182 + (98 − 182) ·
+  /// 100 / 2272. (Seeds 5000414, 4116429: a jump of more than four passes skipped two periods
+  /// at a time from where it stood, in T's delay, over the whole active interval: 17, p's
+  /// base value.)
+  @Test func aLongSeekFromATimelinesDelaySettlesWhatItsPassesHold() throws {
+    var engine = AnimationEngine()
+    let p = engine.addProperty(.number(17))
+    let t = try engine.addTimeline(
+      timing: EffectTiming(delay: 425 * ms, duration: 4 * ms, fill: .forwards), placement: .engineIdle)
+    _ = try engine.animate(
+      p,
+      with: .tween(
+        from: .number(182), to: .number(98), duration: 2_272 * ms, delay: -100 * ms, iterations: 2),
+      placement: .timeline(t, at: 4 * ms))
+    try engine.advance(to: 209 * ms)
+    try engine.seek(t, to: 994 * ms)
+    try engine.advance(to: 209 * ms)
+    #expect(abs(number(engine, p) - (182 + (98 - 182) * 100.0 / 2272)) < 1e-9)
+  }
 }

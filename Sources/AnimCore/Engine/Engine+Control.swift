@@ -140,14 +140,24 @@ extension AnimationEngine {
     let timing = timing(of: node)
     let duration = Int128(timing.iterationDuration)
     if node.kind == .timeline, duration > 0 {
+      // Only passes are skipped: the move enters the active interval first (from its delay, or
+      // from beyond its end), and leaves it after (its end, or its start, crossed on the way
+      // to a time beyond it).
+      let points = EventPoints(timing, hasStarted: node.hasStarted)
+      let low = points.wraps ? Int128(Int64.min) : Int128(points.start)
+      let high = points.end.map { Int128($0) } ?? Int128(Int64.max)
       let from = Int128(node.lastLocal)
-      let distance = Int128(time) - from
-      if distance.magnitude > 4 * duration.magnitude {
+      let forward = Int128(time) > from
+      let entry = forward ? max(from, low) : min(from, high)
+      let exit = forward ? min(Int128(time), high) : max(Int128(time), low)
+      let distance = exit - entry
+      if (forward ? distance > 0 : distance < 0) && distance.magnitude > 4 * duration.magnitude {
+        if entry != from { crossSilently(index, to: clampedToNanoseconds(entry), handle) }
         // Through the pass it is in and the next, then on from the same place in the pass
         // two periods before the last.
         let step: Int128 = distance > 0 ? 2 * duration : -2 * duration
-        crossSilently(index, to: clampedToNanoseconds(from + step), handle)
-        let periods = (Int128(time) - Int128(nodes[Int(index)].lastLocal)) / step - 1
+        crossSilently(index, to: clampedToNanoseconds(entry + step), handle)
+        let periods = (exit - Int128(nodes[Int(index)].lastLocal)) / step - 1
         if periods > 0 {
           nodes[Int(index)].lastLocal = clampedToNanoseconds(Int128(nodes[Int(index)].lastLocal) + periods * step)
         }
