@@ -1337,4 +1337,27 @@ struct DifferentialFindingsTests {
     try engine.advance(to: 209 * ms)
     #expect(abs(number(engine, p) - (182 + (98 - 182) * 100.0 / 2272)) < 1e-9)
   }
+
+  /// One of no length placed and paused at once has not started either (grammar.md §
+  /// Timing, Standing at a start): it shows its backwards fill, its first keyframe. p = −15;
+  /// at 751 ms a keyframe track over 0s (0%: −132, 81%: −15, 100%: −143), fill both, placed
+  /// and paused at once: −132, not the base value (seed 5027832).
+  @Test func aZeroLengthTrackPlacedAndPausedAtOnceShowsItsBackwardsFill() throws {
+    var engine = AnimationEngine()
+    let p = engine.addProperty(.number(-15))
+    try engine.advance(to: 751 * ms)
+    let track = try engine.animate(
+      p,
+      with: Animation(
+        shape: .keyframes([
+          Keyframe(offset: 0, value: .number(-132), curve: .linear),
+          Keyframe(offset: 0.81, value: .number(-15), curve: .linear),
+          Keyframe(offset: 1, value: .number(-143), curve: .linear),
+        ]),
+        timing: EffectTiming(duration: 0, fill: .both)),
+      placement: .engine(at: 751 * ms))
+    try engine.pause(track)
+    try engine.advance(to: 751 * ms)
+    #expect(number(engine, p) == -132)
+  }
 }

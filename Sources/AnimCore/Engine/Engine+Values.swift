@@ -71,10 +71,13 @@ extension AnimationEngine {
     let state = localState(of: effect.node, at: time)
     var computed = timing.computedTiming(localTime: state.local, goingBackwards: state.direction < 0)
     let points = EventPoints(timing, hasStarted: false)
-    if computed.phase == .active && state.local == points.start {
+    if state.local == points.start
+      && (computed.phase == .active || (computed.phase == .after && hasCrossedStart(node, at: state.local) == false))
+    {
       // At its very start and still waiting (it has not started: placed and paused at once,
       // its negative delay putting that start part-way): what its before phase shows there,
-      // the value max(local − delay, 0) into it.
+      // the value max(local − delay, 0) into it. (One of no length is past its end there
+      // by Web Animations' phases: not started, it is waiting all the same.)
       computed = timing.computedTiming(localTime: state.local, goingBackwards: true)
     }
     guard computed.phase == .before, let progress = computed.directedProgress else { return nil }
