@@ -249,7 +249,7 @@ package final class OracleWorld {
       // backwards sought past its end reaches its items' ends going up, Web Animations' after
       // phase). It runs on from there.
       if node.rate != 0 { node.forward = node.rate > 0 }
-      travelSilently(node, from: current, to: x, parentTime: p)
+      travelSilently(node, from: current, to: x, parentTime: p, turning: true)
       node.hold = x
       release(node, at: p)
     case .play:
@@ -358,6 +358,14 @@ package final class OracleWorld {
     // run, so it shows nothing, whether its fill is `both` or `forwards`.)
     for n in subtree(of: node) where n.isEffect && n.timing.fill.backwards && n.id != node.id && n.zone == 0 {
       join(n)
+    }
+    // Those placed past their ends settle their values all the same, from the moment it is
+    // played (grammar.md § Timing: a backwards fill's values are settled when its timeline
+    // is played), to be used when the playhead reaches them going back.
+    for n in subtree(of: node) where n.isEffect && n.timing.fill.backwards && n.id != node.id && n.zone != 0 {
+      guard let p = n.property, !n.resolved else { continue }
+      let stackShows = properties[p].entries.contains { !$0.dropped }
+      resolveValues(n, startingFrom: stackShows && !n.replaces ? heading(of: p) : value(of: p))
     }
   }
 
@@ -899,6 +907,19 @@ package final class OracleWorld {
         // a forwards fill and drops out without one (rule 1), as when it completed there
         // going forwards. (After this instant's completes, an item ending at its start here
         // among them, and before its starts, which join the stack as it is then.)
+        // Its `set` items are behind the playhead again there: each that recorded a value in
+        // that pass masks again what starts before it on its property (grammar.md: for as
+        // long as the playhead is past it), as it did when that pass went forwards past it.
+        for id in node.children {
+          guard case .set(let p, _) = nodes[id].kind, nodes[id].zone == nodes[id].maxZone, nodes[id].recorded != nil
+          else { continue }
+          let setStart = absoluteStart(of: nodes[id])
+          for other in subtree(of: node)
+          where other.isEffect && other.property == p && other.maskedBy == nil && absoluteStart(of: other) < setStart {
+            other.maskedBy = id
+            properties[p].entries.removeAll { $0.node == other.id }
+          }
+        }
         for id in node.children {
           let child = nodes[id]
           guard child.isEffect, child.zone == child.maxZone, let p = child.property,
@@ -966,7 +987,10 @@ package final class OracleWorld {
   /// to `x` as playing there would, stopping at every instant where it or anything in it
   /// crosses a boundary, and applies what it crosses there (in delivery order) without
   /// events. So what it passes settles in time order, through every pass between.
-  func travelSilently(_ node: Node, from current: OracleTime, to x: OracleTime, parentTime p: OracleTime) {
+  /// With `turning` (a seek), one arriving against the way it plays turns at `x`.
+  func travelSilently(
+    _ node: Node, from current: OracleTime, to x: OracleTime, parentTime p: OracleTime, turning: Bool = false
+  ) {
     let up = x > current
     let lo = min(current, x)
     let hi = max(current, x)
@@ -979,8 +1003,13 @@ package final class OracleWorld {
     // plays on from there (a boundary at `x` belongs to the side it plays into).
     let playing = node.forward
     defer { node.forward = playing }
-    for h in stops.sorted(by: up ? (<) : (>)) + [x] {
-      node.forward = h == x ? playing : up
+    // Arriving against the way it plays, it reaches `x` as the jump goes first (what lies
+    // exactly there is crossed, a `set` there put back), then turns to play on: a point at
+    // `x` belongs to the side it plays into, so it is crossed again, as reversing there does.
+    let turns = turning && x != current && up != playing
+    for (i, h) in (stops.sorted(by: up ? (<) : (>)) + (turns ? [x, x] : [x])).enumerated() {
+      let last = i == stops.count + (turns ? 1 : 0)
+      node.forward = last ? playing : up
       node.hold = h
       var batch: [Crossing] = []
       drive(node, at: now, parentTime: p, parentForward: true, into: &batch, silently: false)
@@ -1073,6 +1102,20 @@ package final class OracleWorld {
       properties[p].entries[i].dropped = false
       return
     }
+    // A takeover drops only what was placed before it (grammar.md § Retargeting): one placed
+    // after it (at the same instant), waiting with a backwards fill to add to what runs,
+    // stays above it, its change measured anew from where the stack heads once it has taken
+    // over (it shows nothing of its own while it waits).
+    var spared: [Int] = []
+    if node.replaces && node.parent == nil {
+      spared = properties[p].entries.filter {
+        let other = nodes[$0.node]
+        return other.parent == nil && other.id > node.id && !other.counting && !other.replaces && $0.frozen == nil
+          && !$0.dropped
+      }.map(\.node)
+      properties[p].entries.removeAll { spared.contains($0.node) }
+    }
+    defer { for id in spared { join(nodes[id]) } }
     if node.replaces && !properties[p].entries.isEmpty {
       properties[p].base = value(of: p)
       for entry in properties[p].entries where nodes[entry.node].parent == nil {
@@ -1085,34 +1128,16 @@ package final class OracleWorld {
     if properties[p].entries.allSatisfy(\.dropped) { properties[p].entries = [] }
     let entries = properties[p].entries
     if entries.isEmpty {
-      if !node.resolved {
-        if case .tween(let from, let to, _) = node.shape! {
-          node.from = from ?? properties[p].base
-          node.to = to
-        } else if case .keyframes(let frames) = node.shape! {
-          node.from = frames.first.flatMap { $0.percent == 0 ? $0.value : nil } ?? properties[p].base
-          node.to = frames.last?.value
-        }
-        node.resolved = true
-      }
+      resolveValues(node, startingFrom: properties[p].base)
       properties[p].entries.append(Entry(node: node.id, reference: properties[p].base))
     } else {
       // The previous target is where the stack is heading: V₀ plus each member's change, whole
       // while it runs, at the final progress it kept once ended (none once dropped out).
       // Without ended members it is the newest target; with them, the property still comes
       // to rest at the newest target (grammar.md § Retargeting).
-      let previous = entries.reduce(properties[p].base) { heading, entry in
-        entry.dropped ? heading : heading + (entry.frozen ?? target(of: nodes[entry.node])) - entry.reference
-      }
+      let previous = heading(of: p)
       if !node.resolved {
-        if case .tween(let from, let to, _) = node.shape! {
-          node.from = from ?? previous
-          node.to = to
-        } else if case .keyframes(let frames) = node.shape! {
-          node.from = frames.first.flatMap { $0.percent == 0 ? $0.value : nil } ?? previous
-          node.to = frames.last?.value
-        }
-        node.resolved = true
+        resolveValues(node, startingFrom: previous)
       } else {
         // Joining again (a timeline going back over it) onto a running stack: rule 1 makes its
         // term Δ·p with Δ = its target − where the stack is heading now, so it runs from there
@@ -1131,6 +1156,28 @@ package final class OracleWorld {
         count("newer shorter retarget")
       }
     }
+  }
+
+  /// Where property `p`'s stack is heading: V₀ plus each member's change, whole while it
+  /// runs, at the final progress it kept once ended (none once dropped out).
+  func heading(of p: Int) -> Double {
+    properties[p].entries.reduce(properties[p].base) { heading, entry in
+      entry.dropped ? heading : heading + (entry.frozen ?? target(of: nodes[entry.node])) - entry.reference
+    }
+  }
+
+  /// Settles an animation's values, once (replays reuse them): `from`, unless given (a first
+  /// keyframe at 0 is one), is `start`.
+  func resolveValues(_ node: Node, startingFrom start: Double) {
+    guard !node.resolved else { return }
+    if case .tween(let from, let to, _) = node.shape! {
+      node.from = from ?? start
+      node.to = to
+    } else if case .keyframes(let frames) = node.shape! {
+      node.from = frames.first.flatMap { $0.percent == 0 ? $0.value : nil } ?? start
+      node.to = frames.last?.value
+    }
+    node.resolved = true
   }
 
   func target(of node: Node) -> Double { node.to ?? node.shape?.target ?? 0 }

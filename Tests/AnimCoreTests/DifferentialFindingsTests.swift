@@ -1127,4 +1127,237 @@ struct DifferentialFindingsTests {
     #expect(recorder.events.map(\.1) == [.complete, .start, .start])
     #expect(recorder.events.map(\.2) == [.node(t), .node(a), .property(p)])
   }
+
+  /// `from` is settled once (when its timeline is played, for an item that fills
+  /// backwards), and a replay reuses it (grammar.md § Declarations and animations). p = 0;
+  /// T (5 s) holds A at 1 s: to 100 over 1 s, delay −500 ms, fill backwards. Played at 0, A
+  /// waits showing the value max(local − delay, 0) into it: at 600 ms its local time is
+  /// −400 ms, 100 ms in, 10 (from 0). `cancel T` there keeps 10 as p's base value; `play T`
+  /// at 700 ms starts T over: A, 0 ms in, shows its `from`, still 0 (not the 10 p holds
+  /// now); at 1.9 s (T at 1.2 s, A 700 ms in) 70. (Seed 4015403: a replay settled `from`
+  /// again from the base value the cancel left.)
+  @Test func aReplayedTimelineKeepsTheFromItsWaitingItemSettledFirst() throws {
+    var engine = AnimationEngine()
+    let p = engine.addProperty(.number(0))
+    let t = try engine.addTimeline(timing: EffectTiming(duration: 5 * s, fill: .forwards))
+    _ = try engine.animate(
+      p, with: .tween(to: .number(100), duration: 1 * s, delay: -500 * ms, fill: .backwards),
+      placement: .timeline(t, at: 1 * s))
+    try engine.play(t)
+    try engine.advance(to: 600 * ms)
+    #expect(abs(number(engine, p) - 10) < 1e-9)
+    try engine.cancel(t)
+    try engine.advance(to: 700 * ms)
+    #expect(abs(number(engine, p) - 10) < 1e-9)
+    try engine.play(t)
+    try engine.advance(to: 700 * ms)
+    #expect(number(engine, p) == 0)
+    try engine.advance(to: 1_900 * ms)
+    #expect(abs(number(engine, p) - 70) < 1e-9)
+  }
+
+  /// A `set` masks its timeline's earlier items on its property for as long as the playhead
+  /// is past it (grammar.md § Control), also when the playhead gets there going back over a
+  /// pass boundary into the pass before, from its end. p = 0; T (1 s, `repeat 2`) holds A at
+  /// 400 ms (to 100 over 200 ms, linear, fill both) and `set p to -11` at 500 ms. Played at
+  /// 0: in pass 1 A starts at 400 ms and the `set`, at 500 ms, records 50 and masks A (−11).
+  /// `reverse T` at 1.2 s takes T back over the boundary at 1.4 s into pass 1 from its end:
+  /// at 1.5 s (900 ms into it) the playhead is past the `set`, so A is masked, as it was there
+  /// going forwards: −11; at 1.8 s A is entered from its end, silent (p does not leave rest);
+  /// at 1.9 s the `set` is crossed back, 50 goes back and A shows again: at 1.95 s (450 ms
+  /// into the pass) 25. (Seed 4001872: A, unmasked by the new pass, fired p's `start` at
+  /// 1.8 s.)
+  @Test func aSetMasksAgainWhenItsTimelineGoesBackIntoThePassBefore() throws {
+    var engine = AnimationEngine()
+    var recorder = Recorder()
+    let p = engine.addProperty(.number(0))
+    let t = try engine.addTimeline(timing: EffectTiming(duration: 1 * s, iterations: 2, fill: .forwards))
+    let a = try engine.animate(
+      p, with: .tween(to: .number(100), duration: 200 * ms, fill: .both), placement: .timeline(t, at: 400 * ms))
+    _ = try engine.addSet(p, to: .number(-11), in: t, at: 500 * ms)
+    try engine.play(t)
+    try engine.advance(to: 900 * ms)
+    #expect(number(engine, p) == -11)
+    try engine.advance(to: 1_200 * ms)
+    try engine.reverse(t)
+    try engine.advance(to: 1_500 * ms)
+    #expect(number(engine, p) == -11)
+    try engine.advance(to: 1_850 * ms) { _, e in recorder.events.append((e.time, e.kind, e.subject)) }
+    #expect(recorder.nodeEvents(a).map(\.0) == [1_800 * ms])
+    #expect(!recorder.events.contains { $0.2 == .property(p) })
+    #expect(number(engine, p) == -11)
+    try engine.advance(to: 1_950 * ms)
+    #expect(abs(number(engine, p) - 25) < 1e-9)
+  }
+
+  /// Played again from its end (its rate negative), a timeline is sought past its `set`
+  /// items afresh (grammar.md § Control): each puts back what it recorded, then records the
+  /// value now and applies. p = 27; T (6 s) holds `set p to 10` at 100 ms and A at 200 ms (to
+  /// −178 over 200 ms, linear). Played at 0: at 100 ms the `set` records 27 and sets 10; A
+  /// runs from 10 and leaves −178. `reverse T` at 1 s, `cancel T` at 1.5 s (T at 500 ms,
+  /// past A's end) keeps −178. `play T` at 2 s starts T over from its end: the `set` puts 27
+  /// back and applies again, 10; A, past its end, has not run and shows nothing: 10. (Seed
+  /// 4001562: the `set`, still applied from the first run, was not applied again: −178.)
+  @Test func aTimelinePlayedAgainFromItsEndAppliesItsSetsAfresh() throws {
+    var engine = AnimationEngine()
+    let p = engine.addProperty(.number(27))
+    let t = try engine.addTimeline(timing: EffectTiming(duration: 6 * s, fill: .forwards))
+    _ = try engine.addSet(p, to: .number(10), in: t, at: 100 * ms)
+    _ = try engine.animate(
+      p, with: .tween(to: .number(-178), duration: 200 * ms), placement: .timeline(t, at: 200 * ms))
+    try engine.play(t)
+    try engine.advance(to: 1 * s)
+    #expect(number(engine, p) == -178)
+    try engine.reverse(t)
+    try engine.advance(to: 1_500 * ms)
+    try engine.cancel(t)
+    try engine.advance(to: 2 * s)
+    #expect(number(engine, p) == -178)
+    try engine.play(t)
+    try engine.advance(to: 2 * s)
+    #expect(number(engine, p) == 10)
+    try engine.advance(to: 2_500 * ms)
+    #expect(number(engine, p) == 10)
+  }
+
+  /// A takeover drops only what was placed before it (grammar.md § Retargeting): animations
+  /// placed at one instant join their property's stack in the order placed, and one placed
+  /// after a `merge replace`, waiting with a backwards fill to add to what runs, stays above
+  /// it, its change measured from where the stack heads once the replacing one has taken
+  /// over. p = −7. At 0, A (`merge replace`, to 169 over 287 ms) and then B (to 37 over 1 s,
+  /// fill both), both linear. A takes p over from −7; B adds Δ = 37 − 169 = −132 (rule 1).
+  /// At 143.5 ms: A −7 + 176 · 0.5 = 81, B −132 · 0.1435 = −18.942: 62.058; at 287 ms A rests
+  /// at 169, B −37.884: 131.116; at 1 s, 37. Events at 0: A's start, B's, then p's. (Seeds
+  /// 3053050, 3029953, 4050977: A, starting, dropped B, which had joined when placed.)
+  @Test func aTakeoverAtOneInstantKeepsTheAnimationPlacedAfterIt() throws {
+    var engine = AnimationEngine()
+    var recorder = Recorder()
+    let p = engine.addProperty(.number(-7))
+    let a = try engine.animate(
+      p, with: .tween(to: .number(169), duration: 287 * ms, composition: .replace), placement: .engine(at: 0))
+    let b = try engine.animate(
+      p, with: .tween(to: .number(37), duration: 1 * s, fill: .both), placement: .engine(at: 0))
+    try engine.advance(to: 0) { _, e in recorder.events.append((e.time, e.kind, e.subject)) }
+    #expect(recorder.events.map(\.1) == [.start, .start, .start])
+    #expect(recorder.events.map(\.2) == [.node(a), .node(b), .property(p)])
+    #expect(number(engine, p) == -7)
+    try engine.advance(to: 143_500_000)
+    #expect(abs(number(engine, p) - 62.058) < 1e-9)
+    try engine.advance(to: 287 * ms)
+    #expect(abs(number(engine, p) - 131.116) < 1e-9)
+    try engine.advance(to: 1 * s)
+    #expect(number(engine, p) == 37)
+    // B with a delay of 100 ms waits showing nothing of its own, then adds the same Δ: at
+    // 143.5 ms 81 − 132 · 0.0435 = 75.258; at 1.1 s, 37.
+    var delayed = AnimationEngine()
+    let q = delayed.addProperty(.number(-7))
+    _ = try delayed.animate(
+      q, with: .tween(to: .number(169), duration: 287 * ms, composition: .replace), placement: .engine(at: 0))
+    _ = try delayed.animate(
+      q, with: .tween(to: .number(37), duration: 1 * s, delay: 100 * ms, fill: .both), placement: .engine(at: 0))
+    try delayed.advance(to: 0)
+    #expect(number(delayed, q) == -7)
+    try delayed.advance(to: 143_500_000)
+    #expect(abs(number(delayed, q) - 75.258) < 1e-9)
+    try delayed.advance(to: 1_100 * ms)
+    #expect(number(delayed, q) == 37)
+  }
+
+  /// Standing still exactly at its start, an animation shows the side it has crossed to
+  /// (grammar.md § Timing). p = 0; A (to 100 over 1 s, linear) from 0. At 500 ms, B (to 200
+  /// over 1 s, steps(2, jumpBoth), fill backwards) is placed and paused at once: it has not
+  /// started, so it shows its before phase, progress 0 with the before flag: no step yet, a
+  /// change of 0; p is A's 50 (not 50 + (200 − 100) / 3, B's first step in its active
+  /// phase; seeds 4075698, 4084426).
+  @Test func anAnimationPlacedAndPausedAtOnceShowsItsBeforePhase() throws {
+    var engine = AnimationEngine()
+    let p = engine.addProperty(.number(0))
+    _ = try engine.animate(p, with: .tween(to: .number(100), duration: 1 * s), placement: .engine(at: 0))
+    try engine.advance(to: 500 * ms)
+    let b = try engine.animate(
+      p,
+      with: .tween(
+        to: .number(200), duration: 1 * s, curve: .steps(try Steps(count: 2, position: .jumpBoth)), fill: .backwards),
+      placement: .engine(at: 500 * ms))
+    try engine.pause(b)
+    try engine.advance(to: 500 * ms)
+    #expect(abs(number(engine, p) - 50) < 1e-9)
+  }
+
+  /// And one that started there and is turned back while it stands shows its active phase
+  /// until it moves. p = −32; T (5 s) holds C at 1 s (from −153 to 167 over 1.5 s, linear).
+  /// Played at 0, C starts at 1 s (−153) and T is paused there; `speed T -1` at 1.3 s keeps
+  /// −153 (not the base value, −32, Web Animations' before phase going backwards: a speed
+  /// change does not jump). Resumed at 1.5 s, C completes backwards at once, leaving its start
+  /// value: −153 at 1.6 s (seed 4061932).
+  @Test func anAnimationTurnedBackWhileItStandsAtItsStartKeepsShowingIt() throws {
+    var engine = AnimationEngine()
+    var recorder = Recorder()
+    let p = engine.addProperty(.number(-32))
+    let t = try engine.addTimeline(timing: EffectTiming(duration: 5 * s, fill: .forwards))
+    let c = try engine.animate(
+      p, with: .tween(from: .number(-153), to: .number(167), duration: 1_500 * ms), placement: .timeline(t, at: 1 * s))
+    try engine.play(t)
+    try engine.advance(to: 1 * s)
+    try engine.pause(t)
+    #expect(number(engine, p) == -153)
+    try engine.advance(to: 1_300 * ms)
+    try engine.setRate(-1, of: t)
+    try engine.advance(to: 1_300 * ms)
+    #expect(number(engine, p) == -153)
+    try engine.advance(to: 1_500 * ms) { _, e in recorder.events.append((e.time, e.kind, e.subject)) }
+    #expect(number(engine, p) == -153)
+    try engine.resume(t)
+    try engine.advance(to: 1_600 * ms) { _, e in recorder.events.append((e.time, e.kind, e.subject)) }
+    #expect(recorder.nodeEvents(c).map(\.0) == [1_500 * ms])
+    #expect(recorder.nodeEvents(c).map(\.1) == [.complete])
+    #expect(number(engine, p) == -153)
+  }
+
+  /// A seek settles what it passes through every pass between (grammar.md § Control), also
+  /// when it sets out from a timeline's delay and goes far past its end. T (delay 425 ms,
+  /// 4 ms, never played) holds A at 4 ms: from 182 to 98 over 2.272 s, `repeat 2`, delay
+  /// −100 ms, linear. `seek T to 994ms` passes T's delay and its one pass: at T's end A is
+  /// 0 ms in its time, 100 ms into its first pass (its delay −100 ms): 182 + (98 − 182) ·
+  /// 100 / 2272. (Seeds 5000414, 4116429: a jump of more than four passes skipped two periods
+  /// at a time from where it stood, in T's delay, over the whole active interval: 17, p's
+  /// base value.)
+  @Test func aLongSeekFromATimelinesDelaySettlesWhatItsPassesHold() throws {
+    var engine = AnimationEngine()
+    let p = engine.addProperty(.number(17))
+    let t = try engine.addTimeline(
+      timing: EffectTiming(delay: 425 * ms, duration: 4 * ms, fill: .forwards), placement: .engineIdle)
+    _ = try engine.animate(
+      p,
+      with: .tween(
+        from: .number(182), to: .number(98), duration: 2_272 * ms, delay: -100 * ms, iterations: 2),
+      placement: .timeline(t, at: 4 * ms))
+    try engine.advance(to: 209 * ms)
+    try engine.seek(t, to: 994 * ms)
+    try engine.advance(to: 209 * ms)
+    #expect(abs(number(engine, p) - (182 + (98 - 182) * 100.0 / 2272)) < 1e-9)
+  }
+
+  /// One of no length placed and paused at once has not started either (grammar.md §
+  /// Timing, Standing at a start): it shows its backwards fill, its first keyframe. p = −15;
+  /// at 751 ms a keyframe track over 0s (0%: −132, 81%: −15, 100%: −143), fill both, placed
+  /// and paused at once: −132, not the base value (seed 5027832).
+  @Test func aZeroLengthTrackPlacedAndPausedAtOnceShowsItsBackwardsFill() throws {
+    var engine = AnimationEngine()
+    let p = engine.addProperty(.number(-15))
+    try engine.advance(to: 751 * ms)
+    let track = try engine.animate(
+      p,
+      with: Animation(
+        shape: .keyframes([
+          Keyframe(offset: 0, value: .number(-132), curve: .linear),
+          Keyframe(offset: 0.81, value: .number(-15), curve: .linear),
+          Keyframe(offset: 1, value: .number(-143), curve: .linear),
+        ]),
+        timing: EffectTiming(duration: 0, fill: .both)),
+      placement: .engine(at: 751 * ms))
+    try engine.pause(track)
+    try engine.advance(to: 751 * ms)
+    #expect(number(engine, p) == -132)
+  }
 }

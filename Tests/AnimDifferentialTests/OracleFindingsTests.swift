@@ -205,4 +205,130 @@ import Testing
         OracleEvent(time: 500 * ms, kind: .start, subject: .property(0), reversed: false),
       ])
   }
+
+  /// A seek that lands exactly on a point against the way its timeline plays reaches it as
+  /// the jump goes, then turns and plays on: what lies there is crossed back and then forwards
+  /// again, as `reverse` there does (grammar.md § Control). p = 25; T (3 s) holds `set p to
+  /// 46` at 125 ms and A at 249 ms (from −9 to −31 over 906 ms, linear, fill forwards).
+  /// Played at 0, T ends at 3 s. At 3.5 s `seek T to 125ms` passes A back over its start
+  /// (its fill leaves −9 there), reaches the `set` going back (25 put back) and, playing on
+  /// forwards from 125 ms, has it behind the playhead again: it records 25 and sets 46. The
+  /// oracle stopped short of the `set` and left −9 (seed 4028225).
+  @Test func aSeekLandingOnASetAgainstTheWayItPlaysAppliesItAgain() {
+    let ms: OracleTime = 1_000_000
+    let steps = [
+      OracleStep(time: 0, .addProperty(25)),
+      OracleStep(time: 0, .add(.timeline(timing: OracleTiming(duration: 3_000 * ms), rate: 1), .idle)),
+      OracleStep(time: 0, .add(.set(property: 0, value: 46), .inTimeline(node: 0, at: 125 * ms))),
+      OracleStep(
+        time: 0,
+        .add(
+          .animation(
+            property: 0, shape: .tween(from: -9, to: -31, curve: .linear), timing: OracleTiming(duration: 906 * ms),
+            rate: 1, replace: false),
+          .inTimeline(node: 0, at: 249 * ms))),
+      OracleStep(time: 0, .control(.play, .node(0))),
+      OracleStep(time: 3_500 * ms, .control(.seek(125 * ms), .node(0))),
+    ]
+    #expect(OracleWorld.run(steps, until: 3_400 * ms).value(of: 0) == -31)
+    #expect(OracleWorld.run(steps, until: 3_500 * ms).value(of: 0) == 46)
+    // Sought a nanosecond later, the `set` stays where it was: A's start value is left.
+    var later = steps
+    later[5] = OracleStep(time: 3_500 * ms, .control(.seek(125 * ms + 1), .node(0)))
+    #expect(OracleWorld.run(later, until: 3_500 * ms).value(of: 0) == -9)
+  }
+
+  /// A `set` masks its timeline's earlier items on its property for as long as the playhead
+  /// is past it (grammar.md § Control), also when the playhead gets there going back over a
+  /// pass boundary into the pass before, from its end. p = 0; T (1 s, `repeat 2`) holds A at
+  /// 400 ms (to 100 over 200 ms, linear, fill both) and `set p to -11` at 500 ms. Played at
+  /// 0: in pass 1 A starts at 400 ms, the `set` masks it at 500 ms (−11). Pass 2 starts at
+  /// 1 s: the `set` is ahead again and A waits showing its `from`, 0. `reverse T` at 1.2 s
+  /// takes T back over the boundary at 1.4 s into pass 1 from its end: at 1.5 s (900 ms into
+  /// pass 1) the playhead is past the `set`, so A is masked, as it was there going forwards:
+  /// −11. The oracle let A show its end value, 100 (seed 4018296).
+  @Test func aSetMasksAgainWhenItsTimelineGoesBackIntoThePassBefore() {
+    let ms: OracleTime = 1_000_000
+    let steps = [
+      OracleStep(time: 0, .addProperty(0)),
+      OracleStep(time: 0, .add(.timeline(timing: OracleTiming(duration: 1_000 * ms, iterations: 2), rate: 1), .idle)),
+      OracleStep(
+        time: 0,
+        .add(
+          .animation(
+            property: 0, shape: .tween(from: nil, to: 100, curve: .linear),
+            timing: OracleTiming(duration: 200 * ms, fill: .both), rate: 1, replace: false),
+          .inTimeline(node: 0, at: 400 * ms))),
+      OracleStep(time: 0, .add(.set(property: 0, value: -11), .inTimeline(node: 0, at: 500 * ms))),
+      OracleStep(time: 0, .control(.play, .node(0))),
+      OracleStep(time: 1_200 * ms, .control(.reverse, .node(0))),
+    ]
+    #expect(OracleWorld.run(steps, until: 900 * ms).value(of: 0) == -11)
+    #expect(OracleWorld.run(steps, until: 1_100 * ms).value(of: 0) == 0)
+    #expect(OracleWorld.run(steps, until: 1_500 * ms).value(of: 0) == -11)
+  }
+
+  /// An item that fills backwards settles its `from` when its timeline is played, also one
+  /// placed past its end (the timeline played from its end), to be used when the playhead
+  /// reaches it going back (grammar.md § Timing). p = 18; T (2 s) holds A at 500 ms (to 160
+  /// over 0s, fill both) and B at 1 s (from −81 to 0 over 100 ms, linear). `speed T -1` while
+  /// idle, then `play T` at 0: T runs back from its end. B is entered from its end at 0.9 s
+  /// and completes at its start at 1 s, leaving −81; at 1.5 s A (no length) starts and
+  /// completes backwards, leaving its start value, its `from` settled at 0: 18. The oracle
+  /// settled it when reached, from −81 (seed 3015792).
+  @Test func anItemPlacedPastItsEndSettlesItsFromWhenItsTimelineIsPlayed() {
+    let ms: OracleTime = 1_000_000
+    let steps = [
+      OracleStep(time: 0, .addProperty(18)),
+      OracleStep(time: 0, .add(.timeline(timing: OracleTiming(duration: 2_000 * ms), rate: 1), .idle)),
+      OracleStep(
+        time: 0,
+        .add(
+          .animation(
+            property: 0, shape: .tween(from: nil, to: 160, curve: .linear),
+            timing: OracleTiming(duration: 0, fill: .both), rate: 1, replace: false),
+          .inTimeline(node: 0, at: 500 * ms))),
+      OracleStep(
+        time: 0,
+        .add(
+          .animation(
+            property: 0, shape: .tween(from: -81, to: 0, curve: .linear), timing: OracleTiming(duration: 100 * ms),
+            rate: 1, replace: false),
+          .inTimeline(node: 0, at: 1_000 * ms))),
+      OracleStep(time: 0, .control(.speed(-1), .node(0))),
+      OracleStep(time: 0, .control(.play, .node(0))),
+    ]
+    #expect(OracleWorld.run(steps, until: 1_200 * ms).value(of: 0) == -81)
+    #expect(OracleWorld.run(steps, until: 1_600 * ms).value(of: 0) == 18)
+  }
+
+  /// A takeover drops only what was placed before it (grammar.md § Retargeting). p = −7. At
+  /// 0, A (`merge replace`, to 169 over 287 ms) and then B (to 37 over 1 s, delay 100 ms,
+  /// fill both), both linear. A takes p over from −7; B, placed after it, waits showing
+  /// nothing of its own and then adds Δ = 37 − 169 = −132 (rule 1). At 143.5 ms: A 81, B
+  /// −132 · 0.0435 = −5.742: 75.258; at 1.1 s, 37. The oracle's A dropped B, which had joined
+  /// when placed (its backwards fill), and B ran no more: 169.
+  @Test func aTakeoverAtOneInstantKeepsTheAnimationPlacedAfterIt() {
+    let ms: OracleTime = 1_000_000
+    let steps = [
+      OracleStep(time: 0, .addProperty(-7)),
+      OracleStep(
+        time: 0,
+        .add(
+          .animation(
+            property: 0, shape: .tween(from: nil, to: 169, curve: .linear), timing: OracleTiming(duration: 287 * ms),
+            rate: 1, replace: true),
+          .now)),
+      OracleStep(
+        time: 0,
+        .add(
+          .animation(
+            property: 0, shape: .tween(from: nil, to: 37, curve: .linear),
+            timing: OracleTiming(delay: 100 * ms, duration: 1_000 * ms, fill: .both), rate: 1, replace: false),
+          .now)),
+    ]
+    #expect(OracleWorld.run(steps, until: 0).value(of: 0) == -7)
+    #expect(abs(OracleWorld.run(steps, until: 143_500_000).value(of: 0) - 75.258) < 1e-9)
+    #expect(OracleWorld.run(steps, until: 1_100 * ms).value(of: 0) == 37)
+  }
 }

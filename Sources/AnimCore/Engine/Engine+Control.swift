@@ -140,14 +140,24 @@ extension AnimationEngine {
     let timing = timing(of: node)
     let duration = Int128(timing.iterationDuration)
     if node.kind == .timeline, duration > 0 {
+      // Only passes are skipped: the move enters the active interval first (from its delay, or
+      // from beyond its end), and leaves it after (its end, or its start, crossed on the way
+      // to a time beyond it).
+      let points = EventPoints(timing, hasStarted: node.hasStarted)
+      let low = points.wraps ? Int128(Int64.min) : Int128(points.start)
+      let high = points.end.map { Int128($0) } ?? Int128(Int64.max)
       let from = Int128(node.lastLocal)
-      let distance = Int128(time) - from
-      if distance.magnitude > 4 * duration.magnitude {
+      let forward = Int128(time) > from
+      let entry = forward ? max(from, low) : min(from, high)
+      let exit = forward ? min(Int128(time), high) : max(Int128(time), low)
+      let distance = exit - entry
+      if (forward ? distance > 0 : distance < 0) && distance.magnitude > 4 * duration.magnitude {
+        if entry != from { crossSilently(index, to: clampedToNanoseconds(entry), handle) }
         // Through the pass it is in and the next, then on from the same place in the pass
         // two periods before the last.
         let step: Int128 = distance > 0 ? 2 * duration : -2 * duration
-        crossSilently(index, to: clampedToNanoseconds(from + step), handle)
-        let periods = (Int128(time) - Int128(nodes[Int(index)].lastLocal)) / step - 1
+        crossSilently(index, to: clampedToNanoseconds(entry + step), handle)
+        let periods = (exit - Int128(nodes[Int(index)].lastLocal)) / step - 1
         if periods > 0 {
           nodes[Int(index)].lastLocal = clampedToNanoseconds(Int128(nodes[Int(index)].lastLocal) + periods * step)
         }
@@ -206,9 +216,11 @@ extension AnimationEngine {
         case .repeat:
           break
         }
-      } else if node.kind == .timeline, kind == .repeat, event.forward {
+      } else if node.kind == .timeline, kind == .repeat {
         let direction = timing(of: node).direction
-        if direction != .alternate && direction != .alternateReverse { rearmSets(in: index) }
+        if direction != .alternate && direction != .alternateReverse {
+          if event.forward { rearmSets(in: index) } else { remaskSets(in: index) }
+        }
       }
     }
     armBackwardsFillsOfNewPasses(crossed)
@@ -370,8 +382,15 @@ extension AnimationEngine {
   mutating func resync<V: EngineValue>(_ type: V.Type, _ index: Int32, phase: AnimationPhase, settlingFills: Bool) {
     let effect = stores[keyPath: V.store].effects[Int(index)]
     if effect.isSet {
-      // Sought past it, it applies; sought before it, it reverts.
-      if phase == .after { applySet(V.self, index) } else if phase == .before { revertSet(V.self, index) }
+      // Sought past it, it applies; sought before it, it reverts. (Played again from its end,
+      // its timeline starting over with a negative rate, it is sought past afresh: what it
+      // recorded before goes back first, then it records the value now and applies.)
+      if phase == .after {
+        if !settlingFills { revertSet(V.self, index) }
+        applySet(V.self, index)
+      } else if phase == .before {
+        revertSet(V.self, index)
+      }
       return
     }
     let active = phase == .active

@@ -156,9 +156,11 @@ extension AnimationEngine {
       case .repeat:
         break
       }
-    } else if node.kind == .timeline, kind == .repeat, event.forward {
+    } else if node.kind == .timeline, kind == .repeat {
       let direction = timing(of: node).direction
-      if direction != .alternate && direction != .alternateReverse { rearmSets(in: index) }
+      if direction != .alternate && direction != .alternateReverse {
+        if event.forward { rearmSets(in: index) } else { remaskSets(in: index) }
+      }
     }
     let nodeKind: EngineEvent.Kind =
       switch kind {

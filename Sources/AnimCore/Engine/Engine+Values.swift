@@ -71,10 +71,13 @@ extension AnimationEngine {
     let state = localState(of: effect.node, at: time)
     var computed = timing.computedTiming(localTime: state.local, goingBackwards: state.direction < 0)
     let points = EventPoints(timing, hasStarted: false)
-    if computed.phase == .active && state.local == points.start {
+    if state.local == points.start
+      && (computed.phase == .active || (computed.phase == .after && hasCrossedStart(node, at: state.local) == false))
+    {
       // At its very start and still waiting (it has not started: placed and paused at once,
       // its negative delay putting that start part-way): what its before phase shows there,
-      // the value max(local − delay, 0) into it.
+      // the value max(local − delay, 0) into it. (One of no length is past its end there
+      // by Web Animations' phases: not started, it is waiting all the same.)
       computed = timing.computedTiming(localTime: state.local, goingBackwards: true)
     }
     guard computed.phase == .before, let progress = computed.directedProgress else { return nil }
@@ -108,11 +111,29 @@ extension AnimationEngine {
     // `wrapped` changes only a local time at or below the delay: skip the call otherwise.
     let local =
       node.hasStarted && state.local <= node.delay ? timing.wrapped(state.local, hasStarted: true) : state.local
-    let sampled = timing.sampledProgress(localTime: local, goingBackwards: state.direction < 0)
+    var backwards = state.direction < 0
+    if local >= 0 && local <= max(node.delay, 0), local == EventPoints(timing, hasStarted: false).start,
+      let crossed = hasCrossedStart(node, at: local)
+    {
+      // Standing exactly at its start, it shows the side it has crossed to, whichever way it
+      // would move from there: not started (placed and paused at once), its before phase;
+      // started and then turned back while it stands (reversed or sped backwards while
+      // paused), its active phase, until it moves and completes there (grammar.md § Timing).
+      backwards = !crossed
+    }
+    let sampled = timing.sampledProgress(localTime: local, goingBackwards: backwards)
     guard let progress = sampled.progress else { return nil }
     return shapeValue(
       of: effect, index, store, progress: progress, beforeFlag: sampled.beforeFlag, passForwards: sampled.passForwards,
       duration: timing.iterationDuration)
+  }
+
+  /// Whether a node standing at its start `start` has crossed it forwards (its start fired,
+  /// and it has not completed back there since); nil when its record does not say.
+  @inline(__always)
+  func hasCrossedStart(_ node: Node, at start: Nanoseconds) -> Bool? {
+    if node.lastLocal != start { return node.lastLocal > start }
+    return node.turn > 0 ? true : node.turn < 0 ? false : nil
   }
 
   /// The effect's value at directed progress `progress` (0...1 through a pass of
@@ -397,6 +418,7 @@ extension AnimationEngine {
       effect.committedAtEnd = nil
     }
     var springVelocity: V?
+    var spared: [Int32] = []
     // A standalone animation that filled backwards took its place in the property's stack
     // where it was placed (at its base: it replaced): what joined since stays above it.
     let joinedWhenPlaced = effect.fillsBefore && effect.mode == .unresolved && nodes[Int(effect.node)].parent < 0
@@ -412,28 +434,35 @@ extension AnimationEngine {
       // Animating with something else (a standalone animation counts itself from the start
       // of its delay).
       let animating = stores[keyPath: V.store].properties[Int(property)].animating > (effect.counted ? 1 : 0)
-      let current = evaluate(V.self, property, at: now)
       let isSpring = effect.curve >= 0 && curves[Int(effect.curve)].isSpring
+      let replaces = isSpring || !animating || effect.composition == .replace || effect.hasExplicitFrom
+      // Taking over, it spares what was placed after it and waits to add to what runs
+      // (`newerWaiting`), which shows nothing of its own yet: the value it takes over is
+      // the one below those.
+      if replaces { spared = newerWaiting(V.self, above: index) }
+      for other in spared { stores[keyPath: V.store].effects[Int(other)].muted = true }
+      let current = evaluate(V.self, property, at: now)
+      var velocity: V = .zero
       if isSpring {
-        var velocity: V
         if animating {
           velocity = self.velocity(V.self, property)
         } else if case .spring(let spring) = curves[Int(effect.curve)] {
           let from = effect.hasExplicitFrom ? effect.from : current
           velocity = (effect.to - from).scaled(by: spring.initialVelocity)
-        } else {
-          velocity = .zero
         }
+      }
+      for other in spared { stores[keyPath: V.store].effects[Int(other)].muted = false }
+      if isSpring {
         // (One that fills backwards settled its `from` when it was placed.)
-        if !effect.hasExplicitFrom && !effect.fillsBefore { effect.from = current }
+        if !effect.hasExplicitFrom && !effect.fillsBefore && !effect.settledFrom { effect.from = current }
         effect.mode = .spring
         springVelocity = velocity
-        supersede(V.self, property, except: index, includingActive: true)
-      } else if !animating || effect.composition == .replace || effect.hasExplicitFrom {
+        supersede(V.self, property, except: index, includingActive: true, sparing: spared)
+      } else if replaces {
         // (One that fills backwards settled its `from` when it was placed.)
-        if !effect.hasExplicitFrom && !effect.fillsBefore { effect.from = current }
+        if !effect.hasExplicitFrom && !effect.fillsBefore && !effect.settledFrom { effect.from = current }
         effect.mode = .replace
-        supersede(V.self, property, except: index, includingActive: animating)
+        supersede(V.self, property, except: index, includingActive: animating, sparing: spared)
       } else {
         effect.from = target(V.self, property, excluding: index)
         effect.mode = .additive
@@ -456,14 +485,40 @@ extension AnimationEngine {
     stores[keyPath: V.store].dropSamplers(onProperty: property)
     if !joinedWhenPlaced { stores[keyPath: V.store].moveToTop(index) }
     stores[keyPath: V.store].markShowing(index)
+    // Those placed after it, waiting with a backwards fill to add to what runs, stay above
+    // it, their change measured anew from where the stack heads now that it has taken over.
+    for other in spared {
+      stores[keyPath: V.store].effects[Int(other)].from = target(V.self, property, excluding: other)
+      stores[keyPath: V.store].moveToTop(other)
+      stores[keyPath: V.store].markShowing(other)
+    }
     return startsProperty
+  }
+
+  /// The standalone animations on effect `index`'s property placed after it (later in its
+  /// list, not yet in the stack) that wait with a backwards fill to add to what runs: a
+  /// takeover by `index` drops only what was placed before it (grammar.md § Retargeting).
+  func newerWaiting<V: EngineValue>(_ type: V.Type, above index: Int32) -> [Int32] {
+    let store = stores[keyPath: V.store]
+    var result: [Int32] = []
+    var cursor = store.effects[Int(index)].next
+    while cursor >= 0 {
+      let effect = store.effects[Int(cursor)]
+      let node = nodes[Int(effect.node)]
+      if node.fill.fillsBackwards && effect.mode == .additive && !effect.inStack && node.parent < 0 {
+        result.append(cursor)
+      }
+      cursor = effect.next
+    }
+    return result
   }
 
   /// Silences the other effects on a property that a new replacing one takes over: those
   /// filling, and the active ones too when `includingActive` (a standalone one is removed).
-  mutating func supersede<V: EngineValue>(_ type: V.Type, _ property: Int32, except keep: Int32, includingActive: Bool)
-  {
-    for other in stores[keyPath: V.store].effects(on: property) where other != keep {
+  mutating func supersede<V: EngineValue>(
+    _ type: V.Type, _ property: Int32, except keep: Int32, includingActive: Bool, sparing spared: [Int32] = []
+  ) {
+    for other in stores[keyPath: V.store].effects(on: property) where other != keep && !spared.contains(other) {
       let effect = stores[keyPath: V.store].effects[Int(other)]
       // (A standalone one waiting in its delay with a backwards fill is in the stack from its
       // placement: one that takes the property over drops it too.)
@@ -686,8 +741,10 @@ extension AnimationEngine {
       stores[keyPath: V.store].markShowing(index)
       return
     }
-    if !effect.hasExplicitFrom {
+    // (Settled once: armed again, its timeline played again, it keeps that `from`.)
+    if !effect.hasExplicitFrom && !effect.settledFrom {
       stores[keyPath: V.store].effects[Int(index)].from = evaluate(V.self, effect.property, at: now)
+      stores[keyPath: V.store].effects[Int(index)].settledFrom = true
     }
     if others > 0 && nodes[Int(effect.node)].parent < 0 {
       // One that replaces (`merge replace`, an explicit `from`, a spring) takes the property
@@ -779,6 +836,48 @@ extension AnimationEngine {
       stores[keyPath: V.store].effects[Int(index)].committedAtEnd = true
     }
     stores[keyPath: V.store].effects[Int(index)].mode = .unresolved
+  }
+
+  /// Timeline `index` goes back over a pass boundary into the pass before, from its end
+  /// (a backwards repeat, not alternating): each of its `set` items that recorded a value in
+  /// that pass is behind the playhead again, so it masks again what starts before it on its
+  /// property (grammar.md: for as long as the playhead is past it), as it did when that pass
+  /// went forwards past it, to put the recording back when crossed backwards. The values stay
+  /// as they are.
+  mutating func remaskSets(in index: Int32) {
+    for child in timelines[Int(nodes[Int(index)].payload)].children where nodes[Int(child)].kind == .effect {
+      let payload = nodes[Int(child)].payload
+      switch nodes[Int(child)].valueKind {
+      case .number: remaskSet(Double.self, payload)
+      case .vec2: remaskSet(Vec2.self, payload)
+      case .vec3: remaskSet(Vec3.self, payload)
+      case .vec4: remaskSet(Vec4.self, payload)
+      case .color: remaskSet(Color.self, payload)
+      }
+    }
+  }
+
+  mutating func remaskSet<V: EngineValue>(_ type: V.Type, _ index: Int32) {
+    let effect = stores[keyPath: V.store].effects[Int(index)]
+    guard effect.isSet, effect.mode == .unresolved, effect.committedAtEnd == true else { return }
+    let tree = topLevelAncestor(of: effect.node)
+    for other in stores[keyPath: V.store].effects(on: effect.property) where other != index {
+      let o = stores[keyPath: V.store].effects[Int(other)]
+      guard !o.isSet, !o.masked, topLevelAncestor(of: o.node) == tree, startsBefore(o.node, effect.node) else {
+        continue
+      }
+      stores[keyPath: V.store].dropSampler(of: other)
+      _ = uncount(V.self, other)
+      stores[keyPath: V.store].setShift(nil, ofEffect: other)
+      stores[keyPath: V.store].effects[Int(other)].muted = true
+      stores[keyPath: V.store].effects[Int(other)].fillsBefore = false
+      stores[keyPath: V.store].effects[Int(other)].committedAtEnd = nil
+      stores[keyPath: V.store].setMask(index, ofEffect: other)
+    }
+    stores[keyPath: V.store].effects[Int(index)].committedAtEnd = nil
+    stores[keyPath: V.store].effects[Int(index)].mode = .replace
+    stores[keyPath: V.store].dropSamplers(onProperty: effect.property)
+    stores[keyPath: V.store].markShowing(index)
   }
 
   /// Where a node starts in its top-level timeline's time, while its chain of timelines runs

@@ -54,6 +54,7 @@ private enum EffectFlag {
 /// The bits of `Effect.moreFlags`.
 private enum MoreEffectFlag {
   static let inStack: UInt8 = 1
+  static let settledFrom: UInt8 = 1 << 1
 }
 
 /// One property animation in the engine. 40 bytes for a number (a test pins it): its
@@ -198,6 +199,17 @@ struct Effect<V: EngineValue>: Sendable {
     set { moreFlags = newValue ? moreFlags | MoreEffectFlag.inStack : moreFlags & ~MoreEffectFlag.inStack }
   }
 
+  /// Whether its `from` was settled before it started (armed with a backwards fill: the
+  /// property's value where it was placed or its timeline played), so that a later arming
+  /// (its timeline played again, after a `cancel` or from a finished state) reuses it:
+  /// values are evaluated once, and replays reuse them.
+  var settledFrom: Bool {
+    get { moreFlags & MoreEffectFlag.settledFrom != 0 }
+    set {
+      moreFlags = newValue ? moreFlags | MoreEffectFlag.settledFrom : moreFlags & ~MoreEffectFlag.settledFrom
+    }
+  }
+
   /// Whether it has started and shows a value (not muted, values settled).
   var isShowing: Bool { !muted && mode != .unresolved }
 
@@ -226,7 +238,7 @@ struct EffectRecord<V: EngineValue>: Codable {
   private enum CodingKeys: String, CodingKey {
     case node, property, next, curve, from, to, mode, colorSpace, hasExplicitFrom, hasValues
     case resolvesValuesAtStart, composition, counted, velocity, sampler, muted, committedAtEnd, shift, fillsBefore
-    case isSet, maskedBy, inStack
+    case isSet, maskedBy, inStack, settledFrom
   }
 
   init(from decoder: any Decoder) throws {
@@ -252,6 +264,7 @@ struct EffectRecord<V: EngineValue>: Codable {
     maskedBy = try c.decodeIfPresent(Int32.self, forKey: .maskedBy)
     // (Written by earlier versions without it: a showing effect is in its stack.)
     effect.inStack = try c.decodeIfPresent(Bool.self, forKey: .inStack) ?? effect.isShowing
+    effect.settledFrom = try c.decodeIfPresent(Bool.self, forKey: .settledFrom) ?? false
   }
 
   func encode(to encoder: any Encoder) throws {
@@ -278,6 +291,7 @@ struct EffectRecord<V: EngineValue>: Codable {
     if effect.isSet { try c.encode(true, forKey: .isSet) }
     try c.encodeIfPresent(maskedBy, forKey: .maskedBy)
     if effect.inStack { try c.encode(true, forKey: .inStack) }
+    if effect.settledFrom { try c.encode(true, forKey: .settledFrom) }
   }
 }
 
