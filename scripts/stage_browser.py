@@ -107,3 +107,87 @@ def trace_sample(anim, path, at):
         if "values" in record:
             return record["t"], record["values"]
     raise AssertionError("no sample in anim trace's output")
+
+
+def thousand_targets_script(path, count=1000, seconds=12):
+    """`count` targets in a grid, each moving and turning for `seconds`."""
+    lines = ["// %d animated targets, for the stage's frame-rate figure." % count]
+    columns = 40
+    for i in range(count):
+        x = -390 + (i % columns) * 20
+        y = -290 + (i // columns) * 23
+        lines.append("target t%d { x: %d, y: %d, size: 12, angle: 0, fill: #%02x%02x%02x }"
+                     % (i, x, y, (i * 7) % 256, (i * 13) % 256, 200))
+    for i in range(count):
+        lines.append("animate t%d.angle to 720 over %ds" % (i, seconds))
+        lines.append("animate t%d.y to %d over %ds" % (i, 290 - (i // columns) * 23, seconds))
+    with open(path, "w") as f:
+        f.write("\n".join(lines) + "\n")
+
+
+def cpu_seconds(pid):
+    """The process's user + system CPU time so far, from the kernel's accounting."""
+    with open("/proc/%d/stat" % pid) as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    ticks = int(fields[11]) + int(fields[12])  # utime, stime (fields 14 and 15 of stat(5))
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def figures(anim, directory, measure_seconds=10, idle_seconds=30):
+    """Prints the stage's figures: requestAnimationFrame intervals with 1,000 animated targets
+    in headless Chromium (--disable-gpu), and the server's CPU with the page open and nothing
+    moving."""
+    path = os.path.join(directory, "thousand.anim")
+    thousand_targets_script(path, seconds=measure_seconds + 5)
+    preview = Preview(anim, [path], directory)
+    driver = browser(directory)
+    try:
+        driver.get(preview.url())
+        wait_until(lambda: driver.execute_script(
+            "return document.querySelectorAll('#stage g[data-target]').length") == 1000, 60, "the targets")
+        time.sleep(1)
+        driver.execute_script("""
+          window.__intervals = []; let last = null;
+          function frame(now) { if (last !== null) window.__intervals.push(now - last); last = now;
+            requestAnimationFrame(frame); }
+          requestAnimationFrame(frame);""")
+        time.sleep(measure_seconds)
+        intervals = driver.execute_script("return window.__intervals")
+        moved = driver.execute_script("return Number(document.body.dataset.time)")
+    finally:
+        driver.quit()
+        preview.stop()
+    intervals.sort()
+    p95 = intervals[int(0.95 * (len(intervals) - 1))]
+    within = sum(1 for i in intervals if i <= 17.5) / len(intervals)
+    print("stage.raf: 1000 animated targets, %d s in headless Chromium --disable-gpu: %d frames, "
+          "%.1f %% of intervals <= 17.5 ms, 95th percentile %.2f ms, longest %.2f ms (session at %.2f s)"
+          % (measure_seconds, len(intervals), 100 * within, p95, intervals[-1], moved))
+
+    still = os.path.join(directory, "still.anim")
+    with open(still, "w") as f:
+        f.write("target card { x: 0 }\nanimate card.x to 100 over 200ms\n")
+    preview = Preview(anim, [still], directory)
+    driver = browser(directory)
+    try:
+        driver.get(preview.url())
+        wait_until(lambda: driver.execute_script("return document.getElementById('status').textContent") == "live",
+                   30, "the page to connect")
+        time.sleep(2)
+        before = cpu_seconds(preview.pid)
+        start = time.monotonic()
+        time.sleep(idle_seconds)
+        used = cpu_seconds(preview.pid) - before
+        elapsed = time.monotonic() - start
+    finally:
+        driver.quit()
+        preview.stop()
+    print("stage.idle: the server with the page open and nothing moving, %d s: %.2f %% of a core "
+          "(%.2f s of CPU, /proc/PID/stat)" % (idle_seconds, 100 * used / elapsed, used))
+
+
+if __name__ == "__main__":
+    import sys
+    import tempfile
+    with tempfile.TemporaryDirectory() as scratch:
+        figures(sys.argv[1] if len(sys.argv) > 1 else ".build/release/anim", scratch)

@@ -17,13 +17,14 @@ package enum StageOverview {
   /// `{"duration":D,"endless":B,"fps":F,"lanes":[{"p":NAME,"kind":K,"values":[…],"bars":[[from,to],…]}],
   /// "events":[trace event lines…]}`, times in seconds; `null` for a script that does not start.
   package static func json(of text: SourceText) -> String {
-    // The end first: a run without samples (fps 1) that stops where the trace would.
+    // The end first: a run that samples nothing and stops where the trace would.
     guard case .started(let probe, let first, _) = Runtime.start(text) else { return "null" }
     var end: Nanoseconds = 0
     var endless = false
     do throws(TraceError) {
       try probe.trace(
-        startedWith: first, options: TraceOptions(fps: 1000), emit: { end = max(end, $0.time) }, report: { _, _ in })
+        startedWith: first, options: TraceOptions(fps: 10, watch: []), emit: { end = max(end, $0.time) },
+        report: { _, _ in })
     } catch {
       endless = true
       switch error {

@@ -16,16 +16,16 @@ package enum StageClock: String, Sendable, CaseIterable {
   case virtual
 }
 
-/// A script (or an interactive session) shown on a stage.
+/// A script shown on a stage.
 package final class StageSession {
   /// The stage's frame: the server ticks at most this often.
   package static let frameLength: Nanoseconds = 1_000_000_000 / 60
   /// The speeds the transport allows.
   package static let speeds: ClosedRange<Double> = 0.1...4
 
-  /// The script's path; nil for an interactive session (`anim repl --preview`), which has no
-  /// script to replay: no scrubbing, no `/state`.
-  package let path: String?
+  /// The script's path. (An interactive session's page, `anim repl --preview`, has no script
+  /// to replay, so no session of this kind: see `StageRelay`.)
+  package let path: String
   package let size: StageSize
   package let clock: StageClock
   /// The script as last loaded (checked without errors).
@@ -69,16 +69,6 @@ package final class StageSession {
       session.overview = StageOverview.json(of: text)
       return .success(session)
     }
-  }
-
-  /// An interactive session's stage: the runtime is the REPL's.
-  package init(interactive runtime: Runtime, size: StageSize, clock: StageClock, realNow: Nanoseconds) {
-    path = nil
-    self.size = size
-    self.clock = clock
-    source = SourceText(name: "<repl>", contents: "")
-    self.runtime = runtime
-    anchorReal = realNow
   }
 
   private init(path: String, source: SourceText, runtime: Runtime, size: StageSize, clock: StageClock) {
@@ -148,27 +138,23 @@ package final class StageSession {
     take(runtime.advance(to: time))
   }
 
-  /// One frame forward (`frames` > 0) or back, paused: forward advances; back replays to the
-  /// earlier time (a script only: an interactive session seeks its animations back instead).
+  /// One frame forward (`frames` > 0) or back, paused: forward advances; back replays the
+  /// script to the earlier time.
   package func step(frames: Int, realNow: Nanoseconds) {
     setPaused(true, realNow: realNow)
     let delta = Self.frameLength * Nanoseconds(frames)
     if frames > 0 {
       advance(to: saturatingSum(time, delta))
-    } else if path != nil {
-      scrub(to: max(time + delta, 0), realNow: realNow)
     } else {
-      runtime.steer(.seek(by: delta))
-      take(runtime.advance(to: time))
+      scrub(to: max(time + delta, 0), realNow: realNow)
     }
     anchor(atReal: realNow)
   }
 
   /// The script replayed from 0 on a virtual clock to `target`, its handlers running and
-  /// nothing shown, as `anim trace --at` computes it; the session goes on from there. Does
-  /// nothing in an interactive session (no script to replay).
+  /// nothing shown, as `anim trace --at` computes it; the session goes on from there.
   package func scrub(to target: Nanoseconds, realNow: Nanoseconds) {
-    guard path != nil, case .started(let fresh, _, _) = Runtime.start(source, tracksGauges: true) else { return }
+    guard case .started(let fresh, _, _) = Runtime.start(source, tracksGauges: true) else { return }
     runtime = fresh
     _ = runtime.advance(to: max(target, 0))
     time = max(target, 0)
@@ -233,14 +219,24 @@ package final class StageSession {
     return "{\"type\":\"frame\"," + state.dropFirst().dropLast() + ",\"log\":[" + entries.joined(separator: ",") + "]}"
   }
 
-  /// Everything the page shows, as one JSON object: the time, the transport, the scene, the
-  /// sample of every property (a trace sample object), the gauges' ranges and marks, and the
-  /// diagnostics of a failed reload.
+  /// Everything the page shows, as one JSON object (`StageSession.stateJSON`).
   package var state: String {
+    Self.stateJSON(
+      runtime, size: size, time: time, paused: isPaused, speed: speed, interactive: false,
+      sameTime: reloadsAtSameTime, diagnostics: diagnostics)
+  }
+
+  /// Everything a page shows of `runtime` at session time `time`, as one JSON object: the
+  /// time, the transport, the scene, the sample of every property (a trace sample object),
+  /// the gauges' ranges and marks, the timelines, and the diagnostics of a failed reload.
+  package static func stateJSON(
+    _ runtime: Runtime, size: StageSize, time: Nanoseconds, paused: Bool, speed: Double, interactive: Bool,
+    sameTime: Bool, diagnostics: String?
+  ) -> String {
     let scene = StageScene(runtime, size: size)
     var out = "{\"t\":" + TraceNumber.json(Double(time) / 1e9)
-    out += ",\"paused\":\(isPaused),\"idle\":\(runtime.isIdle),\"speed\":" + TraceNumber.json(speed)
-    out += ",\"interactive\":\(path == nil),\"sameTime\":\(reloadsAtSameTime)"
+    out += ",\"paused\":\(paused),\"idle\":\(runtime.isIdle),\"speed\":" + TraceNumber.json(speed)
+    out += ",\"interactive\":\(interactive),\"sameTime\":\(sameTime)"
     out += ",\"viewBox\":" + TraceJSON.string(size.viewBox)
     out += ",\"timelines\":[" + runtime.timelineNamesForStage.map(TraceJSON.string).joined(separator: ",") + "]"
     out += ",\"targets\":" + scene.json

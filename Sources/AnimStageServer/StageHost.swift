@@ -12,23 +12,20 @@ import AnimStage
   import Glibc
 #endif
 
-package actor StageHost {
+package actor StageHost: StageBackend {
   private let session: StageSession
   private var clients: [Int: AsyncStream<String>.Continuation] = [:]
   private var nextClient = 0
   /// The watched file's modification time and size, polled every 250 ms.
   private var fileStamp: FileStamp?
   private var lastPoll: Nanoseconds = 0
-  /// Called with each line the page's log gains that the REPL should print too.
-  private let echo: (@Sendable (String) -> Void)?
 
   /// How often a file is polled for changes.
   package static let pollInterval: Nanoseconds = 250_000_000
 
-  package init(session: sending StageSession, echo: (@Sendable (String) -> Void)? = nil) {
+  package init(session: sending StageSession) {
     self.session = session
-    self.echo = echo
-    fileStamp = session.path.flatMap(FileStamp.init(path:))
+    fileStamp = FileStamp(path: session.path)
   }
 
   private static var now: Nanoseconds { MonotonicClock.systemMonotonicTime() }
@@ -38,22 +35,15 @@ package actor StageHost {
   package func page(token: String, at: Nanoseconds?) -> String {
     if let at {
       session.setPaused(true, realNow: Self.now)
-      if session.path != nil { session.scrub(to: at, realNow: Self.now) }
+      session.scrub(to: at, realNow: Self.now)
     } else {
       session.tick(realNow: Self.now)
     }
-    let template = StageAssets.files["index.html"] ?? ""
-    let title = StageEscaping.text(session.path ?? "interactive session")
-    return
-      template
-      .replacing("{{token}}", with: StageEscaping.attribute(token))
-      .replacing("{{title}}", with: title)
-      .replacing("{{svg}}", with: session.svg) + "\n"
+    return StagePage.html(token: token, title: session.path, svg: session.svg)
   }
 
-  /// `/state?at=`: nil in an interactive session (no script to replay).
+  /// `/state?at=`: the sample from a fresh virtual run of the script.
   package func stateJSON(at time: Nanoseconds) -> String? {
-    guard session.path != nil else { return nil }
     return StageSession.sampleJSON(of: session.source, at: time)
   }
 
@@ -94,7 +84,6 @@ package actor StageHost {
       }
     case "sametime": session.reloadsAtSameTime = argument == "on"
     case "statement":
-      echo?("stage> " + argument)
       session.run(statement: argument, realNow: now)
     default: break
     }
@@ -114,21 +103,18 @@ package actor StageHost {
 
   private func tickOnce() {
     let now = Self.now
-    if let path = session.path, now - lastPoll >= Self.pollInterval {
+    if now - lastPoll >= Self.pollInterval {
       lastPoll = now
-      let stamp = FileStamp(path: path)
+      let stamp = FileStamp(path: session.path)
       if let stamp, stamp != fileStamp {
         fileStamp = stamp
-        if let text = try? StageFile.read(path) { session.reload(text, realNow: now) }
+        if let text = try? StageFile.read(session.path) { session.reload(text, realNow: now) }
         broadcastOverview()
       }
     }
     session.tick(realNow: now)
     broadcast()
   }
-
-  /// Lets an interactive session's owner act on the runtime (the REPL ran an entry).
-  package func changed() { broadcast() }
 
   /// Sends the frame, if anything changed, to every page.
   private func broadcast() {

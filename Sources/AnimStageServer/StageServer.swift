@@ -22,6 +22,22 @@ package struct StageServerOptions: Sendable {
   package init() {}
 }
 
+/// What the server serves: a script's session (`StageHost`) or an interactive one's
+/// (`StageRelay`).
+package protocol StageBackend: Sendable {
+  /// The page, with the stage drawn at the session's time (after a scrub to `at`).
+  func page(token: String, at: Nanoseconds?) async -> String
+  /// `/state?at=`: the trace's sample at `time`; nil (404) where there is no script.
+  func stateJSON(at time: Nanoseconds) async -> String?
+  /// A new page's stream of messages.
+  func connect() async -> (Int, AsyncStream<String>)
+  func disconnect(_ id: Int) async
+  /// A command from a page.
+  func handle(_ command: String) async
+  /// Runs for as long as the server does.
+  func tickLoop() async
+}
+
 package enum StageServer {
   /// 32 characters of `[A-Za-z0-9_-]` from the system's random source.
   package static func makeToken() -> String {
@@ -33,7 +49,7 @@ package enum StageServer {
   /// Serves `host`'s session until the process ends. Calls `ready` with the page's address
   /// (`http://127.0.0.1:PORT/?token=TOKEN`) once the server listens.
   package static func run(
-    _ host: StageHost, options: StageServerOptions, ready: @escaping @Sendable (String) -> Void
+    _ host: some StageBackend, options: StageServerOptions, ready: @escaping @Sendable (String) -> Void
   ) async throws {
     let token = options.token ?? makeToken()
     let origin = OriginBox()

@@ -4,7 +4,7 @@ import ArgumentParser
 /// subcommand lives in a file of its own; they share file reading (ScriptFile.swift),
 /// output (Output.swift) and the exit statuses of README's Using anim (ExitStatus.swift).
 @main
-struct Anim: AsyncParsableCommand {
+struct Anim: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "anim",
     abstract: "A scriptable animation interpreter.",

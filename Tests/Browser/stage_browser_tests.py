@@ -274,6 +274,47 @@ def reloading(anim, scratch, driver):
     return problems
 
 
+def repl_preview(anim, scratch, driver):
+    """`anim repl --preview` on a terminal (tmux): what is typed moves on the page, what is
+    clicked there appears in the REPL's log, the scrubber is disabled and /state is 404."""
+    import shutil
+    if not shutil.which("tmux"):
+        return ["tmux is missing (apt-get install tmux)"]
+    problems = []
+    name = "anim-stage-%d" % os.getpid()
+    socket = os.path.join(scratch, "tmux.sock")
+
+    def tmux(*arguments):
+        return subprocess.run(["tmux", "-S", socket] + list(arguments), capture_output=True, text=True).stdout
+
+    tmux("new-session", "-d", "-s", name, "-x", "120", "-y", "30",
+         "env HOME=%s XDG_STATE_HOME=%s %s repl --preview" % (scratch, scratch, anim))
+    try:
+        line = sb.wait_until(lambda: next((l for l in tmux("capture-pane", "-p", "-t", name).splitlines()
+                                           if l.startswith("anim preview: ")), None), 60, "the address")
+        url = line[len("anim preview: "):]
+        tmux("send-keys", "-t", name, "target box { x: -200 }", "Enter")
+        tmux("send-keys", "-t", name, "animate box.x to 200 over 30s", "Enter")
+        driver.get(url)
+        sb.wait_until(lambda: "box" in read_dom(driver), message="the typed target on the page")
+        first = read_dom(driver)["box"]["transform"]
+        sb.wait_until(lambda: read_dom(driver)["box"]["transform"] != first, message="the target to move")
+        driver.find_element("id", "play").click()
+        sb.wait_until(lambda: "stage> pause" in tmux("capture-pane", "-p", "-t", name),
+                      message="the click in the REPL's log")
+        if not driver.execute_script("return document.getElementById('scrubber').disabled"):
+            problems.append("the scrubber is enabled in an interactive session")
+        try:
+            urllib.request.urlopen(url.replace("/?token=", "/state?at=1s&token="), timeout=10)
+            problems.append("/state answered in an interactive session")
+        except urllib.error.HTTPError as error:
+            if error.code != 404:
+                problems.append("/state in an interactive session: %d" % error.code)
+    finally:
+        tmux("kill-server")
+    return problems
+
+
 def screenshot(repo, anim, scratch):
     out = os.path.join(scratch, "stage.png")
     result = subprocess.run([os.path.join(repo, "scripts", "stage-screenshot.sh"), out],
@@ -298,6 +339,7 @@ def main():
         problems += frozen_pages(anim, examples, scratch, driver)
         problems += steering(anim, scratch, driver)
         problems += reloading(anim, scratch, driver)
+        problems += repl_preview(anim, scratch, driver)
     finally:
         driver.quit()
     problems += screenshot(repo, anim, scratch)
