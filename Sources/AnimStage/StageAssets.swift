@@ -93,7 +93,7 @@ main { display: flex; gap: 8px; padding: 8px; }
   border-radius: 3px; }
 #timeline-controls button { background: none; color: var(--accent); border: none; cursor: pointer; padding: 0 3px; }
 #lanes-wrap { position: relative; max-height: 26vh; overflow-y: auto; }
-#lanes { display: block; width: 100%; }
+#lanes { display: block; width: 100%; cursor: pointer; }
 #playhead { position: absolute; top: 0; bottom: 0; width: 1px; background: #ffcc55; left: 0; pointer-events: none; }
 #console { padding: 4px 8px 12px; }
 #statement-form { display: flex; gap: 6px; }
@@ -354,8 +354,8 @@ function showTimelineControls(timelines) {
     control.dataset.timeline = name;
     control.append(name + ' ');
     for (const [label, statement] of [['pause', 'pause ' + name], ['resume', 'resume ' + name],
-      ['reverse', 'reverse ' + name], ['play', 'play ' + name], ['\u00bd\u00d7', 'speed ' + name + ' 0.5'],
-      ['1\u00d7', 'speed ' + name + ' 1']]) {
+      ['reverse', 'reverse ' + name], ['play', 'play ' + name], ['seek 0', 'seek ' + name + ' to 0s'],
+      ['\u00bd\u00d7', 'speed ' + name + ' 0.5'], ['1\u00d7', 'speed ' + name + ' 1']]) {
       const button = document.createElement('button');
       button.textContent = label;
       button.dataset.statement = statement;
@@ -472,6 +472,21 @@ document.addEventListener('keydown', (e) => {
   if (command) {
     e.preventDefault();
     send(command);
+  }
+});
+// A lane's label pauses or resumes its property (the statements `pause T.p`, `resume T.p`);
+// a click in the lanes scrubs there.
+$('lanes').addEventListener('click', (e) => {
+  if (!overview) return;
+  const lane = overview.lanes[Math.floor(e.offsetY / laneHeight)];
+  if (e.offsetX < labelWidth) {
+    if (!lane) return;
+    const range = state && state.ranges[lane.p];
+    send('statement ' + (range && range[2] ? 'resume ' : 'pause ') + lane.p);
+  } else if (state && !state.interactive) {
+    const span = ($('lanes').clientWidth || 900) - labelWidth - 8;
+    const t = Math.min(Math.max((e.offsetX - labelWidth) / span, 0), 1) * overview.duration;
+    send('scrub ' + t.toFixed(3));
   }
 });
 window.addEventListener('resize', drawLanes);

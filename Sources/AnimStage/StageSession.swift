@@ -19,7 +19,9 @@ package enum StageClock: String, Sendable, CaseIterable {
 /// A script shown on a stage.
 package final class StageSession {
   /// The stage's frame: the server ticks at most this often.
-  package static let frameLength: Nanoseconds = 1_000_000_000 / 60
+  package static let framesPerSecond: Int64 = 60
+  /// One frame, rounded down: the real clock's tick (the virtual clock counts exact frames).
+  package static let frameLength: Nanoseconds = 1_000_000_000 / framesPerSecond
   /// The speeds the transport allows.
   package static let speeds: ClosedRange<Double> = 0.1...4
 
@@ -41,6 +43,9 @@ package final class StageSession {
   /// The real time and session time of the last change of speed or pause (real clock).
   private var anchorReal: Nanoseconds = 0
   private var anchorTime: Nanoseconds = 0
+  /// The virtual clock's ticks since the last change: its time is the anchor plus that many
+  /// exact frames (k / 60 s, `frameTime`) times the speed, so no rounding accumulates.
+  private var ticksSinceAnchor: Int64 = 0
   /// Whether a reload goes on from the same time (else from the start).
   package var reloadsAtSameTime = false
 
@@ -99,14 +104,24 @@ package final class StageSession {
   private func anchor(atReal realNow: Nanoseconds) {
     anchorTime = time
     anchorReal = realNow
+    ticksSinceAnchor = 0
   }
 
   /// Moves the session to real time `realNow` (one tick): the runtime advances to the clock's
-  /// time, its events and prints going to the log.
-  package func tick(realNow: Nanoseconds) {
+  /// time, its events and prints going to the log. While nothing is left to play the session
+  /// stands still (its time stays where the runtime came to rest, so nothing changes and no
+  /// frame is sent); what acts on it first catches up (`catchingUp`), which gives the same
+  /// runtime, as advancing an idle runtime does nothing but move its time.
+  package func tick(realNow: Nanoseconds, catchingUp: Bool = false) {
+    if runtime.isIdle && !catchingUp {
+      anchor(atReal: realNow)
+      return
+    }
     var target = clockTime(atReal: realNow)
-    if clock == .virtual, !isPaused {
-      target = saturatingSum(time, Nanoseconds((Double(Self.frameLength) * speed).rounded()))
+    if clock == .virtual, !isPaused, !catchingUp {
+      ticksSinceAnchor += 1
+      let elapsed = frameTime(ticksSinceAnchor, fps: Self.framesPerSecond)
+      target = saturatingSum(anchorTime, speed == 1 ? elapsed : Nanoseconds((Double(elapsed) * speed).rounded()))
     }
     guard target > time else { return }
     advance(to: target)
@@ -119,34 +134,43 @@ package final class StageSession {
 
   package func setPaused(_ paused: Bool, realNow: Nanoseconds) {
     guard paused != isPaused else { return }
-    if paused { tick(realNow: realNow) }
+    if paused { tick(realNow: realNow, catchingUp: true) }
     anchor(atReal: realNow)
     isPaused = paused
   }
 
   package func setSpeed(_ newSpeed: Double, realNow: Nanoseconds) {
     guard newSpeed.isFinite else { return }
-    tick(realNow: realNow)
+    tick(realNow: realNow, catchingUp: true)
     anchor(atReal: realNow)
     speed = min(max(newSpeed, Self.speeds.lowerBound), Self.speeds.upperBound)
   }
 
   /// Turns every top-level animation and timeline around, as the bare `reverse` does.
   package func reverse(realNow: Nanoseconds) {
-    tick(realNow: realNow)
+    tick(realNow: realNow, catchingUp: true)
     runtime.steer(.reverse)
     take(runtime.advance(to: time))
   }
 
-  /// One frame forward (`frames` > 0) or back, paused: forward advances; back replays the
-  /// script to the earlier time.
+  /// `frames` frames forward (> 0) or back, paused, from frame to frame of the 60 Hz grid
+  /// (k / 60 s, the times `anim trace` samples): forward advances; back replays the script to
+  /// the earlier time.
   package func step(frames: Int, realNow: Nanoseconds) {
     setPaused(true, realNow: realNow)
-    let delta = Self.frameLength * Nanoseconds(frames)
-    if frames > 0 {
-      advance(to: saturatingSum(time, delta))
+    guard frames != 0 else { return }
+    // The frame at or before the session's time.
+    var frame = time / 1_000_000_000 * Self.framesPerSecond
+    while frameTime(frame + 1, fps: Self.framesPerSecond) <= time { frame += 1 }
+    let onFrame = frameTime(frame, fps: Self.framesPerSecond) == time
+    let target =
+      frames > 0
+      ? frameTime(frame + Int64(frames), fps: Self.framesPerSecond)
+      : frameTime(max(frame + Int64(frames) + (onFrame ? 0 : 1), 0), fps: Self.framesPerSecond)
+    if target > time {
+      advance(to: target)
     } else {
-      scrub(to: max(time + delta, 0), realNow: realNow)
+      scrub(to: target, realNow: realNow)
     }
     anchor(atReal: realNow)
   }
@@ -165,7 +189,7 @@ package final class StageSession {
   /// A statement of the language sent from the page (`pause intro`, `seek intro to 1.2s`),
   /// checked against the script's declarations and run now, as a script's statement would.
   package func run(statement text: String, realNow: Nanoseconds) {
-    tick(realNow: realNow)
+    tick(realNow: realNow, catchingUp: true)
     let entry = SourceText(name: "<stage>", contents: text)
     var checked = environment
     let result = parseAndCheck(entry, in: &checked, mode: .session)

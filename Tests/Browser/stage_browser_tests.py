@@ -193,12 +193,15 @@ def steering(anim, scratch, driver):
         _, values = sb.trace_sample(anim, path, "%.9fs" % t2)
         problems += compare(read_dom(driver), expected_drawing(values), "scrubbed to %s" % t2)
 
-        # Keys: → steps one frame (1/60 s), space plays, + doubles the speed.
+        # Keys: → steps to the next frame (k / 60 s), space plays, + doubles the speed.
         body = driver.find_element(By.TAG_NAME, "body")
         body.send_keys(Keys.ARROW_RIGHT)
         sb.wait_until(lambda: page_state(driver)["t"] != t2, message="the step")
-        if not abs(page_state(driver)["t"] - (t2 + 1 / 60)) < 1e-6:
-            problems.append("→ moved from %s to %s, not one frame" % (t2, page_state(driver)["t"]))
+        t3 = page_state(driver)["t"]
+        if not (t2 < t3 <= t2 + 1 / 60 + 1e-9 and abs(t3 * 60 - round(t3 * 60)) < 1e-6):
+            problems.append("→ moved from %s to %s, not to the next frame" % (t2, t3))
+        _, values = sb.trace_sample(anim, path, "%.9fs" % t3)
+        problems += compare(read_dom(driver), expected_drawing(values), "stepped to %s" % t3)
         body.send_keys("+")
         sb.wait_until(lambda: page_state(driver)["speed"].startswith("2"), message="+ to double the speed")
         body.send_keys(Keys.SPACE)
@@ -216,6 +219,13 @@ def steering(anim, scratch, driver):
         time.sleep(0.4)
         if read_dom(driver)["card"]["transform"] != x_before:
             problems.append("after `pause intro` card.x still moved")
+        # A click on a property's lane label: its animation is held (by `pause intro`), so the
+        # label sends `resume card.x`, and card.x moves again.
+        lanes = driver.find_element(By.ID, "lanes")
+        ActionChains(driver).move_to_element_with_offset(
+            lanes, -lanes.size["width"] // 2 + 10, -lanes.size["height"] // 2 + 11).click().perform()
+        sb.wait_until(lambda: any("> resume card.x" in line for line in page_state(driver)["log"]),
+                      message="the lane label's statement in the log")
     finally:
         preview.stop()
     return problems

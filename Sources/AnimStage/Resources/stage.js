@@ -245,8 +245,8 @@ function showTimelineControls(timelines) {
     control.dataset.timeline = name;
     control.append(name + ' ');
     for (const [label, statement] of [['pause', 'pause ' + name], ['resume', 'resume ' + name],
-      ['reverse', 'reverse ' + name], ['play', 'play ' + name], ['\u00bd\u00d7', 'speed ' + name + ' 0.5'],
-      ['1\u00d7', 'speed ' + name + ' 1']]) {
+      ['reverse', 'reverse ' + name], ['play', 'play ' + name], ['seek 0', 'seek ' + name + ' to 0s'],
+      ['\u00bd\u00d7', 'speed ' + name + ' 0.5'], ['1\u00d7', 'speed ' + name + ' 1']]) {
       const button = document.createElement('button');
       button.textContent = label;
       button.dataset.statement = statement;
@@ -363,6 +363,21 @@ document.addEventListener('keydown', (e) => {
   if (command) {
     e.preventDefault();
     send(command);
+  }
+});
+// A lane's label pauses or resumes its property (the statements `pause T.p`, `resume T.p`);
+// a click in the lanes scrubs there.
+$('lanes').addEventListener('click', (e) => {
+  if (!overview) return;
+  const lane = overview.lanes[Math.floor(e.offsetY / laneHeight)];
+  if (e.offsetX < labelWidth) {
+    if (!lane) return;
+    const range = state && state.ranges[lane.p];
+    send('statement ' + (range && range[2] ? 'resume ' : 'pause ') + lane.p);
+  } else if (state && !state.interactive) {
+    const span = ($('lanes').clientWidth || 900) - labelWidth - 8;
+    const t = Math.min(Math.max((e.offsetX - labelWidth) / span, 0), 1) * overview.duration;
+    send('scrub ' + t.toFixed(3));
   }
 });
 window.addEventListener('resize', drawLanes);
