@@ -47,7 +47,12 @@ package final class StageSession {
   /// exact frames (k / 60 s, `frameTime`) times the speed, so no rounding accumulates.
   private var ticksSinceAnchor: Int64 = 0
   /// Whether a reload goes on from the same time (else from the start).
-  package var reloadsAtSameTime = false
+  package var reloadsAtSameTime = false {
+    didSet { changed = true }
+  }
+  /// Whether anything the page shows may have changed since the last frame: an idle session
+  /// does not even compute its state.
+  private var changed = true
 
   /// What happened since the page last heard: trace lines of events and prints, notes and
   /// errors, as JSON objects.
@@ -102,6 +107,7 @@ package final class StageSession {
   }
 
   private func anchor(atReal realNow: Nanoseconds) {
+    changed = true
     anchorTime = time
     anchorReal = realNow
     ticksSinceAnchor = 0
@@ -114,7 +120,10 @@ package final class StageSession {
   /// runtime, as advancing an idle runtime does nothing but move its time.
   package func tick(realNow: Nanoseconds, catchingUp: Bool = false) {
     if runtime.isIdle && !catchingUp {
-      anchor(atReal: realNow)
+      // The clock stands with the session (no change to show).
+      anchorTime = time
+      anchorReal = realNow
+      ticksSinceAnchor = 0
       return
     }
     var target = clockTime(atReal: realNow)
@@ -128,6 +137,7 @@ package final class StageSession {
   }
 
   private func advance(to target: Nanoseconds) {
+    changed = true
     take(runtime.advance(to: target))
     time = target
   }
@@ -150,6 +160,7 @@ package final class StageSession {
   package func reverse(realNow: Nanoseconds) {
     tick(realNow: realNow, catchingUp: true)
     runtime.steer(.reverse)
+    changed = true
     take(runtime.advance(to: time))
   }
 
@@ -199,6 +210,7 @@ package final class StageSession {
     }
     guard result.isRunnable, let program = result.program else { return }
     environment = checked
+    changed = true
     log.append("{\"statement\":" + TraceJSON.string(text) + "}")
     take(runtime.run(program, of: entry, at: time))
   }
@@ -211,7 +223,7 @@ package final class StageSession {
     switch Runtime.start(text, tracksGauges: true) {
     case .failed(let found):
       diagnostics = DiagnosticRenderer(source: text).render(found)
-      lastSent = nil
+      changed = true
       return false
     case .started:
       diagnostics = nil
@@ -222,7 +234,7 @@ package final class StageSession {
       overview = StageOverview.json(of: text)
       scrub(to: reloadsAtSameTime ? time : 0, realNow: realNow)
       log.append("{\"note\":\"reloaded\"}")
-      lastSent = nil
+      changed = true
       return true
     }
   }
@@ -235,6 +247,8 @@ package final class StageSession {
   /// The frame for the page when anything changed since the last one (the scene, the
   /// transport, the log), else nil: `{"type":"frame",…}`.
   package func frame() -> String? {
+    guard changed || !log.isEmpty else { return nil }
+    changed = false
     let state = self.state
     let entries = log
     log = []

@@ -70,6 +70,31 @@ import Testing
     }
   }
 
+  @Test func wrongOptionsAreUsageErrors() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let file = try scratch.file("card.anim", "target card { x: 0 }\n")
+    for arguments in [["--size", "wide"], ["--size", "0x10"], ["--port", "70000"], ["--clock", "sundial"]] {
+      let run = try runAnim(["preview", file] + arguments, input: "")
+      #expect(run.status == 64, "\(arguments)")
+      #expect(run.standardOutput.isEmpty, "\(arguments)")
+    }
+    let missing = try runAnim(["preview", scratch.directory.appendingPathComponent("none.anim").path], input: "")
+    #expect(missing.status == 66)
+  }
+
+  @Test func theSizeSetsTheViewBox() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let file = try scratch.file("card.anim", "target card { x: 0 }\n")
+    let server = try PreviewServer([file, "--size", "1280x720"], scratch: scratch)
+    defer { server.stop() }
+    let page = try server.get("/?token=\(server.token)")
+    #expect(page.body.contains("viewBox=\"-640 -360 1280 720\""))
+    // The one target without a vertical position: y = -360 + 80 · ½.
+    #expect(page.body.contains("transform=\"translate(0 -320) rotate(0) scale(1 1)\""))
+  }
+
   @Test func aScriptWithErrorsDoesNotServe() throws {
     let scratch = try Scratch()
     defer { scratch.remove() }
