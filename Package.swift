@@ -20,8 +20,10 @@ let package = Package(
     // `swift package generate-documentation --target AnimCore` (the DocC catalog in
     // Sources/AnimCore/AnimCore.docc). A command plugin: `swift build` and `swift test` never build it.
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
-    // `anim preview`'s server: HTTP/1 and the WebSocket its page listens on.
-    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+    // `anim preview`'s server: HTTP/1 and the WebSocket its page listens on. Without
+    // Hummingbird's default traits (swift-configuration support, full Foundation), which the
+    // stage does not use: a cold build compiles swift-configuration and swift-system less.
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
     .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
   ],
   targets: [

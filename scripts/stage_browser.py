@@ -89,14 +89,20 @@ def browser(directory, width=1280, height=900, extra=()):
     return webdriver.Chrome(service=service, options=options)
 
 
-def wait_until(condition, timeout=20, message="condition"):
+def wait_until(condition, timeout=60, message="condition"):
+    """The first truthy value of `condition()`, asked every 20 ms; an exception counts as not
+    yet (a page still loading), and the last one is named if time runs out."""
     deadline = time.monotonic() + timeout
+    last = None
     while time.monotonic() < deadline:
-        value = condition()
-        if value:
-            return value
+        try:
+            value = condition()
+            if value:
+                return value
+        except Exception as error:  # noqa: BLE001
+            last = error
         time.sleep(0.02)
-    raise AssertionError("timed out waiting for " + message)
+    raise AssertionError("timed out waiting for " + message + (" (last error: %r)" % last if last else ""))
 
 
 def trace_sample(anim, path, at):

@@ -19,6 +19,7 @@ import Testing
     let scratch = try Scratch()
     defer { scratch.remove() }
     let output = scratch.directory.appendingPathComponent("browser.out").path
+    let errors = scratch.directory.appendingPathComponent("browser.err").path
     var environment = ProcessInfo.processInfo.environment
     environment["PYTHONDONTWRITEBYTECODE"] = "1"
     environment["HOME"] = scratch.directory.path
@@ -26,8 +27,10 @@ import Testing
       [
         "/usr/bin/env", "python3", Self.repository.appendingPathComponent("Tests/Browser/stage_browser_tests.py").path,
         try animExecutable(), examplesDirectory.path, scratch.directory.path, Self.repository.path,
-      ], environment: environment, standardOutput: output, standardError: output)
-    let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+      ], environment: environment, standardOutput: output, standardError: errors)
+    let text =
+      ((try? String(contentsOfFile: output, encoding: .utf8)) ?? "")
+      + ((try? String(contentsOfFile: errors, encoding: .utf8)) ?? "")
     if status == 77 {
       // What is missing (the script says): a failure only where a browser is required.
       #expect(!Self.requiresBrowser, "\(text)")

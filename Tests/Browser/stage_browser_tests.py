@@ -148,9 +148,30 @@ def frozen_pages(anim, examples, scratch, driver):
     return problems
 
 
+def settled(driver):
+    """The page's time and drawing once two readings 300 ms apart agree, read together."""
+    previous = None
+    for _ in range(200):
+        current = driver.execute_script("""
+          const out = {t: Number(document.body.dataset.time || -1), dom: {}};
+          for (const g of document.querySelectorAll('#stage g[data-target]')) {
+            const shape = g.firstElementChild;
+            out.dom[g.getAttribute('data-target')] = {
+              transform: g.getAttribute('transform'), opacity: g.getAttribute('opacity'),
+              fill: shape.getAttribute('fill'), fillOpacity: shape.getAttribute('fill-opacity'),
+              element: shape.localName };
+          }
+          return out;""")
+        if current == previous:
+            return current["t"], current["dom"]
+        previous = current
+        time.sleep(0.3)
+    raise AssertionError("the page never settled")
+
+
 def page_state(driver):
     return driver.execute_script(
-        "return {t: Number(document.body.dataset.time), paused: document.body.dataset.paused,"
+        "return {t: Number(document.body.dataset.time || -1), paused: document.body.dataset.paused,"
         " speed: document.getElementById('speed-value').textContent,"
         " log: Array.from(document.querySelectorAll('#log li')).map(li => li.textContent)}")
 
@@ -179,6 +200,7 @@ def steering(anim, scratch, driver):
         time.sleep(0.5)
         if page_state(driver)["t"] != t1 or read_dom(driver) != dom1:
             problems.append("paused, the time or the drawing still moved")
+        t1, dom1 = settled(driver)
         # The frozen drawing is the trace's at that time.
         _, values = sb.trace_sample(anim, path, "%.9fs" % t1)
         problems += compare(dom1, expected_drawing(values), "paused at %s" % t1)
@@ -188,20 +210,19 @@ def steering(anim, scratch, driver):
         width = scrubber.size["width"]
         ActionChains(driver).click_and_hold(scrubber).move_by_offset(int(width * 0.3), 0).release().perform()
         sb.wait_until(lambda: abs(page_state(driver)["t"] - t1) > 0.2, message="the scrub")
-        time.sleep(0.3)
-        t2 = page_state(driver)["t"]
+        t2, dom2 = settled(driver)
         _, values = sb.trace_sample(anim, path, "%.9fs" % t2)
-        problems += compare(read_dom(driver), expected_drawing(values), "scrubbed to %s" % t2)
+        problems += compare(dom2, expected_drawing(values), "scrubbed to %s" % t2)
 
         # Keys: → steps to the next frame (k / 60 s), space plays, + doubles the speed.
         body = driver.find_element(By.TAG_NAME, "body")
         body.send_keys(Keys.ARROW_RIGHT)
         sb.wait_until(lambda: page_state(driver)["t"] != t2, message="the step")
-        t3 = page_state(driver)["t"]
+        t3, dom3 = settled(driver)
         if not (t2 < t3 <= t2 + 1 / 60 + 1e-9 and abs(t3 * 60 - round(t3 * 60)) < 1e-6):
             problems.append("→ moved from %s to %s, not to the next frame" % (t2, t3))
         _, values = sb.trace_sample(anim, path, "%.9fs" % t3)
-        problems += compare(read_dom(driver), expected_drawing(values), "stepped to %s" % t3)
+        problems += compare(dom3, expected_drawing(values), "stepped to %s" % t3)
         body.send_keys("+")
         sb.wait_until(lambda: page_state(driver)["speed"].startswith("2"), message="+ to double the speed")
         body.send_keys(Keys.SPACE)
