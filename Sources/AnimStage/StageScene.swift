@@ -9,11 +9,13 @@ package struct StageScene: Sendable, Hashable {
   package var targets: [DrawnTarget]
   package var size: StageSize
 
-  /// The targets of `runtime` at its current values, in declaration order.
-  package init(_ runtime: Runtime, size: StageSize) {
+  /// The targets of `runtime` at its current values, in declaration order (laid out as
+  /// `layout` says, when it is the runtime's current one).
+  package init(_ runtime: Runtime, size: StageSize, layout: StageLayout? = nil) {
     self.size = size
     var slot = 0
-    targets = runtime.stageTargets.map { target in
+    let targets = layout.map { runtime.stageTargets(in: $0) } ?? runtime.stageTargets
+    self.targets = targets.map { target in
       let kind = StageDrawing.kind(of: target.name)
       let needsSlot = StageDrawing.needsSlot(kind, target.properties)
       defer { if needsSlot { slot += 1 } }

@@ -57,8 +57,11 @@ package final class StageSession {
   /// What happened since the page last heard: trace lines of events and prints, notes and
   /// errors, as JSON objects.
   private var log: [String] = []
-  /// The last scene and transport state sent, to send nothing when nothing changed.
-  private var lastSent: String?
+  /// What the pages were last sent, to send only what changed.
+  private var encoder = StageFrameEncoder()
+  private var framesSent = 0
+  /// While things move, the values and gauges go with every fourth frame (15 a second).
+  package static let framesPerDetail = 4
   /// The diagnostics of the last reload that failed (rendered), until one succeeds.
   package private(set) var diagnostics: String?
   /// The whole script's run on a virtual clock, for the scrubber and the lanes (JSON).
@@ -244,17 +247,19 @@ package final class StageSession {
 
   // MARK: - What the page is sent
 
-  /// The frame for the page when anything changed since the last one (the scene, the
-  /// transport, the log), else nil: `{"type":"frame",…}`.
+  /// The frame for the pages when anything changed since the last one (the scene, the
+  /// values, the transport, the log), else nil: what changed (`StageFrameEncoder`).
   package func frame() -> String? {
     guard changed || !log.isEmpty else { return nil }
     changed = false
-    let state = self.state
     let entries = log
     log = []
-    if entries.isEmpty && state == lastSent { return nil }
-    lastSent = state
-    return "{\"type\":\"frame\"," + state.dropFirst().dropLast() + ",\"log\":[" + entries.joined(separator: ",") + "]}"
+    let header = Self.stateHeader(
+      runtime, size: size, time: time, paused: isPaused, speed: speed, interactive: false,
+      sameTime: reloadsAtSameTime, diagnostics: diagnostics)
+    framesSent += 1
+    let details = !isMoving || !entries.isEmpty || framesSent % Self.framesPerDetail == 0
+    return encoder.frame(runtime, size: size, time: time, header: header, log: entries, details: details)
   }
 
   /// Everything the page shows, as one JSON object (`StageSession.stateJSON`).
@@ -265,19 +270,18 @@ package final class StageSession {
   }
 
   /// Everything a page shows of `runtime` at session time `time`, as one JSON object: the
-  /// time, the transport, the scene, the sample of every property (a trace sample object),
-  /// the gauges' ranges and marks, the timelines, and the diagnostics of a failed reload.
+  /// header (`stateHeader`), the scene, the sample of every property (a trace sample object)
+  /// and the gauges' ranges and marks.
   package static func stateJSON(
     _ runtime: Runtime, size: StageSize, time: Nanoseconds, paused: Bool, speed: Double, interactive: Bool,
     sameTime: Bool, diagnostics: String?
   ) -> String {
-    let scene = StageScene(runtime, size: size)
-    var out = "{\"t\":" + TraceNumber.json(Double(time) / 1e9)
-    out += ",\"paused\":\(paused),\"idle\":\(runtime.isIdle),\"speed\":" + TraceNumber.json(speed)
-    out += ",\"interactive\":\(interactive),\"sameTime\":\(sameTime)"
-    out += ",\"viewBox\":" + TraceJSON.string(size.viewBox)
-    out += ",\"timelines\":[" + runtime.timelineNamesForStage.map(TraceJSON.string).joined(separator: ",") + "]"
-    out += ",\"targets\":" + scene.json
+    var out =
+      "{"
+      + stateHeader(
+        runtime, size: size, time: time, paused: paused, speed: speed, interactive: interactive, sameTime: sameTime,
+        diagnostics: diagnostics)
+    out += ",\"targets\":" + StageScene(runtime, size: size).json
     let sample = JSONLTraceWriter.line(.sample(time: time, values: runtime.sample()))
     out += ",\"sample\":" + sample.dropLast()
     out += ",\"ranges\":{"
@@ -290,9 +294,21 @@ package final class StageSession {
       out += TraceJSON.string(name) + ":[" + TraceNumber.json(gauge.low) + "," + TraceNumber.json(gauge.high)
       out += ",\(marks.paused),\(marks.reversed)]"
     }
-    out += "}"
-    out += ",\"diagnostics\":" + (diagnostics.map(TraceJSON.string) ?? "null")
-    return out + "}"
+    return out + "}}"
+  }
+
+  /// The state's members other than the scene and the values, as JSON members (no braces):
+  /// the time, the transport, the view box, the timelines, the diagnostics of a failed reload.
+  package static func stateHeader(
+    _ runtime: Runtime, size: StageSize, time: Nanoseconds, paused: Bool, speed: Double, interactive: Bool,
+    sameTime: Bool, diagnostics: String?
+  ) -> String {
+    var out = "\"t\":" + TraceNumber.json(Double(time) / 1e9)
+    out += ",\"paused\":\(paused),\"idle\":\(runtime.isIdle),\"speed\":" + TraceNumber.json(speed)
+    out += ",\"interactive\":\(interactive),\"sameTime\":\(sameTime)"
+    out += ",\"viewBox\":" + TraceJSON.string(size.viewBox)
+    out += ",\"timelines\":[" + runtime.timelineNamesForStage.map(TraceJSON.string).joined(separator: ",") + "]"
+    return out + ",\"diagnostics\":" + (diagnostics.map(TraceJSON.string) ?? "null")
   }
 
   /// The scene now, as the `<svg>` the page is served with.

@@ -93,11 +93,16 @@ package actor StageHost: StageBackend {
   /// Runs the session: a tick every 1/60 s while it moves, and a look at the file every
   /// 250 ms; otherwise it sleeps (an idle page costs almost nothing).
   package func tickLoop() async {
+    var deadline = Self.now
     while !Task.isCancelled {
       let moving = session.isMoving
       tickOnce()
-      let pause: Nanoseconds = moving ? StageSession.frameLength : 50_000_000
-      try? await Task.sleep(nanoseconds: UInt64(pause))
+      // Frames at 1/60 s from the last deadline, however long the tick took (one that ran
+      // late starts the count again from now).
+      deadline += moving ? StageSession.frameLength : 50_000_000
+      let now = Self.now
+      if deadline < now { deadline = now }
+      try? await Task.sleep(nanoseconds: UInt64(max(deadline - now, 1_000_000)))
     }
   }
 

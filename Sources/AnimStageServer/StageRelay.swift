@@ -64,10 +64,9 @@ package final class StageRelay: StageBackend {
     }
   }
 
-  /// Sends every page the state `state` (a JSON object) with `log` (JSON objects), and keeps
-  /// it and the scene's `svg` for pages still to come.
-  package func publish(state: String, log: [String], svg: String) {
-    let frame = "{\"type\":\"frame\"," + state.dropFirst().dropLast() + ",\"log\":[" + log.joined(separator: ",") + "]}"
+  /// Sends every page `frame` (what changed), and keeps the whole `state` (a JSON object) and
+  /// the scene's `svg` for pages still to come.
+  package func publish(frame: String, state: String, svg: String) {
     let clients = shared.withLock { shared in
       shared.state = state
       shared.svg = svg

@@ -32,7 +32,7 @@ struct PreviewCommand: ParsableCommand {
 
   @OptionGroup var server: StageServerArguments
 
-  @Option(help: "real (default): the session plays on the real clock; virtual: one frame (1/60 s) per tick.")
+  @Option(help: "real: the session plays on the real clock; virtual: one frame (1/60 s) per tick.")
   var clock: StageClock = .real
 
   func validate() throws { try server.validate() }
@@ -62,13 +62,13 @@ struct PreviewCommand: ParsableCommand {
 
 /// The options `anim preview` and `anim repl --preview` share.
 struct StageServerArguments: ParsableArguments {
-  @Option(help: "The port to listen on (default: a free one).")
+  @Option(help: "The port to listen on (0: a free one).")
   var port: Int = 0
 
-  @Option(help: "The address to listen on (default 127.0.0.1: this machine only).")
+  @Option(help: "The address to listen on (127.0.0.1: this machine only).")
   var host: String = "127.0.0.1"
 
-  @Option(help: ArgumentHelp("The stage's size in CSS pixels (default 800×600).", valueName: "W×H"))
+  @Option(help: ArgumentHelp("The stage's size in CSS pixels.", valueName: "W×H"))
   var size: String = "800×600"
 
   @Flag(help: "Open the page in a browser (xdg-open).")

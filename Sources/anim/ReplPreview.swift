@@ -13,7 +13,8 @@ final class ReplStage: SessionStage {
   private let relay: StageRelay
   private let size: StageSize
   private var log: [String] = []
-  private var lastState: String?
+  /// What the pages were last sent, to send only what changed.
+  private var encoder = StageFrameEncoder()
   /// Whether the page's play button last paused everything.
   private var paused = false
 
@@ -46,12 +47,14 @@ final class ReplStage: SessionStage {
 
   func show(_ runtime: Runtime?, at now: Nanoseconds) {
     guard let runtime else { return }
+    let header = StageSession.stateHeader(
+      runtime, size: size, time: now, paused: paused, speed: 1, interactive: true, sameTime: false, diagnostics: nil)
+    guard let frame = encoder.frame(runtime, size: size, time: now, header: header, log: log) else { return }
+    log = []
+    // (The whole state, for pages still to come, only when something changed.)
     let state = StageSession.stateJSON(
       runtime, size: size, time: now, paused: paused, speed: 1, interactive: true, sameTime: false, diagnostics: nil)
-    if state == lastState && log.isEmpty { return }
-    lastState = state
-    relay.publish(state: state, log: log, svg: StageScene(runtime, size: size).svg)
-    log = []
+    relay.publish(frame: frame, state: state, svg: StageScene(runtime, size: size).svg)
   }
 
   func log(_ text: String, isError: Bool) {

@@ -83,6 +83,18 @@ import Testing
     #expect(missing.status == 66)
   }
 
+  @Test func aTakenPortIs69() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let file = try scratch.file("card.anim", "target card { x: 0 }\n")
+    let server = try PreviewServer([file], scratch: scratch)
+    defer { server.stop() }
+    let second = try runAnim(["preview", file, "--port", "\(server.port)"], input: "")
+    #expect(second.status == 69)
+    #expect(second.standardOutput.isEmpty)
+    #expect(second.standardError.contains("the server could not start"))
+  }
+
   @Test func theSizeSetsTheViewBox() throws {
     let scratch = try Scratch()
     defer { scratch.remove() }

@@ -35,34 +35,42 @@ function setAttributes(element, attributes, cache) {
   }
 }
 
-/** Makes the stage's elements those of `targets`, changing only attributes that changed. */
-function applyTargets(targets) {
+/** The stage's element for `target`, made when new (or when its element changes). */
+function element(target) {
+  let entry = drawn.get(target.n);
+  if (target.e !== undefined && (!entry || entry.shape.localName !== target.e)) {
+    if (entry) entry.g.remove();
+    drawn.delete(target.n);
+    if (target.e === null) return null;
+    const g = document.createElementNS(svgNS, 'g');
+    g.setAttribute('data-target', target.n);
+    g.appendChild(document.createElementNS(svgNS, target.e));
+    stage.appendChild(g);
+    entry = { g, shape: g.firstElementChild, cache: { g: {}, s: {} } };
+    drawn.set(target.n, entry);
+  }
+  return entry || null;
+}
+
+/** Applies targets' attributes: every target of a whole state (`complete`: the others go),
+ * or the changed ones of a frame, each with only its changed attributes. */
+function applyTargets(targets, complete) {
   const seen = new Set();
   for (const target of targets) {
-    if (target.e === null) continue;
     seen.add(target.n);
-    let entry = drawn.get(target.n);
-    if (!entry || entry.shape.localName !== target.e) {
-      if (entry) entry.g.remove();
-      const g = document.createElementNS(svgNS, 'g');
-      g.setAttribute('data-target', target.n);
-      const shape = document.createElementNS(svgNS, target.e);
-      g.appendChild(shape);
-      stage.appendChild(g);
-      entry = { g, shape, cache: {} };
-      drawn.set(target.n, entry);
-    }
-    const groupCache = entry.cache.g || (entry.cache.g = {});
-    const shapeCache = entry.cache.s || (entry.cache.s = {});
-    setAttributes(entry.g, target.g, groupCache);
-    setAttributes(entry.shape, target.s, shapeCache);
+    const entry = element(target);
+    if (!entry) continue;
+    if (!entry.cache.g) entry.cache = { g: {}, s: {} };
+    setAttributes(entry.g, target.g, entry.cache.g);
+    setAttributes(entry.shape, target.s, entry.cache.s);
     if (target.x !== undefined && entry.shape.textContent !== target.x) entry.shape.textContent = target.x;
-    entry.g.classList.toggle('selected', target.n === selected);
   }
-  for (const [name, entry] of drawn) {
-    if (!seen.has(name)) {
-      entry.g.remove();
-      drawn.delete(name);
+  if (complete) {
+    for (const [name, entry] of drawn) {
+      if (!seen.has(name)) {
+        entry.g.remove();
+        drawn.delete(name);
+      }
     }
   }
 }
@@ -71,11 +79,31 @@ function seconds(t) {
   return (Math.round(t * 1000) / 1000).toString() + 's';
 }
 
+/** The target names in order, for the inspector's choice. */
+let names = [];
+
+/** A whole state (on connecting) or a frame of what changed since the one before. */
 function applyState(next) {
   const previous = state;
-  state = next;
+  if (!next.delta) {
+    state = next;
+    names = next.targets.map((t) => t.n);
+    applyTargets(next.targets, true);
+  } else {
+    const values = Object.assign(state ? state.sample.values : {}, next.values);
+    const ranges = Object.assign(state ? state.ranges : {}, next.ranges);
+    state = Object.assign({}, next, { sample: { t: next.t, values }, ranges });
+    if (next.removed.length) names = names.filter((n) => !next.removed.includes(n));
+    const added = next.targets.filter((t) => t.e !== undefined && !names.includes(t.n));
+    if (added.length) names = names.concat(added.map((t) => t.n));
+    for (const name of next.removed) {
+      const entry = drawn.get(name);
+      if (entry) entry.g.remove();
+      drawn.delete(name);
+    }
+    applyTargets(next.targets, false);
+  }
   if (next.viewBox && stage.getAttribute('viewBox') !== next.viewBox) stage.setAttribute('viewBox', next.viewBox);
-  applyTargets(next.targets);
   $('play').textContent = next.paused ? '\u25b6' : '\u275a\u275a';
   $('play').setAttribute('aria-pressed', String(!next.paused));
   $('time').textContent = seconds(next.t);
@@ -90,21 +118,46 @@ function applyState(next) {
   document.body.dataset.paused = String(next.paused);
   document.body.dataset.time = String(next.t);
   if (!previous || previous.timelines.join('\n') !== next.timelines.join('\n')) showTimelineControls(next.timelines);
-  updateChoice(next.targets);
-  showInspector();
+  updateChoice();
+  // The inspector changes with the selected target's values, which a frame may not carry.
+  if (!next.delta || Object.keys(next.values).length || Object.keys(next.ranges).length || inspected !== selected) {
+    inspected = selected;
+    showInspector();
+  }
   movePlayhead();
 }
 
-function updateChoice(targets) {
+/** The target the inspector shows. */
+let inspected = null;
+
+/** Shows the newly selected target. */
+function reselect() {
+  if (!state) return;
+  updateChoice();
+  inspected = selected;
+  showInspector();
+}
+
+/** The names the choice lists, to rebuild it only when they change. */
+let listed = null;
+
+function updateChoice() {
   const choice = $('target-choice');
-  const names = targets.map((t) => t.n);
-  if (choice.options.length !== names.length || names.some((n, i) => choice.options[i].value !== n)) {
+  if (listed !== names) {
+    listed = names;
     choice.textContent = '';
     for (const name of names) choice.add(new Option(name, name));
   }
   if (selected === null || !names.includes(selected)) selected = names[0] ?? null;
-  if (selected !== null) choice.value = selected;
+  if (selected !== null && choice.value !== selected) choice.value = selected;
+  if (marked !== selected || (selected !== null && !drawn.get(selected)?.g.classList.contains('selected'))) {
+    for (const [name, entry] of drawn) entry.g.classList.toggle('selected', name === selected);
+    marked = selected;
+  }
 }
+
+/** The target drawn as selected. */
+let marked = null;
 
 /** The selected target's properties: numbers on their gauge, overshoot clipped and marked. */
 function showInspector() {
@@ -293,6 +346,55 @@ function addLog(entries, t) {
 
 // MARK: - Connection
 
+/** Frames received and not yet applied. */
+let pending = [];
+
+function applyPending() {
+  const frames = pending;
+  pending = [];
+  // Whole states in order; the frames after the last one merged into one, so that each
+  // element is written at most once per animation frame.
+  let start = 0;
+  for (let k = frames.length - 1; k >= 0; k--) {
+    if (!frames[k].delta) {
+      start = k;
+      break;
+    }
+  }
+  if (!frames[start].delta) {
+    applyState(frames[start]);
+    addLog(frames[start].log, frames[start].t);
+    start += 1;
+  }
+  if (start >= frames.length) return;
+  const merged = Object.assign({}, frames[frames.length - 1], { targets: [], removed: [], values: {}, ranges: {} });
+  const byName = new Map();
+  for (const frame of frames.slice(start)) {
+    for (const name of frame.removed) {
+      byName.delete(name);
+      merged.removed.push(name);
+    }
+    for (const target of frame.targets) {
+      const known = byName.get(target.n);
+      if (!known) {
+        byName.set(target.n, { n: target.n, e: target.e, g: Object.assign({}, target.g), s: Object.assign({}, target.s),
+          x: target.x, u: target.u });
+        continue;
+      }
+      if (target.e !== undefined) known.e = target.e;
+      Object.assign(known.g, target.g);
+      Object.assign(known.s, target.s);
+      if (target.x !== undefined) known.x = target.x;
+      if (target.u !== undefined) known.u = target.u;
+    }
+    Object.assign(merged.values, frame.values);
+    Object.assign(merged.ranges, frame.ranges);
+    addLog(frame.log, frame.t);
+  }
+  merged.targets = Array.from(byName.values());
+  applyState(merged);
+}
+
 function connect() {
   const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
   socket = new WebSocket(scheme + '//' + location.host + '/ws?token=' + encodeURIComponent(token));
@@ -311,8 +413,10 @@ function connect() {
       }
       drawLanes();
     } else if (data.type === 'frame') {
-      applyState(data);
-      addLog(data.log, data.t);
+      // Applied at the next animation frame, all that came meanwhile in order: the page draws
+      // once per frame however the messages fall.
+      pending.push(data);
+      if (pending.length === 1) requestAnimationFrame(applyPending);
     }
   };
 }
@@ -333,13 +437,13 @@ $('scrubber').addEventListener('input', (e) => {
 $('scrubber').addEventListener('change', () => { scrubbing = false; });
 $('target-choice').addEventListener('change', (e) => {
   selected = e.target.value;
-  if (state) applyState(state);
+  reselect();
 });
 stage.addEventListener('click', (e) => {
   const g = e.target.closest('g[data-target]');
   if (!g) return;
   selected = g.getAttribute('data-target');
-  if (state) applyState(state);
+  reselect();
 });
 $('statement-form').addEventListener('submit', (e) => {
   e.preventDefault();
