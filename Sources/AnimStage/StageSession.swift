@@ -197,7 +197,6 @@ package final class StageSession {
     _ = runtime.advance(to: max(target, 0))
     time = max(target, 0)
     anchor(atReal: realNow)
-    log.append("{\"note\":" + TraceJSON.string("at \(TraceNumber.seconds(time))s") + "}")
   }
 
   /// A statement of the language sent from the page (`pause intro`, `seek intro to 1.2s`),
