@@ -20,6 +20,11 @@ let package = Package(
     // `swift package generate-documentation --target AnimCore` (the DocC catalog in
     // Sources/AnimCore/AnimCore.docc). A command plugin: `swift build` and `swift test` never build it.
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+    // `anim preview`'s server: HTTP/1 and the WebSocket its page listens on. Without
+    // Hummingbird's default traits (swift-configuration support, full Foundation), which the
+    // stage does not use: a cold build compiles swift-configuration and swift-system less.
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+    .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
   ],
   targets: [
     // Time, values, curves, animations, timelines, clocks, events. No parsing, no I/O.
@@ -42,11 +47,24 @@ let package = Package(
     // the process by one once the terminal is put right.
     .target(name: "AnimSignals"),
     .target(name: "AnimREPL", dependencies: ["AnimCore", "AnimLanguage", "AnimRuntime", "AnimSignals", "CReadline"]),
+    // The stage without a server: how a target is drawn (SVG attributes from its properties),
+    // the session a page steers (transport, scrubbing, reload), `/state`'s JSON, and the page
+    // itself (generated from Resources/ into StageAssets.swift: scripts/generate-stage-assets.sh).
+    .target(name: "AnimStage", dependencies: ["AnimCore", "AnimLanguage", "AnimRuntime"], exclude: ["Resources"]),
+    // `anim preview`'s HTTP and WebSocket server (Hummingbird), over AnimStage.
+    .target(
+      name: "AnimStageServer",
+      dependencies: [
+        "AnimStage", "AnimRuntime", "AnimLanguage", "AnimCore",
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+      ]
+    ),
     // The command-line front: thin.
     .executableTarget(
       name: "anim",
       dependencies: [
-        "AnimCore", "AnimLanguage", "AnimRuntime", "AnimREPL", "AnimSignals",
+        "AnimCore", "AnimLanguage", "AnimRuntime", "AnimREPL", "AnimSignals", "AnimStage", "AnimStageServer",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -75,6 +93,7 @@ let package = Package(
       name: "AnimRuntimeTests", dependencies: ["AnimRuntime", "AnimLanguage", "AnimCore", "AnimTestSupport"]),
     .testTarget(
       name: "AnimREPLTests", dependencies: ["AnimREPL", "AnimRuntime", "AnimLanguage", "AnimCore", "AnimTestSupport"]),
+    .testTarget(name: "AnimStageTests", dependencies: ["AnimStage", "AnimRuntime", "AnimLanguage", "AnimCore"]),
     // End to end: runs the built `anim` binary (the dependency makes `swift test` build it).
     .testTarget(name: "AnimCLITests", dependencies: ["anim", "anim-fuzz-restore"]),
   ]

@@ -8,6 +8,9 @@ struct Anim: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "anim",
     abstract: "A scriptable animation interpreter.",
-    subcommands: [RunCommand.self, TraceCommand.self, CheckCommand.self, FormatCommand.self, ReplCommand.self]
+    subcommands: [
+      RunCommand.self, TraceCommand.self, CheckCommand.self, FormatCommand.self, ReplCommand.self,
+      PreviewCommand.self,
+    ]
   )
 }

@@ -13,6 +13,8 @@ enum ExitStatus: Int32, Comparable, Error {
   case scriptErrors = 65
   /// EX_NOINPUT: a file cannot be read.
   case unreadable = 66
+  /// EX_UNAVAILABLE: `anim preview`'s server could not start (its port is taken).
+  case unavailable = 69
   /// EX_SOFTWARE: an internal failure (a bug).
   case internalFailure = 70
 

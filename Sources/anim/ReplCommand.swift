@@ -1,4 +1,5 @@
 import AnimREPL
+import AnimStageServer
 import ArgumentParser
 
 /// `anim repl [FILE] [--clock real|virtual]`: the interactive session (README, Using anim).
@@ -10,6 +11,9 @@ struct ReplCommand: ParsableCommand {
       On a terminal: line editing, history, Tab completion; animations play while you type.
       Not on a terminal: reads statements line by line, results on standard output,
       diagnostics on standard error, and exits 0 at the end of input.
+      With --preview, a page shows the session's targets as `anim preview` does (its address \
+      is printed first): what is typed moves on the page, and what is clicked there is \
+      evaluated in the session and shown in its log.
       """
   )
 
@@ -24,8 +28,21 @@ struct ReplCommand: ParsableCommand {
   @Option(help: "real: animations play while you type; virtual: nothing moves until :tick.")
   var clock: Clock = .real
 
+  @Flag(help: "Also serve a page that shows the session's targets (as anim preview does).")
+  var preview = false
+
+  @OptionGroup var server: StageServerArguments
+
+  func validate() throws { try server.validate() }
+
   func run() throws {
-    let status = REPL.run(file: file, clock: clock == .real ? .real : .virtual)
+    var stage: ReplStage?
+    if preview {
+      let relay = StageRelay(title: file.map { "repl: \($0)" } ?? "repl")
+      _ = try server.start(relay)
+      stage = ReplStage(relay: relay, size: server.stageSize)
+    }
+    let status = REPL.run(file: file, clock: clock == .real ? .real : .virtual, stage: stage)
     if status != 0 { throw ExitCode(status) }
   }
 }

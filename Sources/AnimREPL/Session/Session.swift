@@ -70,6 +70,9 @@ package final class Session {
   /// catching up: the prompt takes it as usual, moments later.)
   package static let catchUpBudget: Nanoseconds = 100_000_000
 
+  /// A page showing the session (`anim repl --preview`), handed it after each pass.
+  package var stage: (any SessionStage)?
+
   /// The engine: the runtime by default. Nil: statements are checked only.
   package var runtime: (any SessionBackend)? = RuntimeBackend() {
     didSet { runtime?.setPrecision(precision) }
@@ -104,7 +107,7 @@ package final class Session {
   private let gapThreshold: Nanoseconds
   private let sourceName: String
   private let usesColor: Bool
-  private let write: Write
+  let write: Write
   /// When the watched values were last shown live, and what they were.
   private var lastWatchTime: Nanoseconds = .min
   private var lastWatchText = ""
@@ -182,6 +185,7 @@ package final class Session {
       to: target, delivering: emit, stoppingWhen: { shouldStop(deadline: deadline, interruptible: false) })
     if reached < target { clock.standStill(at: reached) }
     if clock.choice == .real { showWatchedValuesLive() }
+    passToStage()
   }
 
   /// Whether long work should stop now (asked between instants): a stop request from the

@@ -22,7 +22,10 @@ package enum REPL {
   /// after errors in what was typed), 66 when FILE cannot be read. On a terminal, SIGTERM
   /// or SIGHUP ends the process by that signal, after the terminal and history are put right.
   /// Must be called on the main thread.
-  package static func run(file: String?, clock: ClockChoice) -> Int32 {
+  ///
+  /// With `stage` (`anim repl --preview`), a page shows the session: it is handed the session
+  /// after each pass and every piece of output, and what it sends is evaluated as typed.
+  package static func run(file: String?, clock: ClockChoice, stage: (any SessionStage)? = nil) -> Int32 {
     // A write to a reader that went away fails instead of killing the process in the middle
     // of it; piped, the session then ends by SIGPIPE (below), as `run` and `trace` do.
     signal(SIGPIPE, SIG_IGN)
@@ -34,7 +37,11 @@ package enum REPL {
       // engine: only an explicit stop counts as a pause.
       let session = Session(
         clock: clock, sourceName: "<stdin>", usesColor: usesColor, gapThreshold: .max,
-        write: writeToStandardStreams)
+        write: { stream, text in
+          writeToStandardStreams(stream, text)
+          stage?.log(text, isError: stream == .standardError)
+        })
+      session.stage = stage
       // SIGINT, SIGTERM and SIGHUP stop long work (a `:tick` of a year) between two
       // instants, and then end the process by that signal.
       var signals = CaughtSignals()
@@ -61,11 +68,14 @@ package enum REPL {
       if let signal = endingSignal() { CaughtSignals.die(of: signal) }
       return 0
     }
+    // The stage is used on this (the main) thread only, as the session is.
+    nonisolated(unsafe) let stage = stage
     return MainActor.assumeIsolated {
       var editor: LineEditor?
       let session = Session(clock: clock, sourceName: "<repl>", usesColor: usesColor) { stream, text in
         // Output during evaluation is written plainly; output while a prompt is shown
         // (events of animations playing) goes above it.
+        stage?.log(text, isError: stream == .standardError)
         MainActor.assumeIsolated {
           if let editor {
             editor.printAbove(text, toStandardError: stream == .standardError)
@@ -74,6 +84,7 @@ package enum REPL {
           }
         }
       }
+      session.stage = stage
       // One line for a person at a terminal (piped input has none): where help is.
       writeToStandardStreams(
         .standardOutput,

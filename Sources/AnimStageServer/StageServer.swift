@@ -1,0 +1,146 @@
+// StageServer: `anim preview`'s HTTP and WebSocket server (Hummingbird 2). One page, its two
+// assets, `/state`, and `/ws`, each refused (403) without the token; the WebSocket upgrade
+// also needs the page's own Origin. A `StageHost` actor owns the session: the server's tick
+// loop and every client's commands reach it one at a time.
+
+import AnimCore
+import AnimLanguage
+import AnimRuntime
+import AnimStage
+import Hummingbird
+import HummingbirdWebSocket
+import Logging
+import NIOCore
+import Synchronization
+
+/// What `anim preview` (or `anim repl --preview`) asks of the server.
+package struct StageServerOptions: Sendable {
+  package var host = "127.0.0.1"
+  package var port = 0
+  /// The token every request must carry; `StageServer.makeToken()` when nil.
+  package var token: String?
+  package init() {}
+}
+
+/// What the server serves: a script's session (`StageHost`) or an interactive one's
+/// (`StageRelay`).
+package protocol StageBackend: Sendable {
+  /// The page, with the stage drawn at the session's time (after a scrub to `at`).
+  func page(token: String, at: Nanoseconds?) async -> String
+  /// `/state?at=`: the trace's sample at `time`; nil (404) where there is no script.
+  func stateJSON(at time: Nanoseconds) async -> String?
+  /// A new page's stream of messages.
+  func connect() async -> (Int, AsyncStream<String>)
+  func disconnect(_ id: Int) async
+  /// A command from a page.
+  func handle(_ command: String) async
+  /// Runs for as long as the server does.
+  func tickLoop() async
+}
+
+package enum StageServer {
+  /// 32 characters of `[A-Za-z0-9_-]` from the system's random source.
+  package static func makeToken() -> String {
+    let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+    var generator = SystemRandomNumberGenerator()
+    return String((0..<32).map { _ in alphabet[Int(generator.next() % 64)] })
+  }
+
+  /// Serves `host`'s session until the process ends. Calls `ready` with the page's address
+  /// (`http://127.0.0.1:PORT/?token=TOKEN`) once the server listens.
+  package static func run(
+    _ host: some StageBackend, options: StageServerOptions, ready: @escaping @Sendable (String) -> Void
+  ) async throws {
+    let token = options.token ?? makeToken()
+    let origin = OriginBox()
+    let router = Router(context: BasicWebSocketRequestContext.self)
+    router.add(middleware: TokenMiddleware(token: token))
+    router.get("/") { request, _ -> Response in
+      let at = request.uri.queryParameters.get("at").flatMap { stageDuration(String($0)) }
+      let page = await host.page(token: token, at: at)
+      return Response(
+        status: .ok, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
+        body: .init(byteBuffer: ByteBuffer(string: page)))
+    }
+    for (name, type) in [("stage.css", "text/css; charset=utf-8"), ("stage.js", "text/javascript; charset=utf-8")] {
+      let text = StageAssets.files[name] ?? ""
+      router.get(RouterPath(name)) { _, _ -> Response in
+        Response(
+          status: .ok, headers: [.contentType: type, .cacheControl: "no-store"],
+          body: .init(byteBuffer: ByteBuffer(string: text + "\n")))
+      }
+    }
+    router.get("/state") { request, _ -> Response in
+      guard let text = request.uri.queryParameters.get("at"), let at = stageDuration(String(text)) else {
+        return Response(status: .badRequest, body: .init(byteBuffer: ByteBuffer(string: "give at=DURATION\n")))
+      }
+      guard let json = await host.stateJSON(at: at) else { return Response(status: .notFound) }
+      return Response(
+        status: .ok, headers: [.contentType: "application/json"],
+        body: .init(byteBuffer: ByteBuffer(string: json + "\n")))
+    }
+    router.ws(
+      "/ws",
+      shouldUpgrade: { request, _ in
+        // A page of another origin cannot open the socket even with the token.
+        guard let expected = origin.value, request.headers[.origin] == expected else {
+          throw HTTPError(.forbidden)
+        }
+        return .upgrade([:])
+      },
+      onUpgrade: { inbound, outbound, _ in
+        let (id, frames) = await host.connect()
+        let sender = Task {
+          for await frame in frames {
+            do { try await outbound.write(.text(frame)) } catch { break }
+          }
+        }
+        defer { sender.cancel() }
+        do {
+          for try await message in inbound.messages(maxSize: 1 << 20) {
+            if case .text(let command) = message { await host.handle(command) }
+          }
+        } catch {}
+        await host.disconnect(id)
+      })
+
+    var logger = Logger(label: "anim-preview")
+    logger.logLevel = .critical
+    let app = Application(
+      router: router, server: .http1WebSocketUpgrade(webSocketRouter: router),
+      configuration: .init(address: .hostname(options.host, port: options.port)),
+      onServerRunning: { channel in
+        let port = channel.localAddress?.port ?? options.port
+        let shownHost = options.host.contains(":") ? "[\(options.host)]" : options.host
+        origin.set("http://\(shownHost):\(port)")
+        ready("http://\(shownHost):\(port)/?token=\(token)")
+      },
+      logger: logger)
+    let ticking = Task { await host.tickLoop() }
+    defer { ticking.cancel() }
+    try await app.runService()
+  }
+}
+
+/// The page's origin, known once the port is.
+final class OriginBox: Sendable {
+  private let origin = Mutex<String?>(nil)
+
+  var value: String? { origin.withLock { $0 } }
+  func set(_ value: String) { origin.withLock { $0 = value } }
+}
+
+/// Every request carries `token=` or is answered 403.
+struct TokenMiddleware<Context: RequestContext>: RouterMiddleware {
+  let token: String
+
+  func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+    -> Response
+  {
+    guard let given = request.uri.queryParameters.get("token"), given == token[...] else {
+      return Response(
+        status: .forbidden, body: .init(byteBuffer: ByteBuffer(string: "403: the page's token is missing\n")))
+    }
+    return try await next(request, context)
+  }
+}
