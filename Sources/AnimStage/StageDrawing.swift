@@ -8,7 +8,7 @@ import AnimRuntime
 
 /// What a target is drawn as. Today every target is a `rect`: the language form that chooses
 /// a kind (`target card: circle { … }`) comes with its own change, which sets it in
-/// `StageDrawing.kind(of:)`, the one place a kind is chosen.
+/// `StageDrawing.kind(of:in:)`, the one place a kind is chosen.
 package enum StageKind: Sendable, Hashable {
   case rect
   case circle
@@ -89,8 +89,16 @@ package enum StageDrawing {
   package static let angleNames = ["angle", "rotation"]
   package static let fillNames = ["fill", "tint", "color", "background"]
 
-  /// The kind a target is drawn as: the one place it is chosen (see `StageKind`).
-  package static func kind(of target: String) -> StageKind { .rect }
+  /// The kind a target is drawn as, from its declaration (`target card: circle { ... }`):
+  /// the one place it is chosen (see `StageKind`).
+  package static func kind(of target: String, in runtime: Runtime) -> StageKind {
+    switch runtime.stageKind(of: target) {
+    case .rect: return .rect
+    case .circle: return .circle
+    case .none: return .none
+    case .text(let text): return .text(text)
+    }
+  }
 
   /// Draws the target `name` of properties `properties` (short names and values, in
   /// declaration order). `slot` is its index among the targets without a vertical position

@@ -16,7 +16,7 @@ package struct StageScene: Sendable, Hashable {
     var slot = 0
     let targets = layout.map { runtime.stageTargets(in: $0) } ?? runtime.stageTargets
     self.targets = targets.map { target in
-      let kind = StageDrawing.kind(of: target.name)
+      let kind = StageDrawing.kind(of: target.name, in: runtime)
       let needsSlot = StageDrawing.needsSlot(kind, target.properties)
       defer { if needsSlot { slot += 1 } }
       return StageDrawing.draw(target.name, kind: kind, properties: target.properties, slot: slot, size: size)

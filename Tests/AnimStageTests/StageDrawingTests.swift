@@ -33,6 +33,34 @@ import Testing
     #expect(drawn.gauges == ["card.speed"])
   }
 
+  /// A target's kind comes from its declaration: `: circle`, `: text "…"` (read now, a
+  /// group member's with its own `index`), `: none`; a rect without one.
+  @Test func theDeclaredKindChoosesTheShape() throws {
+    let source = SourceText(
+      name: "kinds.anim",
+      contents: """
+        target dot: circle { x: 0 }
+        target title: text "Hi {1 + 1}" { x: 0 }
+        target holder: none { v: 0 }
+        target plain { x: 0 }
+        target rows[3]: text "row {index} of {count}" { y: index * 40 }
+
+        """)
+    var environment = Environment()
+    let checked = parseAndCheck(source, in: &environment, mode: .script)
+    let program = try #require(checked.program)
+    let runtime = Runtime()
+    _ = runtime.run(program, of: source, at: 0)
+    #expect(StageDrawing.kind(of: "dot", in: runtime) == .circle)
+    #expect(StageDrawing.kind(of: "title", in: runtime) == .text("Hi 2"))
+    #expect(StageDrawing.kind(of: "holder", in: runtime) == StageKind.none)
+    #expect(StageDrawing.kind(of: "plain", in: runtime) == .rect)
+    #expect(StageDrawing.kind(of: "rows[2]", in: runtime) == .text("row 2 of 3"))
+    let scene = StageScene(runtime, size: StageSize())
+    #expect(scene.targets.first { $0.name == "dot" }?.element == "circle")
+    #expect(scene.targets.first { $0.name == "rows[1]" }?.text == "row 1 of 3")
+  }
+
   @Test func theSlotsFollowTheViewBoxTop() {
     let drawn = draw([], slot: 0, size: StageSize(width: 400, height: 200))
     // y = -100 + 80 · ½ = -60

@@ -64,3 +64,35 @@ extension Runtime {
   /// The declared timelines' names, sorted.
   package var timelineNamesForStage: [String] { timelines.keys.sorted() }
 }
+
+/// How a stage draws a target, as its declaration says (grammar.md § Groups and stagger: a
+/// target's kind), with a text's interpolations read now.
+package enum StageTargetKind: Sendable, Hashable {
+  case rect, circle, none
+  case text(String)
+}
+
+extension Runtime {
+  /// The kind of target `name` (a group's member `G[k]` takes its group's, its text read with
+  /// the member's `index` and `count`); a rect when none was written. A text that cannot be
+  /// read now (a division by zero in it) shows empty.
+  package func stageKind(of name: String) -> StageTargetKind {
+    var declared = name
+    var member: (index: Int, count: Int)?
+    if name.hasSuffix("]"), let open = name.lastIndex(of: "[") {
+      let group = String(name[..<open])
+      if let index = Int(name[name.index(after: open)..<name.index(before: name.endIndex)]), let count = groups[group] {
+        declared = group
+        member = (index, count)
+      }
+    }
+    guard let (declaration, program) = targetKinds[declared], let kind = declaration.kind else { return .rect }
+    switch kind {
+    case .rect: return .rect
+    case .circle: return .circle
+    case .none: return .none
+    case .text(let literal, _):
+      return .text((try? interpolate(literal, memberContext(program, member))) ?? "")
+    }
+  }
+}
