@@ -222,6 +222,9 @@ public struct AnimationEngine: Sendable {
   /// Properties that left rest, in order: their `start` is due at `now`, behind the
   /// animations' events due now. (Everything here is due now: advancing hands them out.)
   var propertiesLeavingRest = LeavingRestQueue()
+  /// The paused nodes whose playheads are being carried over engine time
+  /// (Engine+Tweening.swift); few, so a plain list.
+  var playheadTweens: [PlayheadTween] = []
 
   public init(startingAt time: Nanoseconds = 0) {
     now = time

@@ -62,10 +62,14 @@ extension AnimationEngine {
     while true {
       // What is due next: properties leaving rest are due now; the heap holds nothing earlier.
       let t: Nanoseconds
+      // A tweened playhead's next point (Engine+Tweening.swift) is due like a pending entry.
+      let tweenDue = playheadTweens.isEmpty ? nil : nextPlayheadTweenInstant().flatMap { $0 <= time ? $0 : nil }
       if !propertiesLeavingRest.isEmpty {
         t = now
       } else if let first = firstPending(), first.time <= time {
-        t = first.time
+        t = min(first.time, tweenDue ?? first.time)
+      } else if let tweenDue {
+        t = tweenDue
       } else {
         break
       }
@@ -120,9 +124,11 @@ extension AnimationEngine {
           }
         }
       }
+      let tweened = tweenDue == t ? movePlayheads(at: t, into: &crossed) : []
       if crossed.count > 1 { order(&crossed) }
       countAtInstant += crossed.count + callbacksDueCount + leavingRest.count
       for top in due[..<dueCount] { reschedule(top) }
+      for top in tweened { reschedule(top) }
       if roundsAtInstant > roundLimitPerInstant || countAtInstant > 1_000 * Self.eventLimitPerInstant {
         dropPending(at: t)
         throw .tooManyEventsAtOneInstant(t)
@@ -136,6 +142,7 @@ extension AnimationEngine {
       }
     }
     now = time
+    if !playheadTweens.isEmpty { placePlayheads() }
     refreshCurrentValues()
     return true
   }

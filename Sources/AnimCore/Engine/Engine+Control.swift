@@ -17,6 +17,7 @@ extension AnimationEngine {
   /// when its rate is negative); a paused one resumes.
   public mutating func play(_ id: NodeID) throws(EngineError) {
     let index = try resolve(id)
+    stopPlayheadTween(of: index)
     if nodes[Int(index)].parent < 0, let end = EventPoints(timing(of: index), hasStarted: false).end,
       Double(now) + Double(end) / abs(rate(of: nodes[Int(index)])) >= Double(Self.endOfTime)
     {
@@ -57,6 +58,7 @@ extension AnimationEngine {
   /// Freezes a node's local time.
   public mutating func pause(_ id: NodeID) throws(EngineError) {
     let index = try resolve(id)
+    stopPlayheadTween(of: index)
     catchUp(topLevelAncestor(of: index))
     let parentNow = parentTime(of: index)
     let local = localTime(of: index, atParent: parentNow)
@@ -71,6 +73,7 @@ extension AnimationEngine {
   /// or cancelled) stays idle: only `play` starts it.
   public mutating func resume(_ id: NodeID) throws(EngineError) {
     let index = try resolve(id)
+    stopPlayheadTween(of: index)
     guard !nodes[Int(index)].isCancelled else { return }
     catchUp(topLevelAncestor(of: index))
     let parentNow = parentTime(of: index)
@@ -81,6 +84,7 @@ extension AnimationEngine {
   /// Turns a node's direction around where it is, keeping it paused or playing.
   public mutating func reverse(_ id: NodeID) throws(EngineError) {
     let index = try resolve(id)
+    stopPlayheadTween(of: index)
     catchUp(topLevelAncestor(of: index))
     let parentNow = parentTime(of: index)
     let local = localTime(of: index, atParent: parentNow)
@@ -91,6 +95,7 @@ extension AnimationEngine {
   /// Sets a node's playback rate without a jump (negative plays backwards, 0 holds).
   public mutating func setRate(_ rate: Double, of id: NodeID) throws(EngineError) {
     let index = try resolve(id)
+    stopPlayheadTween(of: index)
     if let problem = endProblem(of: index, rate: rate) { throw problem }
     catchUp(topLevelAncestor(of: index))
     let parentNow = parentTime(of: index)
@@ -110,6 +115,7 @@ extension AnimationEngine {
     _ id: NodeID, to time: Nanoseconds, _ handle: (inout AnimationEngine, EngineEvent) -> Void = { _, _ in }
   ) throws(EngineError) {
     let index = try resolve(id)
+    stopPlayheadTween(of: index)
     let top = topLevelAncestor(of: index)
     catchUp(top)
     let parentNow = parentTime(of: index)
@@ -232,6 +238,7 @@ extension AnimationEngine {
     _ id: NodeID, _ handle: (inout AnimationEngine, EngineEvent) -> Void = { _, _ in }
   ) throws(EngineError) {
     let index = try resolve(id)
+    stopPlayheadTween(of: index)
     let node = nodes[Int(index)]
     let points = EventPoints(timing(of: node), hasStarted: false)
     guard let end = points.end else { throw .finishesNever }
@@ -284,6 +291,7 @@ extension AnimationEngine {
   /// idle, and `play` starts it over.
   public mutating func cancel(_ id: NodeID) throws(EngineError) {
     let index = try resolve(id)
+    stopPlayheadTween(of: index)
     let top = topLevelAncestor(of: index)
     endEffects(in: index)
     if contains(id) {

@@ -335,6 +335,7 @@ extension AnimationEngine {
   /// having output, and its callbacks will not fire. Fires no event.
   public mutating func remove(_ id: NodeID) throws(EngineError) {
     let index = try resolve(id)
+    stopPlayheadTween(of: index)
     let top = topLevelAncestor(of: index)
     removeSubtree(index)
     if top != index { reschedule(top) }

@@ -36,9 +36,9 @@ extension AnimationEngine {
   public var topLevelNodes: [NodeID] { topLevel.map(id(of:)) }
 
   /// Whether anything will still move or fire: a node playing toward an edge it has not
-  /// reached, or a pending callback. Paused nodes do not count.
+  /// reached, a playhead being tweened, or a pending callback. Paused nodes do not count.
   public var hasPendingWork: Bool {
-    !propertiesLeavingRest.isEmpty || pending.contains { isLive($0) }
+    !propertiesLeavingRest.isEmpty || !playheadTweens.isEmpty || pending.contains { isLive($0) }
   }
 
   /// Whether a callback scheduled on the engine is still to come (scripts schedule their
@@ -59,6 +59,13 @@ extension AnimationEngine {
   /// The next time something is due, if anything is.
   public var nextEventTime: Nanoseconds? {
     if !propertiesLeavingRest.isEmpty { return now }
-    return pending.earliestTime { isLive($0) }
+    let queued = pending.earliestTime { isLive($0) }
+    guard !playheadTweens.isEmpty else { return queued }
+    var tweens = playheadTweens.compactMap { tween -> Nanoseconds? in
+      Int(tween.node) < nodes.count && nodes[Int(tween.node)].generation == tween.generation
+        && nodes[Int(tween.node)].kind != .free ? nextInstant(of: tween) : nil
+    }
+    if let queued { tweens.append(queued) }
+    return tweens.min()
   }
 }

@@ -42,7 +42,7 @@ extension AnimationEngine: Codable {
 
   private enum CodingKeys: String, CodingKey {
     case version, now, stores, nodes, freeNodes, versions, timelines, freeTimelines, callbacks, freeCallbacks
-    case curves, topLevel, pending
+    case curves, topLevel, pending, playheadTweens
   }
 
   public init(from decoder: any Decoder) throws {
@@ -84,7 +84,10 @@ extension AnimationEngine: Codable {
       throw EngineSnapshotError("the node tables disagree in length")
     }
     try restorePending(saved)
+    // (Absent before playhead tweens: none.)
+    playheadTweens = try container.decodeIfPresent([PlayheadTween].self, forKey: .playheadTweens) ?? []
     try validate()
+    try validatePlayheadTweens()
   }
 
   /// A node as written: whole, as the engine's nodes were written before they were packed.
@@ -176,5 +179,6 @@ extension AnimationEngine: Codable {
           key: property.kind.order << 32 | Int(property.index)))
     }
     try container.encode(saved, forKey: .pending)
+    if !playheadTweens.isEmpty { try container.encode(playheadTweens, forKey: .playheadTweens) }
   }
 }
