@@ -6,8 +6,8 @@ import Testing
 /// `tween(_:to:over:curve:)`: a paused timeline's playhead carried over engine time along a
 /// curve, everything it crosses firing as it is crossed (grammar.md § Label navigation,
 /// `tween X to A over D`; GSAP's tweenTo). The playhead's place at engine time t is
-/// p(t) = from + round((to − from) · curve((t − start) / D)); a point at local time L fires at
-/// the first integer engine time where p has reached L.
+/// p(t) = from + trunc((to − from) · curve((t − start) / D)) (the distance moved rounded toward
+/// zero); a point at local time L fires at the first integer engine time where p has reached L.
 @Suite("Engine: tweening a playhead")
 struct PlayheadTweenTests {
   /// T (4 s) holds A at 1 s (p: 0 → 100 over 2 s, linear) and a callback at 3 s.
@@ -69,7 +69,7 @@ struct PlayheadTweenTests {
   }
 
   /// With easeInOut, a point at L fires at the first engine time t where
-  /// round(4 s · easeInOut((t − t₀) / 2 s)) ≥ L: the nanosecond before it, the playhead was short.
+  /// trunc(4 s · easeInOut((t − t₀) / 2 s)) ≥ L: the nanosecond before it, the playhead was short.
   @Test func aCurvedTweenFiresAtTheFirstNanosecondThePlayheadReachesAPoint() throws {
     var (engine, _, t, a, c) = try Self.scene()
     try engine.play(t)
@@ -78,7 +78,7 @@ struct PlayheadTweenTests {
     var events: [EngineEvent] = []
     try engine.advance(to: 3 * s) { _, e in events.append(e) }
     func playhead(_ time: Nanoseconds) -> Nanoseconds {
-      Nanoseconds((Double(4 * s) * TimingCurve.easeInOut.progress(at: Double(time) / Double(2 * s))).rounded())
+      Nanoseconds((Double(4 * s) * TimingCurve.easeInOut.progress(at: Double(time) / Double(2 * s))).rounded(.towardZero))
     }
     let start = try #require(events.first { $0.subject == .node(a) && $0.kind == .start }?.time)
     #expect(playhead(start) >= 1 * s && playhead(start - 1) < 1 * s)

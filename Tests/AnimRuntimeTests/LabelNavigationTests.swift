@@ -89,6 +89,73 @@ struct LabelNavigationTests {
     #expect(traced.number("a.x", at: 2 * s) == 70)
   }
 
+  /// The timeline of the tween tests: `intro` with a print at `landed`.
+  static let marked = """
+    target a { x: 0 }
+    timeline intro {
+      animate a.x to 100 over 1s
+      label landed
+      print "at landed"
+      animate a.x to 0 over 1s
+    }
+    on start intro { print "start {now}" }
+    on complete intro { print "complete {now}" }
+
+    """
+
+  @Test func tweenMovesThePlayheadToATimeFiringWhatItCrosses() throws {
+    // Played at 0 and paused at 500 ms (local 500 ms, 50); at 1 s, `tween intro to 1900ms over
+    // 2s`: local time 500 ms + trunc(1.4 s · (t − 1 s) / 2 s), linear. It reaches `landed`
+    // (1 s) at the first nanosecond where 0.7 · (t − 1 s) ≥ 0.5 s: 1 s + ⌈0.5 s / 0.7⌉ =
+    // 1,714,285,715 ns; 1.2 s (a.x = 100 · (2 s − 1.2 s) / 1 s = 80) at 2 s; it stays paused
+    // at 1.9 s (10) from 3 s on, with no `complete`.
+    let traced = try trace(
+      Self.marked + """
+        play intro
+        at 500ms pause intro
+        at 1s tween intro to 1900ms over 2s
+        """, TraceOptions(times: [1 * s, 2 * s, 3 * s, 4 * s], until: 5 * s))
+    #expect(traced.number("a.x", at: 1 * s) == 50)
+    #expect(close(traced.number("a.x", at: 2 * s), 80))
+    #expect(close(traced.number("a.x", at: 3 * s), 10))
+    #expect(close(traced.number("a.x", at: 4 * s), 10))
+    #expect(traced.prints.filter { $0.1 == "at landed" }.map(\.0) == [1_714_285_715])
+    #expect(traced.prints.map(\.1) == ["start 0s", "at landed"])
+  }
+
+  @Test func tweenBackwardsWithACurveEndsPausedAtItsPlace() throws {
+    // From the end (2 s, a.x 0, completed at 2 s) back to `landed` over 1 s with easeIn:
+    // local time 2 s − trunc(1 s · easeIn(u)); a.x reads 100 · (2 s − τ) / 1 s on the way, so
+    // 100 · easeIn(0.5) at 3.5 s. Leaving its end backwards, it starts again (reversed) at 3 s;
+    // the print at `landed` fires, backwards, as it arrives (4 s).
+    let traced = try trace(
+      Self.marked + """
+        play intro
+        at 3s tween intro to landed over 1s with easeIn
+        """, TraceOptions(times: [3 * s, 3_500 * ms, 4 * s, 5 * s], until: 6 * s))
+    let half = TimingCurve.easeIn.progress(at: 0.5)
+    #expect(traced.number("a.x", at: 3 * s) == 0)
+    #expect(close(traced.number("a.x", at: 3_500 * ms), 100 * half, 1e-6))
+    #expect(traced.number("a.x", at: 4 * s) == 100)
+    #expect(traced.number("a.x", at: 5 * s) == 100)
+    #expect(traced.prints.map(\.1) == ["start 0s", "at landed", "complete 2s", "start 3s", "at landed"])
+    #expect(traced.prints.last?.0 == 4 * s)
+  }
+
+  @Test func tweenOnATimelineAtRestStartsItAsThePlayheadLeaves() throws {
+    // Never played: it starts at 0 as the playhead leaves its start, and reaches `landed`
+    // (local 1 s, a.x 100) at 500 ms: local time 2t.
+    let traced = try trace(
+      Self.marked + """
+        tween intro to landed over 500ms
+        """, TraceOptions(times: [250 * ms, 500 * ms, 1 * s], until: 2 * s))
+    #expect(traced.number("a.x", at: 250 * ms) == 50)
+    #expect(traced.number("a.x", at: 500 * ms) == 100)
+    #expect(traced.number("a.x", at: 1 * s) == 100)
+    #expect(traced.prints.map(\.1) == ["start 0s", "at landed"])
+    #expect(traced.prints.map(\.0) == [0, 500 * ms])
+  }
+
   @Test func anUnknownLabelIsACheckErrorThatSuggests() {
     let source = SourceText(
       name: "t.anim", contents: Self.intro + "seek intro to landd\npause intro at nowhere + 1s\n")

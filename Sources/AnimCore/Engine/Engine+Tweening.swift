@@ -26,7 +26,7 @@ extension AnimationEngine {
     playheadTweens.append(
       PlayheadTween(
         node: index, generation: nodes[Int(index)].generation, start: now, duration: duration, from: from, to: time,
-        curve: curve, movedThrough: duration > 0 ? now : now - 1))
+        curve: curve, movedThrough: saturatingSum(now, -1)))
   }
 
   /// Whether node `id`'s playhead is being carried by a tween now.
@@ -85,7 +85,11 @@ extension AnimationEngine {
       }
       let index = tween.node
       let target = tween.position(at: t)
-      let last = nodes[Int(index)].lastLocal
+      // Where the playhead was: at its first move, where the node stands (just before its
+      // start when it was played at this instant, so that its start fires); after that, where
+      // the tween last put it (not `lastLocal`, which a node that completed at an edge keeps a
+      // nanosecond past it).
+      let last = tween.movedThrough < tween.start ? nodes[Int(index)].lastLocal : tween.position(at: tween.movedThrough)
       if target != last {
         let direction = target > last ? 1 : -1
         // Point by point, so that what lies in it is crossed in order (as a seek does).

@@ -2,8 +2,11 @@
 // (`tween X to A over D with CURVE`, GSAP's tweenTo).
 //
 // The playhead's place at each engine time is computed afresh from the tween's start, never
-// accumulated: p(t) = from + round((to − from) · curve((t − start) / duration)), exactly
-// `from` at the start and `to` at the end, and in integer arithmetic for a linear curve. The
+// accumulated: p(t) = from + trunc((to − from) · curve((t − start) / duration)), the distance
+// moved rounded toward zero, so that a point is reached at the first nanosecond the exact
+// playhead is there (for a linear tween, t = start + ⌈(L − from) · duration / (to − from)⌉),
+// never half a nanosecond early; exactly `from` at the start and `to` at the end, and in
+// integer arithmetic for a linear curve. The
 // engine finds the instant the playhead reaches each of the node's points by a search over
 // integer engine times on p itself (p is monotonic between the curve's turning points), so
 // nothing inverts a curve into a time.
@@ -33,12 +36,11 @@ struct PlayheadTween: Sendable, Hashable, Codable {
     let elapsed = Int128(time) - Int128(start)
     let span = Int128(to) - Int128(from)
     if case .linear = curve {
-      // round(span · elapsed / duration), halves up, exactly.
-      let twice = 2 * Int128(duration)
-      return clampedToNanoseconds(Int128(from) + floorDivide(2 * span * elapsed + Int128(duration), twice))
+      // span · elapsed / duration, rounded toward zero, exactly (Swift's `/` truncates).
+      return clampedToNanoseconds(Int128(from) + span * elapsed / Int128(duration))
     }
     let progress = curve.progress(at: Double(elapsed) / Double(duration))
-    let moved = (Double(span) * progress).rounded()
+    let moved = (Double(span) * progress).rounded(.towardZero)
     guard moved.isFinite, moved.magnitude < 1.7e38 else { return moved < 0 ? .min : .max }
     return clampedToNanoseconds(Int128(from) + Int128(moved))
   }

@@ -89,6 +89,20 @@ extension Checker {
       checkTime(at, in: subjectTimeline, after: "'pause ... at'")
     case .speed:
       if let argument = control.argument { _ = expect(argument, .number, "as the speed") }
+    case .tween:
+      if case .property? = control.subject, let subject = control.subject {
+        error("'tween' moves a timeline's playhead: 'tween X to TIME over DURATION' takes a timeline", at: subject.span)
+      }
+      if let to = control.argument { checkTime(to, in: subjectTimeline, after: "'tween ... to'") }
+      if let over = control.over { _ = expect(over, .duration, "after 'over'") }
+      if let curve = control.curve {
+        let typed = checkCurve(curve, context: "after 'with' in 'tween'")
+        if typed.curveKind == .spring {
+          error(
+            "a tween's curve is a timing curve, not a spring: a spring has a length of its own, and the playhead takes 'over' to arrive",
+            at: curve.span)
+        }
+      }
     default:
       break
     }

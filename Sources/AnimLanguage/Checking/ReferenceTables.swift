@@ -104,6 +104,9 @@ package enum ReferenceTable: String, CaseIterable, Sendable {
         ReferenceRow(form: "speed X S", meaning: "sets the rate (and, by its sign, the direction)"),
         ReferenceRow(form: "finish X", meaning: "jumps to the end and fires `complete` (an error on `repeat forever`)"),
         ReferenceRow(form: "cancel X", meaning: "stops, keeping the current value as base value; fires nothing"),
+        ReferenceRow(
+          form: "tween X to A over D",
+          meaning: "pauses a timeline and moves its playhead to A over D, firing what it crosses; it stays paused at A"),
       ]
     }
   }

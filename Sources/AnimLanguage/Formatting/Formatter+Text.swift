@@ -33,11 +33,13 @@ extension LayoutPrinter {
       if let from = control.from { text += " from \(expression(from))" }
       if let argument = control.argument {
         switch control.action {
-        case .seek, .play: text += " to \(expression(argument))"
+        case .seek, .play, .tween: text += " to \(expression(argument))"
         case .pause: text += " at \(expression(argument))"
         default: text += " \(expression(argument))"
         }
       }
+      if let over = control.over { text += " over \(expression(over))" }
+      if let curve = control.curve { text += " with \(expression(curve))" }
       return text
     case .wait(let duration):
       return "wait \(expression(duration))"

@@ -536,6 +536,7 @@ struct Parser {
   //          | "pause" [ subject [ "at" expression ] ] | "resume" [ subject ] | "reverse" [ subject ]
   //          | "seek" subject "to" expression | "speed" subject expression
   //          | "finish" subject | "cancel" subject
+  //          | "tween" subject "to" expression "over" expression [ "with" expression ]
   mutating func parseControl() throws -> ControlStatement {
     let verb = advance()
     let action: ControlAction
@@ -554,6 +555,8 @@ struct Parser {
     }
     var argument: Expression?
     var from: Expression?
+    var over: Expression?
+    var curve: Expression?
     switch action {
     case .play where current.kind == .keyword(.from):
       advance()
@@ -574,10 +577,26 @@ struct Parser {
     case .speed:
       let source = self.source  // the message is built only on error, from a copy
       argument = try parseExpression(context: "for the speed of '\(source.text(of: subject!.span))'")
+    case .tween:
+      let source = self.source
+      guard current.kind == .keyword(.to) else {
+        throw expected("'to' after 'tween \(source.text(of: subject!.span))' (tween X to TIME over DURATION)")
+      }
+      advance()
+      argument = try parseExpression(context: "after 'to' (a label or a time of the timeline)")
+      guard current.kind == .keyword(.over) else {
+        throw expected("'over' and a duration after 'tween \(source.text(of: subject!.span)) to ...' (tween X to TIME over DURATION)")
+      }
+      advance()
+      over = try parseExpression(context: "after 'over' (how long the playhead takes)")
+      if current.kind == .keyword(.with) {
+        advance()
+        curve = try parseExpression(context: "after 'with' (the curve the playhead follows)")
+      }
     default:
       break
     }
-    return ControlStatement(action: action, subject: subject, argument: argument, from: from)
+    return ControlStatement(action: action, subject: subject, argument: argument, from: from, over: over, curve: curve)
   }
 
   // stagger -> "stagger" [ expression ] [ "from" origin ] [ "total" expression ]
@@ -1041,6 +1060,7 @@ extension ControlAction {
     case .seek: self = .seek
     case .finish: self = .finish
     case .cancel: self = .cancel
+    case .tween: self = .tween
     default: return nil
     }
   }

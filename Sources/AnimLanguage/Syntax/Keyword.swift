@@ -63,10 +63,9 @@ extension Keyword {
     case .let, .curve, .target, .timeline, .on, .var: return .declaration
     case .at, .with: return .placement
     case .animate, .keyframes, .print, .emit: return .item
-    case .play, .pause, .resume, .reverse, .seek, .finish, .cancel: return .control
+    case .play, .pause, .resume, .reverse, .seek, .finish, .cancel, .tween: return .control
     case .for, .if: return .flow
-    // (`tween`, reserved for label navigation, begins no statement yet.)
-    case .from, .to, .over, .now, .in, .else, .and, .or, .not, .true, .false, .tween, .stagger: return nil
+    case .from, .to, .over, .now, .in, .else, .and, .or, .not, .true, .false, .stagger: return nil
     }
   }
 

@@ -437,23 +437,31 @@ package struct ControlStatement: Hashable, Sendable {
   package var action: ControlAction
   /// Nil only for `pause`, `resume` and `reverse` written without a subject (all of them).
   package var subject: Subject?
-  /// `seek X to E`: E; `speed X E`: E; `play X from A to B`: B; `pause X at A`: A; nil for
-  /// the others.
+  /// `seek X to E`: E; `speed X E`: E; `play X from A to B`: B; `pause X at A`: A; `tween X
+  /// to A over D`: A; nil for the others.
   package var argument: Expression?
   /// `play X from A [to B]`: A.
   package var from: Expression?
+  /// `tween X to A over D [with CURVE]`: D and CURVE.
+  package var over: Expression?
+  package var curve: Expression?
 
-  package init(action: ControlAction, subject: Subject?, argument: Expression?, from: Expression? = nil) {
+  package init(
+    action: ControlAction, subject: Subject?, argument: Expression?, from: Expression? = nil,
+    over: Expression? = nil, curve: Expression? = nil
+  ) {
     self.action = action
     self.subject = subject
     self.argument = argument
     self.from = from
+    self.over = over
+    self.curve = curve
   }
 }
 
 /// The control verbs.
 package enum ControlAction: String, Hashable, Sendable, CaseIterable {
-  case play, pause, resume, reverse, seek, speed, finish, cancel
+  case play, pause, resume, reverse, seek, speed, finish, cancel, tween
 
   /// Whether the subject may be left out (acting on everything).
   package var subjectIsOptional: Bool {

@@ -89,9 +89,12 @@ package enum SyntaxDump {
         switch control.action {
         case .play: parts.append("(to \(dump(argument)))")
         case .pause: parts.append("(at \(dump(argument)))")
+        case .tween: parts.append("(to \(dump(argument)))")
         default: parts.append(dump(argument))
         }
       }
+      if let over = control.over { parts.append("(over \(dump(over)))") }
+      if let curve = control.curve { parts.append("(with \(dump(curve)))") }
       return list(parts)
     case .wait(let duration):
       return "(wait \(dump(duration)))"

@@ -63,8 +63,35 @@ extension Runtime {
       let to = try control.argument.map { (e) throws(EvaluationError) in try self.time(in: name, e, context) }
       try playSegment(name, node, from: from, to: to, at: span)
       return true
+    case .tween:
+      guard let argument = control.argument, let overExpression = control.over else { return true }
+      let node = try build(name)
+      let to = try self.time(in: name, argument, context)
+      let over = try duration(overExpression, context)
+      guard over >= 0 else {
+        throw EvaluationError(
+          message: "a tween's duration cannot be negative", span: overExpression.span)
+      }
+      let curve = try control.curve.map { (e) throws(EvaluationError) in try self.curve(e, stretch: nil, context) }
+      try tweenPlayhead(of: node, to: to, over: over, curve: curve ?? .linear, at: span)
+      return true
     default:
       return false
+    }
+  }
+
+  /// `tween X to A over D [with CURVE]`: X pauses and its playhead travels to A over D of
+  /// engine time; the engine fires what it crosses as it crosses it (its start included, when
+  /// X was at rest: it is played first, standing just before its start).
+  func tweenPlayhead(
+    of node: NodeID, to time: Nanoseconds, over duration: Nanoseconds, curve: TimingCurve, at span: SourceSpan
+  ) throws(EvaluationError) {
+    let status = try engineCall(at: span) { engine throws(EngineError) in try engine.status(of: node) }
+    if status.state == .idle {
+      _ = try engineCall(at: span) { engine throws(EngineError) in try engine.play(node) }
+    }
+    _ = try engineCall(at: span) { engine throws(EngineError) in
+      try engine.tween(node, to: time, over: duration, curve: curve)
     }
   }
 

@@ -513,6 +513,9 @@ extension Runtime {
     case .finish:
       guard let node = newest else { return }
       try finish(node, at: span)
+    case .tween:
+      // (Label navigation ran it: its subject is a timeline.)
+      return
     }
   }
 
