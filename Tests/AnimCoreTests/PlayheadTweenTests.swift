@@ -78,7 +78,8 @@ struct PlayheadTweenTests {
     var events: [EngineEvent] = []
     try engine.advance(to: 3 * s) { _, e in events.append(e) }
     func playhead(_ time: Nanoseconds) -> Nanoseconds {
-      Nanoseconds((Double(4 * s) * TimingCurve.easeInOut.progress(at: Double(time) / Double(2 * s))).rounded(.towardZero))
+      Nanoseconds(
+        (Double(4 * s) * TimingCurve.easeInOut.progress(at: Double(time) / Double(2 * s))).rounded(.towardZero))
     }
     let start = try #require(events.first { $0.subject == .node(a) && $0.kind == .start }?.time)
     #expect(playhead(start) >= 1 * s && playhead(start - 1) < 1 * s)

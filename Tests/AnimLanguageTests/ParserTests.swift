@@ -98,7 +98,9 @@ import Testing
     ("speed intro 2", "(speed intro 2)"), ("speed intro -0.5", "(speed intro (- 0.5))"),
     ("finish intro", "(finish intro)"), ("cancel card.x", "(cancel card.x)"),
     ("tween intro to landed over 2s", "(tween intro (to landed) (over 2s))"),
-    ("tween intro to 1s + 200ms over 500ms with easeOut", "(tween intro (to (+ 1s 200ms)) (over 500ms) (with easeOut))"),
+    (
+      "tween intro to 1s + 200ms over 500ms with easeOut", "(tween intro (to (+ 1s 200ms)) (over 500ms) (with easeOut))"
+    ),
     ("wait 1.2s", "(wait 1200ms)"),
     // Labels and placements
     ("label landed", "(label landed)"),

@@ -585,7 +585,9 @@ struct Parser {
       advance()
       argument = try parseExpression(context: "after 'to' (a label or a time of the timeline)")
       guard current.kind == .keyword(.over) else {
-        throw expected("'over' and a duration after 'tween \(source.text(of: subject!.span)) to ...' (tween X to TIME over DURATION)")
+        throw expected(
+          "'over' and a duration after 'tween \(source.text(of: subject!.span)) to ...' (tween X to TIME over DURATION)"
+        )
       }
       advance()
       over = try parseExpression(context: "after 'over' (how long the playhead takes)")
