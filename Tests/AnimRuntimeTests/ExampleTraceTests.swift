@@ -27,7 +27,7 @@ private enum ExampleFiles {
   static let covered: Set<String> = [
     "bouncing-ball.anim", "card-flip.anim", "colors-and-math.anim", "fade-handler.anim", "intro-fade.anim",
     "label-rotate.anim", "long-sweep.anim", "loop-counter.anim", "stagger-list.anim", "grid-ripple.anim",
-    "flip-twice.anim", "chapters.anim", "meter.anim",
+    "flip-twice.anim", "chapters.anim", "scrub.anim", "meter.anim",
     "minute-clock.anim", "retarget-box.anim",
     "retarget-three.anim", "showcase.anim", "spin-paused.anim", "stopwatch-laps.anim", "stopwatch.anim",
     "tour.anim",
@@ -246,7 +246,7 @@ private let ease = CubicBezier.ease
 struct ExampleTraceTests {
   @Test func everyExampleIsCoveredChecksCleanAndTracesWithoutRuntimeErrors() throws {
     let names = try ExampleFiles.names()
-    #expect(names.count == 21)
+    #expect(names.count == 22)
     #expect(Set(names) == ExampleFiles.covered, "an example without a trace test, or a test without its example")
     for name in names {
       let text = try ExampleFiles.text(name)
@@ -444,6 +444,24 @@ struct ExampleTraceTests {
     }
     #expect(example.run.prints.map(\.1) == ["deck starts at 0s", "deck starts at 3s"])
     #expect(example.run.times("complete", "deck").isEmpty)
+  }
+
+  /// The formulas in scrub.anim's header: local time 2t to 1.5 s (x = 300 · t, then glow =
+  /// 2t − 2), paused at 3 s, then back from 2.5 s: glow = 1 − 0.5 · easeOut(t − 2.5 s) to 3.5 s.
+  @Test func scrub() throws {
+    let times = [0, 0.5, 1, 1.25, 1.5, 2, 2.5, 2.75, 3, 3.25, 3.5, 4].map(nanoseconds)
+    let example = try ExampleRun("scrub.anim", times: times)
+    example.expectValues("hero.x", at: times) { time in [300 * min(seconds(of: time), 1)] }
+    example.expectValues("hero.glow", at: times) { time in
+      let t = seconds(of: time)
+      if t < 1 { return [0] }
+      if t <= 2.5 { return [min(2 * t - 2, 1)] }
+      return [1 - 0.5 * TimingCurve.easeOut.progress(at: min(t - 2.5, 1))]
+    }
+    #expect(
+      example.run.prints.map(\.1) == [
+        "story starts at 0s", "middle reached at 1s", "story completes at 1.5s", "story starts at 2.5s",
+      ])
   }
 
   /// seconds = t, hand = 6·t, to 60 s; prints at 15, 30, 45 s.

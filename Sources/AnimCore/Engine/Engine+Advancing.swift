@@ -49,6 +49,9 @@ extension AnimationEngine {
     // Pass boundaries crossed by each top-level tree in this advance (see
     // `repeatLimitPerAdvance`).
     var repeatsThisAdvance: [Int32: Int] = [:]
+    // How many more moves and points crossed with events tweened playheads have in this
+    // advance (Engine+Tweening.swift).
+    var tweenBudget = Self.repeatLimitPerAdvance
     // One set of buffers for every instant, emptied keeping their storage: most instants
     // have one or two events, and allocating (and sorting, which makes an empty array
     // unique by allocating) these arrays for each cost more than handing the events out.
@@ -63,7 +66,14 @@ extension AnimationEngine {
       // What is due next: properties leaving rest are due now; the heap holds nothing earlier.
       let t: Nanoseconds
       // A tweened playhead's next point (Engine+Tweening.swift) is due like a pending entry.
-      let tweenDue = playheadTweens.isEmpty ? nil : nextPlayheadTweenInstant().flatMap { $0 <= time ? $0 : nil }
+      // Past their budget of points in one advance, tweened playheads make one more move, at
+      // the advance's end (as passes past `repeatLimitPerAdvance` go by in one step).
+      let tweenDue =
+        playheadTweens.isEmpty
+        ? nil
+        : nextPlayheadTweenInstant().flatMap { next in
+          next > time ? nil : tweenBudget > 0 ? next : time
+        }
       if !propertiesLeavingRest.isEmpty {
         t = now
       } else if let first = firstPending(), first.time <= time {
@@ -124,7 +134,11 @@ extension AnimationEngine {
           }
         }
       }
-      let tweened = tweenDue == t ? movePlayheads(at: t, into: &crossed) : []
+      var tweened: [Int32] = []
+      if tweenDue == t {
+        tweenBudget -= 1
+        tweened = movePlayheads(at: t, into: &crossed, budget: &tweenBudget, handle)
+      }
       if crossed.count > 1 { order(&crossed) }
       countAtInstant += crossed.count + callbacksDueCount + leavingRest.count
       for top in due[..<dueCount] { reschedule(top) }

@@ -72,14 +72,20 @@ extension AnimationEngine {
     return tween.firstTime(reaching: threshold, direction: direction, in: lower, upper) ?? upper
   }
 
-  /// Moves the playheads of the tweens due at instant `t` (the engine's `now`), collecting
-  /// what they cross into `crossed`; returns the top-level trees whose nodes moved.
-  mutating func movePlayheads(at t: Nanoseconds, into crossed: inout [Crossed]) -> [Int32] {
+  /// Moves the playheads of the tweens due by instant `t` (the engine's `now`), collecting
+  /// what they cross into `crossed`; returns the top-level trees whose nodes moved. Each
+  /// point crossed with its events takes one from `budget` (the advance's); with none left,
+  /// the rest of the way is travelled silently (as a seek), so that the work of an advance
+  /// is bounded however many passes of a timeline a playhead sweeps over.
+  mutating func movePlayheads(
+    at t: Nanoseconds, into crossed: inout [Crossed], budget: inout Int,
+    _ handle: (inout AnimationEngine, EngineEvent) -> Void
+  ) -> [Int32] {
     var moved: [Int32] = []
     var position = 0
     while position < playheadTweens.count {
       let tween = playheadTweens[position]
-      guard nextInstant(of: tween) == t else {
+      guard nextInstant(of: tween) <= t else {
         position += 1
         continue
       }
@@ -93,10 +99,17 @@ extension AnimationEngine {
       if target != last {
         let direction = target > last ? 1 : -1
         // Point by point, so that what lies in it is crossed in order (as a seek does).
-        for _ in 0..<100_000 {
-          guard let next = nextThreshold(of: index, direction: direction),
-            direction > 0 ? next < target : next > target
-          else { break }
+        var previous: Nanoseconds?
+        while let next = nextThreshold(of: index, direction: direction),
+          direction > 0 ? next < target : next > target,
+          next != previous  // (a point that does not move on: a corrupt restored state)
+        {
+          previous = next
+          budget -= 1
+          if budget < 0 {
+            travelSilently(index, to: target, handle)
+            break
+          }
           changePlayback(of: index) { $0.hold(at: next) }
           cross(index, to: next, direction: direction, into: &crossed)
         }
