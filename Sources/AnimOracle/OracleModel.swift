@@ -98,6 +98,41 @@ package enum OracleNodeKind: Sendable, Hashable {
   case callback(key: Int, firesBackwards: Bool)
   /// A timeline `set` item (rule 5).
   case set(property: Int, value: Double)
+  /// One member of a staggered statement on a group (grammar.md § Stagger): an animation
+  /// whose delay is its own plus member `member`'s stagger offset among `count`, which each
+  /// side computes in its own way (the oracle: OracleStagger).
+  case staggered(OracleStaggeredMember)
+}
+
+/// A staggered member (see `OracleNodeKind.staggered`).
+package struct OracleStaggeredMember: Sendable, Hashable {
+  package var property: Int
+  package var shape: OracleShape
+  package var timing: OracleTiming
+  package var rate: Double
+  package var stagger: OracleStagger
+  package var member: Int
+  package var count: Int
+
+  package init(
+    property: Int, shape: OracleShape, timing: OracleTiming, rate: Double, stagger: OracleStagger, member: Int,
+    count: Int
+  ) {
+    self.property = property
+    self.shape = shape
+    self.timing = timing
+    self.rate = rate
+    self.stagger = stagger
+    self.member = member
+    self.count = count
+  }
+
+  /// The plain animation it is, with `offset` added to its delay.
+  package func animation(offset: OracleTime) -> OracleNodeKind {
+    var timing = self.timing
+    timing.delay += offset
+    return .animation(property: property, shape: shape, timing: timing, rate: rate, replace: false)
+  }
 }
 
 /// Where a new node goes.

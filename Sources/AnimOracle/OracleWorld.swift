@@ -157,6 +157,9 @@ package final class OracleWorld {
   }
 
   func add(_ kind: OracleNodeKind, _ placement: OraclePlacement) {
+    if case .staggered(let member) = kind {
+      return add(member.animation(offset: member.stagger.offsets(count: member.count)[member.member]), placement)
+    }
     let timing: OracleTiming
     var rate = 1.0
     switch kind {
@@ -166,7 +169,7 @@ package final class OracleWorld {
     case .timeline(let t, let r):
       timing = t
       rate = r
-    case .callback, .set:
+    case .callback, .set, .staggered:
       timing = OracleTiming(duration: 0, fill: .none)
     }
     var parent: Int?
@@ -884,6 +887,8 @@ package final class OracleWorld {
   func apply(_ crossing: Crossing) {
     let node = nodes[crossing.node]
     switch node.kind {
+    case .staggered:
+      break  // (added as the animation it is)
     case .animation:
       if crossing.kind == .start {
         node.counting = true

@@ -77,6 +77,18 @@ import Testing
     #expect(delays[1] < 100 * ms)  // easing in: the early members bunch up
   }
 
+  /// A curve that dips below 0 gives a negative extra delay, by the formula (the oracle
+  /// found it clamped to 0): cubic-bezier(0.3, −0.4, 0.7, 1.4) over 11 members, 100 ms apart.
+  @Test func aCurveBelowZeroGivesANegativeDelay() throws {
+    let dipping = TimingCurve.cubicBezier(try CubicBezier(0.3, -0.4, 0.7, 1.4))
+    let delays = Stagger(spacing: .step(100 * ms), curve: dipping).delays(count: 11)
+    for k in 0...10 {
+      let expected = dipping.progress(at: Double(k) / 10) * Double(1000 * ms)
+      #expect(abs(Double(delays[k]) - expected) <= 0.5, "member \(k)")
+    }
+    #expect(delays[1] < 0)
+  }
+
   @Test func aSeededShuffleIsFisherYatesOnSplitMix64() {
     // The ranks by the rule, from the generator itself.
     var random = SplitMix64(seed: 7)

@@ -57,7 +57,7 @@ func animScript(_ c: DifferentialCase) -> String {
   for step in c.steps {
     if case .addProperty(let v) = step.operation { properties.append(v) }
     if case .add(let kind, let placement) = step.operation {
-      kinds[count] = (kind, placement)
+      kinds[count] = (kind.asAnimation, placement)
       count += 1
     }
   }
@@ -110,6 +110,8 @@ func animScript(_ c: DifferentialCase) -> String {
         result.append(prefix + "emit \"k\(key)\"  // n\(n)")
       case .set(let p, let value):
         result.append(prefix + "set o.p\(p) to \(number(value))")
+      case .staggered:
+        break  // (made plain animations above)
       }
     }
     return result
@@ -202,7 +204,7 @@ func swiftSource(_ c: DifferentialCase) -> String {
       case .idle: place = ".engineIdle"
       case .inTimeline(let m, let at): place = ".timeline(n\(m), at: \(at))"
       }
-      switch kind {
+      switch kind.asAnimation {
       case .animation(let p, let shape, let timing, let rate, let replace):
         let shapeSwift: String
         switch shape {
@@ -231,6 +233,8 @@ func swiftSource(_ c: DifferentialCase) -> String {
         if case .inTimeline(let m, let at) = placement {
           lines.append("let n\(nodes) = try engine.addSet(p\(p), to: .number(\(v)), in: n\(m), at: \(at))")
         }
+      case .staggered:
+        break  // (made a plain animation above)
       }
       nodes += 1
     case .set(let p, let v):
@@ -267,4 +271,13 @@ func swiftSource(_ c: DifferentialCase) -> String {
     )
   }
   return lines.joined(separator: "\n")
+}
+
+extension OracleNodeKind {
+  /// A staggered member as the plain animation it is, its offset the oracle's (the printed
+  /// case then shows the delays the oracle gave each member).
+  var asAnimation: OracleNodeKind {
+    guard case .staggered(let member) = self else { return self }
+    return member.animation(offset: member.stagger.offsets(count: member.count)[member.member])
+  }
 }

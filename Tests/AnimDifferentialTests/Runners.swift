@@ -61,6 +61,22 @@ func engineCurve(_ curve: OracleCurve) -> TimingCurve {
   }
 }
 
+/// The engine's stagger for the oracle's.
+func engineStagger(_ s: OracleStagger) -> Stagger {
+  let origin: Stagger.Origin
+  switch s.origin {
+  case .start: origin = .start
+  case .end: origin = .end
+  case .center: origin = .center
+  case .edges: origin = .edges
+  case .member(let n): origin = .member(n)
+  case .random(let seed): origin = .random(seed: seed)
+  }
+  return Stagger(
+    spacing: s.isTotal ? .total(s.amount) : .step(s.amount), origin: origin, grid: s.grid,
+    curve: s.curve.map(engineCurve))
+}
+
 func engineTiming(_ t: OracleTiming) -> EffectTiming {
   EffectTiming(
     delay: t.delay, duration: t.duration, iterations: t.iterations, direction: t.autoreverse ? .alternate : .normal,
@@ -130,6 +146,11 @@ func runEngine(_ c: DifferentialCase) -> Observation {
       case .inTimeline(let n, let at): enginePlacement = .timeline(nodes[n], at: at)
       }
       let id: NodeID
+      // A staggered member, with the offset AnimCore's `Stagger` gives it (the runtime's).
+      var kind = kind
+      if case .staggered(let member) = kind {
+        kind = member.animation(offset: engineStagger(member.stagger).delays(count: member.count)[member.member])
+      }
       switch kind {
       case .animation(let p, let shape, let timing, let rate, let replace):
         id = try! engine.animate(
@@ -143,6 +164,8 @@ func runEngine(_ c: DifferentialCase) -> Observation {
         guard case .timeline(let tl, let at) = enginePlacement else { fatalError("a set item outside a timeline") }
         id = try! engine.addSet(properties[p], to: .number(value), in: tl, at: at)
         setNodes.insert(id)
+      case .staggered:
+        fatalError("made a plain animation above")
       }
       index[id] = nodes.count
       nodes.append(id)
@@ -181,7 +204,7 @@ func runEngine(_ c: DifferentialCase) -> Observation {
   var shortest: OracleTime?
   for step in c.steps {
     guard case .add(let kind, _) = step.operation else { continue }
-    switch kind {
+    switch kind.asAnimation {
     case .animation(_, _, let timing, _, _), .timeline(let timing, _):
       if timing.duration > 0 && (timing.iterations.isInfinite || timing.iterations >= 100) {
         shortest = min(shortest ?? timing.duration, timing.duration)

@@ -60,7 +60,8 @@ package struct Stagger: Sendable, Hashable {
     hasher.combine(curve)
   }
 
-  /// The extra delay of each of `count` members, in nanoseconds (all ≥ 0, the smallest 0).
+  /// The extra delay of each of `count` members, in nanoseconds (the smallest 0, all ≥ 0
+  /// unless a curve dips below 0: those members start part-way in, as with a negative delay).
   package func delays(count: Int) -> [Int64] {
     guard count > 1 else { return Array(repeating: 0, count: max(count, 0)) }
     if let grid { return gridDelays(count: count, columns: grid.columns, rows: grid.rows) }
@@ -169,12 +170,14 @@ package struct Stagger: Sendable, Hashable {
     return Int64(clamping: quotient)
   }
 
-  /// A non-negative number of nanoseconds rounded to the nearest whole one, halves up (by
-  /// conversion, not `rounded()`, which needs libm at link time).
+  /// A number of nanoseconds rounded to the nearest whole one, halves up (by conversion, not
+  /// `rounded()`, which needs libm at link time). Negative only where a curve dips below 0.
   static func roundedHalfUp(_ x: Double) -> Int64 {
-    guard x.isFinite, x > 0 else { return 0 }
+    guard x.isFinite else { return 0 }
     guard x < 9.2e18 else { return Int64.max }
-    let whole = Int64(x)
-    return x - Double(whole) >= 0.5 ? whole + 1 : whole
+    guard x > -9.2e18 else { return Int64.min }
+    var floor = Int64(x)  // (toward zero)
+    if Double(floor) > x { floor -= 1 }
+    return x - Double(floor) >= 0.5 ? floor + 1 : floor
   }
 }
