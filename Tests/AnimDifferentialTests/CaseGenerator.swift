@@ -25,13 +25,20 @@ struct Features: OptionSet, Sendable {
   static let timelineSet = Features(rawValue: 16)
   static let otherRates = Features(rawValue: 32)
   static let pauseSpeedResume = Features(rawValue: 64)
+  static let stagger = Features(rawValue: 128)
 }
 
 struct CaseGenerator {
   var random: SeededRandom
+  /// A stream of its own for groups and their staggered statements, so that adding them left
+  /// every other draw of a seed as it was (the seeds of the findings still name their cases).
+  var groupRandom: SeededRandom
   let ms: OracleTime = 1_000_000
 
-  init(seed: UInt64) { random = SeededRandom(seed: seed) }
+  init(seed: UInt64) {
+    random = SeededRandom(seed: seed)
+    groupRandom = SeededRandom(seed: seed ^ 0x6772_6F75_7073_0000)
+  }
 
   var steps: [OracleStep] = []
   var nodeCount = 0
@@ -256,6 +263,7 @@ struct CaseGenerator {
       }
       timed.append(OracleStep(time: t, operation))
     }
+    timed += groupSteps(properties: propertyCount, horizon: horizon)
     // Operations in time order; at one instant, in the order generated.
     let setup = steps
     let sorted = timed.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(
@@ -269,6 +277,79 @@ struct CaseGenerator {
     for _ in 0..<10 { samples.insert(random.int(0...(end / ms)) * ms) }
     samples.insert(end)
     return DifferentialCase(steps: all, samples: samples.sorted())
+  }
+
+  /// A group of properties (added after the others, at 0) and staggered statements on it
+  /// (grammar.md § Stagger), some followed by a control on every member (`pause dots.y`).
+  /// Drawn from `groupRandom` only.
+  mutating func groupSteps(properties first: Int, horizon: OracleTime) -> [OracleStep] {
+    guard groupRandom.chance(0.35) else { return [] }
+    let count = groupRandom.int(2...7)
+    let members = Array(first..<(first + count))
+    for _ in members { _ = emit(0, .addProperty(Double(groupRandom.int(-50...50)))) }
+    var result: [OracleStep] = []
+    var times: [OracleTime] = []
+    for _ in 0..<groupRandom.int(1...3) {
+      var t = groupRandom.int(0...(horizon / ms)) * ms
+      if groupRandom.chance(0.15) { t += groupRandom.int(0...(ms - 1)) }
+      times.append(t)
+    }
+    var busyUntil: OracleTime = -1
+    for t in times.sorted() {
+      let stagger = makeStagger(count: count)
+      // (`timing`, `curve` and `rate` draw from `random`: swap the streams for them.)
+      swap(&random, &groupRandom)
+      let shape = OracleShape.tween(from: nil, to: Double(random.int(-200...200)), curve: curve())
+      let timing = self.timing(allowInfinite: t >= busyUntil, allowBackwards: true)
+      let rate = self.rate()
+      swap(&random, &groupRandom)
+      for (k, p) in members.enumerated() {
+        let member = OracleStaggeredMember(
+          property: p, shape: shape, timing: timing, rate: rate, stagger: stagger, member: k, count: count)
+        result.append(OracleStep(time: t, .add(.staggered(member), .now)))
+      }
+      let offsets = stagger.offsets(count: count)
+      for offset in offsets {
+        var memberTiming = timing
+        memberTiming.delay += offset
+        busyUntil =
+          timing.iterations.isInfinite ? .max : max(busyUntil, t + Self.extent(memberTiming, rate: rate))
+      }
+      features.insert(.stagger)
+      if groupRandom.chance(0.5) {
+        let later = t + groupRandom.int(1...1500) * ms
+        let controls: [OracleControl] = [.pause, .reverse, .finish, .cancel, .seek(groupRandom.int(0...2000) * ms)]
+        var control = groupRandom.pick(controls)
+        if control == .finish && timing.iterations.isInfinite { control = .pause }
+        for p in members { result.append(OracleStep(time: later, .control(control, .property(p)))) }
+        if control == .pause {
+          let resume = later + groupRandom.int(1...800) * ms
+          for p in members { result.append(OracleStep(time: resume, .control(.resume, .property(p)))) }
+        }
+      }
+    }
+    return result
+  }
+
+  /// A random stagger clause for `count` members.
+  mutating func makeStagger(count: Int) -> OracleStagger {
+    var stagger = OracleStagger(amount: groupRandom.int(0...250) * ms)
+    if groupRandom.chance(0.2) { stagger.amount += groupRandom.int(1...999_999) }
+    stagger.isTotal = groupRandom.chance(0.2)
+    let origins: [OracleStagger.Origin] = [
+      .start, .start, .end, .center, .edges, .member(groupRandom.int(0...(count - 1))),
+      .random(seed: UInt64(groupRandom.int(0...1_000_000))),
+    ]
+    stagger.origin = groupRandom.pick(origins)
+    if groupRandom.chance(0.25), stagger.origin != .edges {
+      let divisors = (1...count).filter { count % $0 == 0 }
+      let columns = groupRandom.pick(divisors)
+      stagger.grid = (columns, count / columns)
+    }
+    if groupRandom.chance(0.25) {
+      stagger.curve = groupRandom.pick([.easeIn, .easeOut, .easeInOut, .cubic(0.3, -0.4, 0.7, 1.4), .steps(2, .jumpEnd)])
+    }
+    return stagger
   }
 
   mutating func keyframes(duration: OracleTime) -> OracleShape {

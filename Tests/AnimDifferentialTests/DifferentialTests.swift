@@ -83,6 +83,7 @@ struct Summary {
     #expect((t["timeline set crossed backwards"] ?? 0) > 0, "a timeline set crossed backwards")
     #expect((t["rate other than ±1"] ?? 0) > 0, "rates other than ±1")
     #expect(f.contains(.pauseSpeedResume) && (t["speed while paused"] ?? 0) > 0, "a pause/speed/resume sequence")
+    #expect(f.contains(.stagger), "a staggered statement on a group")
     if ProcessInfo.processInfo.environment["ANIM_DIFFERENTIAL_REPORT_ONLY"] == nil {
       #expect(summary.mismatches == 0, "\(summary.line)")
     }
