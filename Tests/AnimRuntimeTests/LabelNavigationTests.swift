@@ -62,6 +62,21 @@ struct LabelNavigationTests {
     #expect(traced.number("a.x", at: s) == 75)
   }
 
+  @Test func playFromAToTheEndPausesThereWithoutCompleting() throws {
+    // From `landed` to 2 s, intro's end: local time 1 s + t, at the end at 1 s; paused there
+    // (a.x 0), with no `complete`; a.x itself comes to rest there.
+    let traced = try trace(
+      Self.intro + """
+        play intro from landed to 2s
+        at 1500ms print "still {now}"
+        """, TraceOptions(times: [500 * ms, 1 * s, 2 * s], until: 3 * s))
+    #expect(traced.number("a.x", at: 500 * ms) == 50)
+    #expect(traced.number("a.x", at: 1 * s) == 0)
+    #expect(traced.prints.map(\.1) == ["start 0s", "still 1.5s"])
+    #expect(traced.times("complete", "a.x") == [1 * s])
+    #expect(traced.times("complete", "intro").isEmpty)
+  }
+
   @Test func playFromAWithoutToPlaysToTheEndAndCompletes() throws {
     let traced = try trace(
       Self.intro + """

@@ -128,6 +128,20 @@ extension Runtime {
     pausePoints[node] = key
   }
 
+  /// A timeline completing (at its end, or its start going backwards) exactly where its pause
+  /// point is: it pauses there, as at any other point, and does not complete (`play X from A
+  /// to B` with B at X's end pauses there, with no `complete`, as the rule says for every B).
+  /// The point's own callback, due behind the complete at this instant, then finds nothing.
+  func meetsPausePointAtItsEdge(_ node: NodeID) -> Bool {
+    guard let key = pausePoints[node], case .pausePoint(_, let time)? = actions[key],
+      let status = try? engine.status(of: node), status.localTime == time
+    else { return false }
+    pausePoints[node] = nil
+    actions[key] = nil
+    try? engine.pause(node)
+    return true
+  }
+
   /// The playhead met a pause point: the timeline pauses there, at the instant of crossing
   /// (which the engine finds to the nanosecond), once.
   func reachPausePoint(of node: NodeID, at time: Nanoseconds) {

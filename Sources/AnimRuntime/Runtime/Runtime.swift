@@ -513,6 +513,8 @@ public final class Runtime {
       record(Self.clockGap(gap, at: engine.now))
     case (let kind, .node(let id)):
       if kind == .start { widenGauge(for: id) }
+      // A pause point at the very edge it completes at: it pauses there instead.
+      if kind == .complete, timelineNames[id] != nil, !pausePoints.isEmpty, meetsPausePointAtItsEdge(id) { return }
       if let name = timelineNames[id] {
         lifecycle(kind, name)
       } else if kind == .repeat, let property = engine.property(of: id), let name = propertyName(of: property) {
