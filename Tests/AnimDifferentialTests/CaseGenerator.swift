@@ -347,7 +347,9 @@ struct CaseGenerator {
       stagger.grid = (columns, count / columns)
     }
     if groupRandom.chance(0.25) {
-      stagger.curve = groupRandom.pick([.easeIn, .easeOut, .easeInOut, .cubic(0.3, -0.4, 0.7, 1.4), .steps(2, .jumpEnd)])
+      stagger.curve = groupRandom.pick([
+        .easeIn, .easeOut, .easeInOut, .cubic(0.3, -0.4, 0.7, 1.4), .steps(2, .jumpEnd),
+      ])
     }
     return stagger
   }
