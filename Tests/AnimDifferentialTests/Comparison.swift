@@ -188,6 +188,8 @@ func removing(step i: Int, from c: DifferentialCase) -> DifferentialCase? {
     switch kind {
     case .animation(let p, _, _, _, _), .set(let p, _):
       if removedProperties.contains(p) { removedNodes.insert(id) }
+    case .staggered(let member):
+      if removedProperties.contains(member.property) { removedNodes.insert(id) }
     default: break
     }
   }
@@ -208,6 +210,10 @@ func removing(step i: Int, from c: DifferentialCase) -> DifferentialCase? {
       case .animation(let p, let shape, let timing, let rate, let replace):
         newKind = .animation(property: propertyMap[p]!, shape: shape, timing: timing, rate: rate, replace: replace)
       case .set(let p, let v): newKind = .set(property: propertyMap[p]!, value: v)
+      case .staggered(var member):
+        // (A member keeps its place among the group's: its offset stays as it was.)
+        member.property = propertyMap[member.property]!
+        newKind = .staggered(member)
       default: break
       }
       var newPlacement = placement

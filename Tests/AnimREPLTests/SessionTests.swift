@@ -223,6 +223,24 @@ struct CommandTests {
     #expect(transcript.standardOutput.contains(", pass 2 of 3, 1.25s / 3s"))
   }
 
+  /// `tween` in a session: the playhead moves as the virtual clock ticks, what it crosses
+  /// prints, and `:status` says the timeline is paused with its playhead tweening, then paused
+  /// at its place. intro: b.x 0 → 100 over 1 s, a print at 1 s; `tween intro to 1s over 2s`:
+  /// local time t / 2.
+  @Test func tweenMovesThePlayheadAsTheClockTicks() {
+    let transcript = Transcript()
+    transcript.type(
+      "target b { x: 0 }", "timeline intro { animate b.x to 100 over 1s; print \"there\"; wait 1s }",
+      "tween intro to 1s over 2s", ":tick 1s", ":status")
+    #expect(transcript.standardOutput.contains("timeline intro: paused, its playhead tweening, forwards, speed 1, 0.5s / 2s"))
+    #expect(!transcript.standardOutput.contains("there"))
+    transcript.clear()
+    transcript.type(":tick 1s", ":status", "b.x")
+    #expect(transcript.standardOutput.contains("there"))
+    #expect(transcript.standardOutput.contains("timeline intro: paused, forwards, speed 1, 1s / 2s (50%)"))
+    #expect(transcript.standardOutput.hasSuffix("b.x = 100\n"))
+  }
+
   @Test func watchChecksNamesAgainstDeclarations() {
     let transcript = Transcript()
     transcript.type("target b { x: 0 }")

@@ -465,8 +465,10 @@ public final class Runtime {
         status.passCount == 1
         ? ""
         : ", pass \(status.pass) of \(status.passCount.isInfinite ? "forever" : TraceNumber.format(status.passCount))"
+      // (A playhead carried by `tween` is paused, and moving.)
+      let state = engine.isTweening(node) ? "paused, its playhead tweening" : status.state.rawValue
       lines.append(
-        "\(shown): \(status.state.rawValue), \(direction), speed \(TraceNumber.format(abs(status.rate)))\(passes), "
+        "\(shown): \(state), \(direction), speed \(TraceNumber.format(abs(status.rate)))\(passes), "
           + "\(TraceNumber.seconds(status.localTime, style: numberStyle))s / \(duration)\(progress)")
     }
     return lines
