@@ -350,6 +350,10 @@ struct CaseGenerator {
       stagger.curve = groupRandom.pick([
         .easeIn, .easeOut, .easeInOut, .cubic(0.3, -0.4, 0.7, 1.4), .steps(2, .jumpEnd),
       ])
+      // An even spread: a symmetric curve's middle member (CURVE(0.5) = 0.5 exactly) then
+      // lands on a whole nanosecond, not on a tie that the last bit of either side's curve
+      // would round one way or the other (seeds 9000825 and 9001053).
+      stagger.amount -= stagger.amount % 2
     }
     return stagger
   }
