@@ -232,7 +232,8 @@ struct CommandTests {
     transcript.type(
       "target b { x: 0 }", "timeline intro { animate b.x to 100 over 1s; print \"there\"; wait 1s }",
       "tween intro to 1s over 2s", ":tick 1s", ":status")
-    #expect(transcript.standardOutput.contains("timeline intro: paused, its playhead tweening, forwards, speed 1, 0.5s / 2s"))
+    #expect(
+      transcript.standardOutput.contains("timeline intro: paused, its playhead tweening, forwards, speed 1, 0.5s / 2s"))
     #expect(!transcript.standardOutput.contains("there"))
     transcript.clear()
     transcript.type(":tick 1s", ":status", "b.x")
