@@ -1034,7 +1034,9 @@ package final class OracleWorld {
     } else if d > 0 {
       let first = max(OracleBoundaries.floorDiv(lo - node.timing.delay, d), node.started ? Int64.min : 0)
       let last = OracleBoundaries.floorDiv(hi - node.timing.delay, d) + 1
-      if last - first < 20_000 {
+      // (Nothing when the span lies before its first pass: a repeat-forever animation sought
+      // into its delay.)
+      if first <= last && last - first < 20_000 {
         for i in first...last where b.boundary(i) >= lo && b.boundary(i) <= hi { result.append(b.boundary(i)) }
       }
     }

@@ -33,6 +33,32 @@ import Testing
     #expect(abs(world.value(of: 0) - 40) < 1e-9)
   }
 
+  /// A `repeat forever` animation sought within its delay: nothing is crossed and the value
+  /// stays the base value (rule: a seek settles what it passes; in its delay it passes
+  /// nothing). A (p: 5 → 100 over 300 ms, delay 1 s, repeat forever) placed at 0; at 200 ms
+  /// `seek` to 100 ms: p reads 5 at 300 ms, and A starts at 1.1 s. The oracle's list of a
+  /// node's boundaries took an empty range of passes for a reversed one and trapped (a long
+  /// run's group control, seeds from 9,100,000).
+  @Test func aRepeatForeverAnimationSoughtWithinItsDelayCrossesNothing() {
+    let ms: OracleTime = 1_000_000
+    let steps = [
+      OracleStep(time: 0, .addProperty(5)),
+      OracleStep(
+        time: 0,
+        .add(
+          .animation(
+            property: 0, shape: .tween(from: nil, to: 100, curve: .linear),
+            timing: OracleTiming(delay: 1_000 * ms, duration: 300 * ms, iterations: .infinity), rate: 1,
+            replace: false),
+          .now)),
+      OracleStep(time: 200 * ms, .control(.seek(100 * ms), .node(0))),
+    ]
+    let world = OracleWorld.run(steps, until: 300 * ms)
+    #expect(world.value(of: 0) == 5)
+    let later = OracleWorld.run(steps, until: 1_100 * ms)
+    #expect(later.events.contains { $0.kind == .start && $0.subject == .node(0) && $0.time == 1_100 * ms })
+  }
+
   /// An item past its end has no term with fill backwards (rule 1: it drops out), also when
   /// its timeline gets there going backwards. T (1 s, `repeat 2`) holds A at 500 ms (to 100
   /// over 200 ms, fill backwards) and B at 900 ms (to 50 over 100 ms, fill none); p = 0.
