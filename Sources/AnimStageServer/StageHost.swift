@@ -14,7 +14,9 @@ import AnimStage
 
 package actor StageHost: StageBackend {
   private let session: StageSession
-  private var clients: [Int: AsyncStream<String>.Continuation] = [:]
+  private var clients: [Int: AsyncStream<StageMessage>.Continuation] = [:]
+  /// The target each page's inspector shows.
+  private var selections: [Int: String] = [:]
   private var nextClient = 0
   /// The watched file's modification time and size, polled every 250 ms.
   private var fileStamp: FileStamp?
@@ -48,23 +50,26 @@ package actor StageHost: StageBackend {
   }
 
   /// A new page: its stream of messages, starting with the overview and the whole state.
-  package func connect() -> (Int, AsyncStream<String>) {
-    let (stream, continuation) = AsyncStream.makeStream(of: String.self, bufferingPolicy: .bufferingNewest(120))
+  package func connect() -> (Int, AsyncStream<StageMessage>) {
+    let (stream, continuation) = AsyncStream.makeStream(
+      of: StageMessage.self, bufferingPolicy: .bufferingNewest(120))
     let id = nextClient
     nextClient += 1
     clients[id] = continuation
-    continuation.yield("{\"type\":\"overview\",\"overview\":\(session.overview)}")
-    continuation.yield("{\"type\":\"frame\"," + session.state.dropFirst().dropLast() + ",\"log\":[]}")
+    continuation.yield(.text("{\"type\":\"overview\",\"overview\":\(session.overview)}"))
+    continuation.yield(.text("{\"type\":\"frame\"," + session.state.dropFirst().dropLast() + ",\"log\":[]}"))
     return (id, stream)
   }
 
   package func disconnect(_ id: Int) {
     clients.removeValue(forKey: id)?.finish()
+    if selections.removeValue(forKey: id) != nil { session.inspect(Set(selections.values)) }
   }
 
   /// A command from a page: `toggle`, `play`, `pause`, `reverse`, `restart`, `faster`,
-  /// `slower`, `speed X`, `step N`, `scrub SECONDS`, `sametime on|off`, `statement TEXT`.
-  package func handle(_ command: String) {
+  /// `slower`, `speed X`, `step N`, `scrub SECONDS`, `sametime on|off`, `statement TEXT`,
+  /// `select TARGET` (what the page's inspector shows: its values come with the frames).
+  package func handle(_ command: String, from client: Int) {
     let now = Self.now
     let (verb, argument) = command.firstWordAndRest
     switch verb {
@@ -83,6 +88,9 @@ package actor StageHost: StageBackend {
         session.scrub(to: Nanoseconds((seconds * 1e9).rounded()), realNow: now)
       }
     case "sametime": session.reloadsAtSameTime = argument == "on"
+    case "select":
+      selections[client] = argument
+      session.inspect(Set(selections.values))
     case "statement":
       session.run(statement: argument, realNow: now)
     default: break
@@ -124,11 +132,11 @@ package actor StageHost: StageBackend {
   /// Sends the frame, if anything changed, to every page.
   private func broadcast() {
     guard !clients.isEmpty, let frame = session.frame() else { return }
-    for client in clients.values { client.yield(frame) }
+    for client in clients.values { client.yield(.binary(frame)) }
   }
 
   private func broadcastOverview() {
-    for client in clients.values { client.yield("{\"type\":\"overview\",\"overview\":\(session.overview)}") }
+    for client in clients.values { client.yield(.text("{\"type\":\"overview\",\"overview\":\(session.overview)}")) }
   }
 }
 

@@ -37,6 +37,9 @@ final class ReplStage: SessionStage {
         paused = verb == "pause"
         return paused ? "pause" : "resume"
       case "reverse": return "reverse"
+      case "inspect":
+        encoder.inspect(relay.inspected)
+        return nil
       default:
         log.append(
           "{\"note\":" + TraceJSON.string("'\(verb)' needs a script to replay: not in an interactive session") + "}")

@@ -252,8 +252,27 @@ def steering(anim, scratch, driver):
     return problems
 
 
+def upgrade_status(port, path, origin):
+    """The status line's code of a WebSocket upgrade request for `path` with `origin` (None:
+    no Origin header), read from a raw socket."""
+    import socket
+    lines = ["GET %s HTTP/1.1" % path, "Host: 127.0.0.1:%d" % port, "Upgrade: websocket", "Connection: Upgrade",
+             "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==", "Sec-WebSocket-Version: 13"]
+    if origin is not None:
+        lines.append("Origin: " + origin)
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as connection:
+        connection.sendall(("\r\n".join(lines) + "\r\n\r\n").encode())
+        answer = b""
+        while b"\r\n" not in answer:
+            chunk = connection.recv(4096)
+            if not chunk:
+                break
+            answer += chunk
+    return int(answer.split(b" ", 2)[1]) if answer.startswith(b"HTTP/1.1 ") else None
+
+
 def tokens(anim, scratch):
-    """Without the token, 403."""
+    """Without the token, 403; a WebSocket upgrade without it or from another origin, 403."""
     problems = []
     path = os.path.join(scratch, "token.anim")
     with open(path, "w") as f:
@@ -267,6 +286,17 @@ def tokens(anim, scratch):
             except urllib.error.HTTPError as error:
                 if error.code != 403:
                     problems.append("%s without the token: %d" % (suffix, error.code))
+        own = preview.base
+        for path, origin, expected in [
+                ("/ws", own, 403),  # no token
+                ("/ws?token=" + preview.token, "http://evil.example", 403),
+                ("/ws?token=" + preview.token, None, 403),
+                ("/ws?token=wrong" + preview.token[5:], own, 403),
+                ("/ws?token=" + preview.token, own, 101)]:
+            status = upgrade_status(preview.port, path, origin)
+            if status != expected:
+                problems.append("the upgrade of %s from %s answered %s, not %d" % (
+                    path.replace(preview.token, "TOKEN"), origin, status, expected))
     finally:
         preview.stop()
     return problems
