@@ -365,6 +365,25 @@ def repl_preview(anim, scratch, driver):
                       message="the click in the REPL's log")
         if not driver.execute_script("return document.getElementById('scrubber').disabled"):
             problems.append("the scrubber is enabled in an interactive session")
+        # Step and speed act on the session's clock: a step holds it on the next frame (the
+        # page shows it paused there), play lets it go, and + doubles the real clock's speed.
+        driver.find_element("id", "step-forward").click()
+        sb.wait_until(lambda: "stage> step 1" in tmux("capture-pane", "-p", "-t", name),
+                      message="the step in the REPL's log")
+        sb.wait_until(lambda: page_state(driver)["paused"] == "true", message="the stepped page to show paused")
+        t1 = page_state(driver)["t"]
+        if abs(t1 * 60 - round(t1 * 60)) > 1e-6:
+            problems.append("a step in the REPL's page went to %s, not a frame (k / 60 s)" % t1)
+        time.sleep(0.4)
+        if page_state(driver)["t"] != t1:
+            problems.append("after a step the REPL's clock still moved")
+        driver.find_element("id", "play").click()
+        sb.wait_until(lambda: page_state(driver)["t"] > t1 + 0.05, message="play to let the stepped clock go")
+        from selenium.webdriver.common.keys import Keys
+        driver.find_element("tag name", "body").send_keys("+")
+        sb.wait_until(lambda: "stage> speed 2\u00d7" in tmux("capture-pane", "-p", "-t", name),
+                      message="the speed in the REPL's log")
+        sb.wait_until(lambda: page_state(driver)["speed"].startswith("2"), message="the page to show speed 2")
         try:
             urllib.request.urlopen(url.replace("/?token=", "/state?at=1s&token="), timeout=10)
             problems.append("/state answered in an interactive session")
