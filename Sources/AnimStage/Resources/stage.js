@@ -11,9 +11,10 @@
 //
 // What the browser does after the writes (style, layout and paint of every moved element)
 // costs far more than the writes: with a thousand moving targets, more than a frame. So the
-// targets are written in the order they changed, at most `budget` of them per animation frame,
-// the others at the next (with their newest numbers); the budget shrinks while frames come
-// late and grows again while they come on time. A small scene is written whole every frame.
+// targets are written in the order they changed, at most `budget` of them per animation frame
+// (never fewer than 200), the others at the next (with their newest numbers); the budget
+// shrinks while frames come late and grows again while they come on time. A scene of up to
+// 200 targets is written whole every frame.
 'use strict';
 
 const params = new URLSearchParams(location.search);
@@ -70,7 +71,7 @@ function writeDirty(now) {
   if (lastFrame !== null && now - lastFrame < 100) {
     const interval = now - lastFrame;
     if (interval > 20 && waiting.size > 50) {
-      budget = Math.max(50, Math.floor(Math.min(budget, waiting.size) * 0.8));
+      budget = Math.max(200, Math.floor(Math.min(budget, waiting.size) * 0.8));
     } else if (interval <= 17.5 && budget !== Infinity) {
       budget = Math.ceil(budget * 1.05) + 5;
       if (budget > drawn.size) budget = Infinity;
@@ -533,14 +534,25 @@ function applyPending(now) {
     framed = true;
   }
   writeDirty(now);
-  if (framed && state) {
+  if (framed) headerChanged = true;
+  // While the session moves, the time, the transport, the playhead and the inspector are
+  // written ten times a second, not sixty: each write lays out part of the page, and with a
+  // thousand moving targets the frame has no time to spare. At rest, at once.
+  const moving = state && !state.paused && !state.idle;
+  // (Anything but the time and the values, such as diagnostics or the transport, at once.)
+  const key = state && [state.paused, state.idle, state.speed, state.interactive, state.sameTime, state.viewBox,
+    state.diagnostics, state.timelines.join('\n')].join('\u0000');
+  if (headerChanged && state && (!moving || lastHeader === null || now - lastHeader >= 100 || key !== shownKey)) {
+    headerChanged = false;
+    shownKey = key;
+    lastHeader = moving ? now : null;
     showHeader();
     if (inspectorChanged) showInspector();
   }
   stats.applyMs += performance.now() - started;
-  // While targets wait or the session moves, every animation frame comes here (so the
-  // budget sees each frame's interval); else the next message asks for one.
-  if (waiting.size || (state && !state.paused && !state.idle)) {
+  // While targets wait, the session moves or the header waits, every animation frame comes
+  // here (so the budget sees each frame's interval); else the next message asks for one.
+  if (waiting.size || moving || headerChanged) {
     lastFrame = now;
     schedule();
   } else {
@@ -548,8 +560,12 @@ function applyPending(now) {
   }
 }
 
-/** Whether an animation frame is asked for. */
+/** Whether an animation frame is asked for; whether the header (time, transport,
+ * inspector) has changed since it was last shown, and when that was while moving. */
 let scheduled = false;
+let headerChanged = false;
+let lastHeader = null;
+let shownKey = null;
 
 function schedule() {
   if (scheduled) return;
