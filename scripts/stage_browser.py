@@ -167,7 +167,7 @@ def figures(anim, directory, measure_seconds=10, idle_seconds=30):
         stats = driver.execute_script(
             "const b = window.__before, s = window.stageStats;"
             " return b && s ? {messages: s.messages - b.messages, applied: s.applied - b.applied,"
-            " ms: s.applyMs - b.applyMs} : null")
+            " ms: s.applyMs - b.applyMs, stride: s.stride} : null")
         moved = driver.execute_script("return Number(document.body.dataset.time)")
     finally:
         driver.quit()
@@ -180,9 +180,9 @@ def figures(anim, directory, measure_seconds=10, idle_seconds=30):
           % (measure_seconds, len(intervals), 100 * within, p95, intervals[-1], moved))
     if stats:
         print("stage.raf: the server sent %.1f frames a second at %.1f %% of a core; the page applied them at "
-              "%d animation frames, %.2f ms each on average"
+              "%d animation frames, %.2f ms each on average, writing the stage every %s frame(s) at the end"
               % (stats["messages"] / elapsed, 100 * server_used / elapsed, stats["applied"],
-                 stats["ms"] / max(stats["applied"], 1)))
+                 stats["ms"] / max(stats["applied"], 1), stats["stride"]))
     print("load average: %s" % open("/proc/loadavg").read().split(" ", 3)[:3])
 
     still = os.path.join(directory, "still.anim")
