@@ -17,6 +17,10 @@ package actor StageHost: StageBackend {
   private var clients: [Int: AsyncStream<StageMessage>.Continuation] = [:]
   /// The target each page's inspector shows.
   private var selections: [Int: String] = [:]
+  /// Every how many animation frames each page writes its stage (`stride N`: a page with
+  /// many moving targets writes every 2nd to 4th); on the real clock the server ticks no
+  /// faster than the fastest page writes.
+  private var strides: [Int: Int] = [:]
   private var nextClient = 0
   /// The watched file's modification time and size, polled every 250 ms.
   private var fileStamp: FileStamp?
@@ -64,11 +68,13 @@ package actor StageHost: StageBackend {
   package func disconnect(_ id: Int) {
     clients.removeValue(forKey: id)?.finish()
     if selections.removeValue(forKey: id) != nil { session.inspect(Set(selections.values)) }
+    strides[id] = nil
   }
 
   /// A command from a page: `toggle`, `play`, `pause`, `reverse`, `restart`, `faster`,
   /// `slower`, `speed X`, `step N`, `scrub SECONDS`, `sametime on|off`, `statement TEXT`,
-  /// `select TARGET` (what the page's inspector shows: its values come with the frames).
+  /// `select TARGET` (what the page's inspector shows: its values come with the frames),
+  /// `stride N` (the page writes its stage every N-th animation frame).
   package func handle(_ command: String, from client: Int) {
     let now = Self.now
     let (verb, argument) = command.firstWordAndRest
@@ -91,6 +97,9 @@ package actor StageHost: StageBackend {
     case "select":
       selections[client] = argument
       session.inspect(Set(selections.values))
+    case "stride":
+      if let stride = Int(argument) { strides[client] = min(max(stride, 1), 4) }
+      return
     case "statement":
       session.run(statement: argument, realNow: now)
     default: break
@@ -107,11 +116,18 @@ package actor StageHost: StageBackend {
       tickOnce()
       // Frames at 1/60 s from the last deadline, however long the tick took (one that ran
       // late starts the count again from now).
-      deadline += moving ? StageSession.frameLength : 50_000_000
+      deadline += moving ? StageSession.frameLength * framesPerTick : 50_000_000
       let now = Self.now
       if deadline < now { deadline = now }
       try? await Task.sleep(nanoseconds: UInt64(max(deadline - now, 1_000_000)))
     }
+  }
+
+  /// How many frames' time one tick takes while moving: 1, or on the real clock the
+  /// smallest stride of the pages (the virtual clock's tick is one frame of its time).
+  private var framesPerTick: Int64 {
+    guard session.clock == .real, !clients.isEmpty else { return 1 }
+    return Int64(clients.keys.map { strides[$0] ?? 1 }.min() ?? 1)
   }
 
   private func tickOnce() {

@@ -49,6 +49,9 @@ final class ReplStage: SessionStage {
       case "inspect":
         encoder.inspect(relay.inspected)
         return nil
+      case "stride":
+        // (The REPL's loop keeps its own pace.)
+        return nil
       default:
         log.append(
           "{\"note\":" + TraceJSON.string("'\(verb)' needs a script to replay: not in an interactive session") + "}")

@@ -67,6 +67,7 @@ function touch(entry, attribute) {
 /** Every how many animation frames the stage is written (1: every frame), how many frames
  * in a row came on time, and the animation frames so far. */
 let stride = 1;
+let toldStride = 1;
 let onTime = 0;
 let frameNumber = 0;
 
@@ -85,6 +86,11 @@ function writeDirty(now) {
     }
   }
   stats.stride = stride;
+  // (The server need not send more frames than the page writes: it is told.)
+  if (stride !== toldStride) {
+    toldStride = stride;
+    send('stride ' + stride);
+  }
   if (frameNumber % stride !== 0 && waiting.size > 200) return;
   for (const entry of waiting) {
     for (const attribute of entry.attributes) {
@@ -587,8 +593,9 @@ function connect() {
   socket.binaryType = 'arraybuffer';
   socket.onopen = () => {
     $('status').textContent = 'live';
-    // (A new connection: the server learns the selection again.)
+    // (A new connection: the server learns the selection and stride again.)
     told = null;
+    toldStride = 1;
   };
   socket.onclose = () => {
     $('status').textContent = 'disconnected: retrying';
