@@ -154,11 +154,20 @@ def figures(anim, directory, measure_seconds=10, idle_seconds=30):
         time.sleep(1)
         driver.execute_script("""
           window.__intervals = []; let last = null;
+          window.__before = Object.assign({}, window.stageStats);
           function frame(now) { if (last !== null) window.__intervals.push(now - last); last = now;
             requestAnimationFrame(frame); }
           requestAnimationFrame(frame);""")
+        server_before = cpu_seconds(preview.pid)
+        start = time.monotonic()
         time.sleep(measure_seconds)
+        server_used = cpu_seconds(preview.pid) - server_before
+        elapsed = time.monotonic() - start
         intervals = driver.execute_script("return window.__intervals")
+        stats = driver.execute_script(
+            "const b = window.__before, s = window.stageStats;"
+            " return b && s ? {messages: s.messages - b.messages, applied: s.applied - b.applied,"
+            " ms: s.applyMs - b.applyMs, stride: s.stride} : null")
         moved = driver.execute_script("return Number(document.body.dataset.time)")
     finally:
         driver.quit()
@@ -169,6 +178,12 @@ def figures(anim, directory, measure_seconds=10, idle_seconds=30):
     print("stage.raf: 1000 animated targets, %d s in headless Chromium --disable-gpu: %d frames, "
           "%.1f %% of intervals <= 17.5 ms, 95th percentile %.2f ms, longest %.2f ms (session at %.2f s)"
           % (measure_seconds, len(intervals), 100 * within, p95, intervals[-1], moved))
+    if stats:
+        print("stage.raf: the server sent %.1f frames a second at %.1f %% of a core; the page applied them at "
+              "%d animation frames, %.2f ms each on average, writing the stage every %s frame(s) at the end"
+              % (stats["messages"] / elapsed, 100 * server_used / elapsed, stats["applied"],
+                 stats["ms"] / max(stats["applied"], 1), stats["stride"]))
+    print("load average: %s" % open("/proc/loadavg").read().split(" ", 3)[:3])
 
     still = os.path.join(directory, "still.anim")
     with open(still, "w") as f:

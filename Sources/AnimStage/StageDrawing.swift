@@ -18,14 +18,51 @@ package enum StageKind: Sendable, Hashable {
   case none
 }
 
-/// One attribute of an SVG element, in the order it is written.
+/// One attribute of an SVG element, in the order it is written: a text with numbers in it,
+/// kept apart (`pieces` around `numbers`) so that a frame can carry only the numbers that
+/// changed, as numbers, and the page can write them into the text without parsing anything.
 package struct StageAttribute: Sendable, Hashable {
   package var name: String
-  package var value: String
+  /// The text around the numbers: one more piece than numbers (one piece: a plain text).
+  package var pieces: [String]
+  /// The numbers, finite (a non-finite one is drawn as 0).
+  package var numbers: [Double]
 
+  /// A plain text value.
   package init(_ name: String, _ value: String) {
     self.name = name
-    self.value = value
+    self.pieces = [value]
+    self.numbers = []
+  }
+
+  /// A value of numbers and the text around them (`pieces.count == numbers.count + 1`).
+  package init(_ name: String, pieces: [String], numbers: [Double]) {
+    precondition(pieces.count == numbers.count + 1, "one more piece than numbers")
+    self.name = name
+    self.pieces = pieces
+    self.numbers = numbers.map { $0.isFinite ? $0 : 0 }
+  }
+
+  /// One number alone.
+  package init(_ name: String, number: Double) {
+    self.init(name, pieces: StageAttribute.alone, numbers: [number])
+  }
+
+  private static let alone = ["", ""]
+
+  /// The attribute's text: the numbers written as `StageDrawing.number` writes them.
+  package var value: String {
+    var out = pieces[0]
+    for (index, number) in numbers.enumerated() {
+      out += StageDrawing.number(number)
+      out += pieces[index + 1]
+    }
+    return out
+  }
+
+  /// Whether `other` differs from this attribute in its numbers only.
+  package func sameTextAround(_ other: StageAttribute) -> Bool {
+    name == other.name && pieces == other.pieces
   }
 }
 
@@ -135,15 +172,13 @@ package enum StageDrawing {
 
     drawn.group = [
       StageAttribute(
-        "transform",
-        "translate(\(number(center.x)) \(number(center.y))) rotate(\(number(angle))) "
-          + "scale(\(number(scale.x)) \(number(scale.y)))"),
-      StageAttribute("opacity", number(opacity)),
+        "transform", pieces: transformPieces, numbers: [center.x, center.y, angle, scale.x, scale.y]),
+      StageAttribute("opacity", number: opacity),
     ]
-    var paint = [StageAttribute("fill", rgb(fill)), StageAttribute("fill-opacity", number(alpha(fill)))]
+    var paint = [StageAttribute("fill", rgb(fill)), StageAttribute("fill-opacity", number: alpha(fill))]
     if let stroke {
-      paint += [StageAttribute("stroke", rgb(stroke)), StageAttribute("stroke-opacity", number(alpha(stroke)))]
-      paint.append(StageAttribute("stroke-width", number(strokeWidth ?? 1)))
+      paint += [StageAttribute("stroke", rgb(stroke)), StageAttribute("stroke-opacity", number: alpha(stroke))]
+      paint.append(StageAttribute("stroke-width", number: strokeWidth ?? 1))
     } else {
       paint.append(StageAttribute("stroke", "none"))
     }
@@ -154,9 +189,9 @@ package enum StageDrawing {
       let corner = roles.number("radius") ?? 0
       drawn.element = "rect"
       drawn.shape = [
-        StageAttribute("x", number(-box.x / 2)), StageAttribute("y", number(-box.y / 2)),
-        StageAttribute("width", number(box.x)), StageAttribute("height", number(box.y)),
-        StageAttribute("rx", number(corner)),
+        StageAttribute("x", number: -box.x / 2), StageAttribute("y", number: -box.y / 2),
+        StageAttribute("width", number: box.x), StageAttribute("height", number: box.y),
+        StageAttribute("rx", number: corner),
       ]
     case .circle:
       let diameter: Double
@@ -168,14 +203,14 @@ package enum StageDrawing {
         diameter = defaultDiameter
       }
       drawn.element = "circle"
-      drawn.shape = [StageAttribute("cx", "0"), StageAttribute("cy", "0"), StageAttribute("r", number(diameter / 2))]
+      drawn.shape = [StageAttribute("cx", "0"), StageAttribute("cy", "0"), StageAttribute("r", number: diameter / 2)]
     case .text(let content):
       drawn.element = "text"
       drawn.text = content
       drawn.shape = [
         StageAttribute("x", "0"), StageAttribute("y", "0"), StageAttribute("text-anchor", "middle"),
         StageAttribute("dominant-baseline", "central"),
-        StageAttribute("font-size", number(roles.number("fontSize") ?? defaultFontSize)),
+        StageAttribute("font-size", number: roles.number("fontSize") ?? defaultFontSize),
       ]
     case .none:
       break
@@ -184,6 +219,9 @@ package enum StageDrawing {
     drawn.gauges = roles.untaken.map { "\(name).\($0)" }
     return drawn
   }
+
+  /// `transform`'s text around its five numbers: `translate(X Y) rotate(A) scale(SX SY)`.
+  private static let transformPieces = ["translate(", " ", ") rotate(", ") scale(", " ", ")"]
 
   /// Whether a target of these properties has no vertical position of its own, and so takes
   /// a slot (the next stacked place from the top).
@@ -208,22 +246,26 @@ package enum StageDrawing {
   /// The alpha, within 0...1.
   package static func alpha(_ color: Color) -> Double { min(max(color.alpha, 0), 1) }
 
-  /// The properties of a target, and which a role has taken.
+  /// The properties of a target, and which a role has taken (by index: a target has a few
+  /// properties, and a thousand targets are drawn sixty times a second, so no hashing).
   private struct Roles {
     var properties: [(name: String, value: AnimationValue)]
-    var taken: Set<String> = []
+    var taken: [Bool]
 
-    init(_ properties: [(name: String, value: AnimationValue)]) { self.properties = properties }
+    init(_ properties: [(name: String, value: AnimationValue)]) {
+      self.properties = properties
+      taken = Array(repeating: false, count: properties.count)
+    }
 
-    func value(_ name: String) -> AnimationValue? { properties.first { $0.name == name }?.value }
+    func index(_ name: String) -> Int? { properties.firstIndex { $0.name == name } }
 
     /// The first of `names` present with a value of `kind`: taken, with every other of
     /// `names` (they give the same role: gauges, whatever their type).
     mutating func first(_ names: [String], _ kind: ValueKind) -> AnimationValue? {
       for name in names {
-        if let value = value(name), value.kind == kind, !taken.contains(name) {
-          taken.insert(name)
-          return value
+        if let index = index(name), properties[index].value.kind == kind, !taken[index] {
+          taken[index] = true
+          return properties[index].value
         }
       }
       return nil
@@ -259,6 +301,6 @@ package enum StageDrawing {
     }
 
     /// The names no role took, in declaration order.
-    var untaken: [String] { properties.map(\.name).filter { !taken.contains($0) } }
+    var untaken: [String] { properties.indices.filter { !taken[$0] }.map { properties[$0].name } }
   }
 }

@@ -45,23 +45,33 @@ package struct StageScene: Sendable, Hashable {
     "<svg id=\"stage\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"\(size.viewBox)\">\n\(svgBody)</svg>"
   }
 
-  /// The targets as a JSON array: `{"n":NAME,"e":ELEMENT,"g":{…},"s":{…},"x":TEXT,"u":[gauges]}`,
-  /// `e` null for a target not drawn.
+  /// The targets as a JSON array of records (`record`), in order.
   package var json: String {
-    var out = "["
-    for (index, target) in targets.enumerated() {
-      if index > 0 { out += "," }
-      out += "{\"n\":" + TraceJSON.string(target.name)
-      out += ",\"e\":" + (target.element.map { "\"\($0)\"" } ?? "null")
-      out += ",\"g\":" + Self.object(target.group) + ",\"s\":" + Self.object(target.shape)
-      if let text = target.text { out += ",\"x\":" + TraceJSON.string(text) }
-      out += ",\"u\":[" + target.gauges.map(TraceJSON.string).joined(separator: ",") + "]}"
-    }
-    return out + "]"
+    "[" + targets.map { Self.record($0) }.joined(separator: ",") + "]"
   }
 
-  private static func object(_ attributes: [StageAttribute]) -> String {
-    "{" + attributes.map { TraceJSON.string($0.name) + ":" + TraceJSON.string($0.value) }.joined(separator: ",") + "}"
+  /// A target as the page takes it: `{"i":INDEX,"n":NAME,"e":ELEMENT,"g":[ATTRIBUTE…],
+  /// "s":[ATTRIBUTE…],"x":TEXT,"u":[gauges]}`, `i` only when given, `e` null for a target not
+  /// drawn, `x` only for a text; an ATTRIBUTE is `[NAME,TEXT]`, or `[NAME,[PIECE…],[NUMBER…]]`
+  /// when it has numbers (its text is the pieces with the numbers between them).
+  package static func record(_ target: DrawnTarget, index: Int? = nil) -> String {
+    var out = "{"
+    if let index { out += "\"i\":\(index)," }
+    out += "\"n\":" + TraceJSON.string(target.name)
+    out += ",\"e\":" + (target.element.map { "\"\($0)\"" } ?? "null")
+    out += ",\"g\":" + attributes(target.group) + ",\"s\":" + attributes(target.shape)
+    if let text = target.text { out += ",\"x\":" + TraceJSON.string(text) }
+    return out + ",\"u\":[" + target.gauges.map(TraceJSON.string).joined(separator: ",") + "]}"
+  }
+
+  private static func attributes(_ attributes: [StageAttribute]) -> String {
+    "["
+      + attributes.map { attribute in
+        let name = TraceJSON.string(attribute.name)
+        if attribute.numbers.isEmpty { return "[" + name + "," + TraceJSON.string(attribute.pieces[0]) + "]" }
+        return "[" + name + ",[" + attribute.pieces.map(TraceJSON.string).joined(separator: ",") + "],["
+          + attribute.numbers.map(TraceNumber.json).joined(separator: ",") + "]]"
+      }.joined(separator: ",") + "]"
   }
 }
 

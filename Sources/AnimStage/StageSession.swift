@@ -60,8 +60,9 @@ package final class StageSession {
   /// What the pages were last sent, to send only what changed.
   private var encoder = StageFrameEncoder()
   private var framesSent = 0
-  /// While things move, the values and gauges go with every fourth frame (15 a second).
-  package static let framesPerDetail = 4
+  /// While things move, every gauge's range goes with every 30th frame (twice a second; the
+  /// inspected targets' with every frame), and with every frame that has events.
+  package static let framesPerDetail = 30
   /// The diagnostics of the last reload that failed (rendered), until one succeeds.
   package private(set) var diagnostics: String?
   /// The whole script's run on a virtual clock, for the scrubber and the lanes (JSON).
@@ -246,9 +247,15 @@ package final class StageSession {
 
   // MARK: - What the page is sent
 
+  /// Which targets the pages' inspectors show (their values go with the frames).
+  package func inspect(_ targets: Set<String>) {
+    encoder.inspect(targets)
+    changed = true
+  }
+
   /// The frame for the pages when anything changed since the last one (the scene, the
   /// values, the transport, the log), else nil: what changed (`StageFrameEncoder`).
-  package func frame() -> String? {
+  package func frame() -> [UInt8]? {
     guard changed || !log.isEmpty else { return nil }
     changed = false
     let entries = log

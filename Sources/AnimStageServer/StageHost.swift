@@ -14,7 +14,13 @@ import AnimStage
 
 package actor StageHost: StageBackend {
   private let session: StageSession
-  private var clients: [Int: AsyncStream<String>.Continuation] = [:]
+  private var clients: [Int: AsyncStream<StageMessage>.Continuation] = [:]
+  /// The target each page's inspector shows.
+  private var selections: [Int: String] = [:]
+  /// Every how many animation frames each page writes its stage (`stride N`: a page with
+  /// many moving targets writes every 2nd to 4th); on the real clock the server ticks no
+  /// faster than the fastest page writes.
+  private var strides: [Int: Int] = [:]
   private var nextClient = 0
   /// The watched file's modification time and size, polled every 250 ms.
   private var fileStamp: FileStamp?
@@ -48,23 +54,28 @@ package actor StageHost: StageBackend {
   }
 
   /// A new page: its stream of messages, starting with the overview and the whole state.
-  package func connect() -> (Int, AsyncStream<String>) {
-    let (stream, continuation) = AsyncStream.makeStream(of: String.self, bufferingPolicy: .bufferingNewest(120))
+  package func connect() -> (Int, AsyncStream<StageMessage>) {
+    let (stream, continuation) = AsyncStream.makeStream(
+      of: StageMessage.self, bufferingPolicy: .bufferingNewest(120))
     let id = nextClient
     nextClient += 1
     clients[id] = continuation
-    continuation.yield("{\"type\":\"overview\",\"overview\":\(session.overview)}")
-    continuation.yield("{\"type\":\"frame\"," + session.state.dropFirst().dropLast() + ",\"log\":[]}")
+    continuation.yield(.text("{\"type\":\"overview\",\"overview\":\(session.overview)}"))
+    continuation.yield(.text("{\"type\":\"frame\"," + session.state.dropFirst().dropLast() + ",\"log\":[]}"))
     return (id, stream)
   }
 
   package func disconnect(_ id: Int) {
     clients.removeValue(forKey: id)?.finish()
+    if selections.removeValue(forKey: id) != nil { session.inspect(Set(selections.values)) }
+    strides[id] = nil
   }
 
   /// A command from a page: `toggle`, `play`, `pause`, `reverse`, `restart`, `faster`,
-  /// `slower`, `speed X`, `step N`, `scrub SECONDS`, `sametime on|off`, `statement TEXT`.
-  package func handle(_ command: String) {
+  /// `slower`, `speed X`, `step N`, `scrub SECONDS`, `sametime on|off`, `statement TEXT`,
+  /// `select TARGET` (what the page's inspector shows: its values come with the frames),
+  /// `stride N` (the page writes its stage every N-th animation frame).
+  package func handle(_ command: String, from client: Int) {
     let now = Self.now
     let (verb, argument) = command.firstWordAndRest
     switch verb {
@@ -83,6 +94,12 @@ package actor StageHost: StageBackend {
         session.scrub(to: Nanoseconds((seconds * 1e9).rounded()), realNow: now)
       }
     case "sametime": session.reloadsAtSameTime = argument == "on"
+    case "select":
+      selections[client] = argument
+      session.inspect(Set(selections.values))
+    case "stride":
+      if let stride = Int(argument) { strides[client] = min(max(stride, 1), 4) }
+      return
     case "statement":
       session.run(statement: argument, realNow: now)
     default: break
@@ -99,11 +116,18 @@ package actor StageHost: StageBackend {
       tickOnce()
       // Frames at 1/60 s from the last deadline, however long the tick took (one that ran
       // late starts the count again from now).
-      deadline += moving ? StageSession.frameLength : 50_000_000
+      deadline += moving ? StageSession.frameLength * framesPerTick : 50_000_000
       let now = Self.now
       if deadline < now { deadline = now }
       try? await Task.sleep(nanoseconds: UInt64(max(deadline - now, 1_000_000)))
     }
+  }
+
+  /// How many frames' time one tick takes while moving: 1, or on the real clock the
+  /// smallest stride of the pages (the virtual clock's tick is one frame of its time).
+  private var framesPerTick: Int64 {
+    guard session.clock == .real, !clients.isEmpty else { return 1 }
+    return Int64(clients.keys.map { strides[$0] ?? 1 }.min() ?? 1)
   }
 
   private func tickOnce() {
@@ -124,11 +148,11 @@ package actor StageHost: StageBackend {
   /// Sends the frame, if anything changed, to every page.
   private func broadcast() {
     guard !clients.isEmpty, let frame = session.frame() else { return }
-    for client in clients.values { client.yield(frame) }
+    for client in clients.values { client.yield(.binary(frame)) }
   }
 
   private func broadcastOverview() {
-    for client in clients.values { client.yield("{\"type\":\"overview\",\"overview\":\(session.overview)}") }
+    for client in clients.values { client.yield(.text("{\"type\":\"overview\",\"overview\":\(session.overview)}")) }
   }
 }
 

@@ -8,7 +8,9 @@ import Synchronization
 
 package final class StageRelay: StageBackend {
   private struct Shared {
-    var clients: [Int: AsyncStream<String>.Continuation] = [:]
+    var clients: [Int: AsyncStream<StageMessage>.Continuation] = [:]
+    /// The target each page's inspector shows.
+    var selections: [Int: String] = [:]
     var nextClient = 0
     var inbox: [String] = []
     /// The last state published (a JSON object) and the scene's `<svg>`.
@@ -29,34 +31,50 @@ package final class StageRelay: StageBackend {
 
   package func stateJSON(at time: Nanoseconds) async -> String? { nil }
 
-  package func connect() async -> (Int, AsyncStream<String>) {
-    let (stream, continuation) = AsyncStream.makeStream(of: String.self, bufferingPolicy: .bufferingNewest(120))
+  package func connect() async -> (Int, AsyncStream<StageMessage>) {
+    let (stream, continuation) = AsyncStream.makeStream(
+      of: StageMessage.self, bufferingPolicy: .bufferingNewest(120))
     let state = shared.withLock { shared in
       let id = shared.nextClient
       shared.nextClient += 1
       shared.clients[id] = continuation
       return (id, shared.state)
     }
-    continuation.yield("{\"type\":\"overview\",\"overview\":null}")
+    continuation.yield(.text("{\"type\":\"overview\",\"overview\":null}"))
     if let frame = state.1 {
-      continuation.yield("{\"type\":\"frame\"," + frame.dropFirst().dropLast() + ",\"log\":[]}")
+      continuation.yield(.text("{\"type\":\"frame\"," + frame.dropFirst().dropLast() + ",\"log\":[]}"))
     }
     return (state.0, stream)
   }
 
   package func disconnect(_ id: Int) async {
-    shared.withLock { $0.clients.removeValue(forKey: id) }?.finish()
+    shared.withLock { shared in
+      if shared.selections.removeValue(forKey: id) != nil { shared.inbox.append("inspect") }
+      return shared.clients.removeValue(forKey: id)
+    }?.finish()
   }
 
-  package func handle(_ command: String) async {
-    shared.withLock { $0.inbox.append(command) }
+  package func handle(_ command: String, from client: Int) async {
+    shared.withLock { shared in
+      if command.hasPrefix("select ") {
+        // (What the inspectors show: `inspected` says, and the session asks.)
+        shared.selections[client] = String(command.dropFirst("select ".count))
+        shared.inbox.append("inspect")
+      } else {
+        shared.inbox.append(command)
+      }
+    }
   }
 
   package func tickLoop() async {}
 
   // MARK: - The session's side
 
-  /// The commands the pages sent since the last call.
+  /// The targets the pages' inspectors show.
+  package var inspected: Set<String> { shared.withLock { Set($0.selections.values) } }
+
+  /// The commands the pages sent since the last call (`inspect`: the inspected targets
+  /// changed).
   package func takeCommands() -> [String] {
     shared.withLock { shared in
       defer { shared.inbox = [] }
@@ -66,12 +84,12 @@ package final class StageRelay: StageBackend {
 
   /// Sends every page `frame` (what changed), and keeps the whole `state` (a JSON object) and
   /// the scene's `svg` for pages still to come.
-  package func publish(frame: String, state: String, svg: String) {
+  package func publish(frame: [UInt8], state: String, svg: String) {
     let clients = shared.withLock { shared in
       shared.state = state
       shared.svg = svg
       return Array(shared.clients.values)
     }
-    for client in clients { client.yield(frame) }
+    for client in clients { client.yield(.binary(frame)) }
   }
 }

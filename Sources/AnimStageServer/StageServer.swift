@@ -2,6 +2,12 @@
 // assets, `/state`, and `/ws`, each refused (403) without the token; the WebSocket upgrade
 // also needs the page's own Origin. A `StageHost` actor owns the session: the server's tick
 // loop and every client's commands reach it one at a time.
+//
+// HummingbirdWebSocket answers every upgrade its `shouldUpgrade` refuses with 400 Bad
+// Request, whatever the reason (HTTP1WebSocketUpgradeChannel.writeFailedUpgrade). So a refused
+// upgrade is answered here, before that: `shouldUpgrade` writes 403 (or 404 for another
+// path) on the connection itself, through the HTTP/1 encoder NIO's upgrade handler sits on,
+// and closes it; the 400 that would follow finds the connection closed.
 
 import AnimCore
 import AnimLanguage
@@ -11,6 +17,7 @@ import Hummingbird
 import HummingbirdWebSocket
 import Logging
 import NIOCore
+import NIOHTTP1
 import Synchronization
 
 /// What `anim preview` (or `anim repl --preview`) asks of the server.
@@ -29,11 +36,11 @@ package protocol StageBackend: Sendable {
   func page(token: String, at: Nanoseconds?) async -> String
   /// `/state?at=`: the trace's sample at `time`; nil (404) where there is no script.
   func stateJSON(at time: Nanoseconds) async -> String?
-  /// A new page's stream of messages.
-  func connect() async -> (Int, AsyncStream<String>)
+  /// A new page's stream of messages, and its number.
+  func connect() async -> (Int, AsyncStream<StageMessage>)
   func disconnect(_ id: Int) async
-  /// A command from a page.
-  func handle(_ command: String) async
+  /// A command from page `client`.
+  func handle(_ command: String, from client: Int) async
   /// Runs for as long as the server does.
   func tickLoop() async
 }
@@ -53,7 +60,7 @@ package enum StageServer {
   ) async throws {
     let token = options.token ?? makeToken()
     let origin = OriginBox()
-    let router = Router(context: BasicWebSocketRequestContext.self)
+    let router = Router()
     router.add(middleware: TokenMiddleware(token: token))
     router.get("/") { request, _ -> Response in
       let at = request.uri.queryParameters.get("at").flatMap { stageDuration(String($0)) }
@@ -79,35 +86,38 @@ package enum StageServer {
         status: .ok, headers: [.contentType: "application/json"],
         body: .init(byteBuffer: ByteBuffer(string: json + "\n")))
     }
-    router.ws(
-      "/ws",
-      shouldUpgrade: { request, _ in
-        // A page of another origin cannot open the socket even with the token.
-        guard let expected = origin.value, request.headers[.origin] == expected else {
-          throw HTTPError(.forbidden)
-        }
-        return .upgrade([:])
-      },
-      onUpgrade: { inbound, outbound, _ in
-        let (id, frames) = await host.connect()
-        let sender = Task {
-          for await frame in frames {
-            do { try await outbound.write(.text(frame)) } catch { break }
-          }
-        }
-        defer { sender.cancel() }
-        do {
-          for try await message in inbound.messages(maxSize: 1 << 20) {
-            if case .text(let command) = message { await host.handle(command) }
-          }
-        } catch {}
-        await host.disconnect(id)
-      })
-
     var logger = Logger(label: "anim-preview")
     logger.logLevel = .critical
     let app = Application(
-      router: router, server: .http1WebSocketUpgrade(webSocketRouter: router),
+      router: router,
+      server: .http1WebSocketUpgrade { request, channel, _ in
+        // The token, the page's own origin, the one path: else 403 (404), answered here.
+        let refusal = Self.refusal(of: request, token: token, origin: origin.value)
+        if let refusal {
+          await Self.answer(refusal, on: channel)
+          return .dontUpgrade
+        }
+        return .upgrade([:]) { inbound, outbound, _ in
+          let (id, messages) = await host.connect()
+          let sender = Task {
+            for await message in messages {
+              do {
+                switch message {
+                case .text(let text): try await outbound.write(.text(text))
+                case .binary(let bytes): try await outbound.write(.binary(ByteBuffer(bytes: bytes)))
+                }
+              } catch { break }
+            }
+          }
+          defer { sender.cancel() }
+          do {
+            for try await message in inbound.messages(maxSize: 1 << 20) {
+              if case .text(let command) = message { await host.handle(command, from: id) }
+            }
+          } catch {}
+          await host.disconnect(id)
+        }
+      },
       configuration: .init(address: .hostname(options.host, port: options.port)),
       onServerRunning: { channel in
         let port = channel.localAddress?.port ?? options.port
@@ -119,6 +129,37 @@ package enum StageServer {
     let ticking = Task { await host.tickLoop() }
     defer { ticking.cancel() }
     try await app.runService()
+  }
+}
+
+extension StageServer {
+  /// Why a WebSocket upgrade is refused, as the status to answer: 404 for another path than
+  /// `/ws`, 403 without the token or from another origin than the page's; nil to upgrade.
+  static func refusal(of request: HTTPRequest, token: String, origin: String?) -> HTTPResponseStatus? {
+    let target = request.path ?? ""
+    let path = target.prefix { $0 != "?" }
+    guard path == "/ws" else { return .notFound }
+    let query = target.drop { $0 != "?" }.dropFirst()
+    let given = query.split(separator: "&").first { $0.hasPrefix("token=") }?.dropFirst("token=".count)
+    guard let given, given == token[...] else { return .forbidden }
+    // A page of another origin cannot open the socket even with the token.
+    guard let origin, request.headerFields[.origin] == origin else { return .forbidden }
+    return nil
+  }
+
+  /// Writes `status` with a one-line body on `channel` (an upgrade request's, before the
+  /// upgrade) and closes it.
+  static func answer(_ status: HTTPResponseStatus, on channel: any Channel) async {
+    let text = status == .notFound ? "404: no such WebSocket\n" : "403: the page's token or origin is wrong\n"
+    var headers = HTTPHeaders()
+    headers.add(name: "content-type", value: "text/plain; charset=utf-8")
+    headers.add(name: "content-length", value: String(text.utf8.count))
+    headers.add(name: "connection", value: "close")
+    let head = HTTPResponseHead(version: .http1_1, status: status, headers: headers)
+    channel.write(HTTPServerResponsePart.head(head), promise: nil)
+    channel.write(HTTPServerResponsePart.body(.byteBuffer(ByteBuffer(string: text))), promise: nil)
+    try? await channel.writeAndFlush(HTTPServerResponsePart.end(nil)).get()
+    try? await channel.close().get()
   }
 }
 

@@ -6,9 +6,11 @@ import AnimStageServer
 
 /// `anim repl --preview`: the REPL's side of its page. After every pass of the REPL's loop it
 /// publishes the session to the page (when anything changed), and it hands the REPL what
-/// was clicked or typed there as entries: statements as they are, the transport's buttons as
-/// the bare statements that act on every top-level animation and timeline (`pause`,
-/// `resume`, `reverse`). There is no script to replay: the page's scrubber is disabled.
+/// was clicked or typed there as entries: statements as they are, the play button as the
+/// bare statements that act on every top-level animation and timeline (`pause`, `resume`),
+/// `reverse` as the bare `reverse`, and the speed and step controls as acts on the session's
+/// clock (`StageEntry`), as `anim preview`'s act on its session's. There is no script to
+/// replay: the page's scrubber is disabled, and a step back and a restart are refused.
 final class ReplStage: SessionStage {
   private let relay: StageRelay
   private let size: StageSize
@@ -17,26 +19,39 @@ final class ReplStage: SessionStage {
   private var encoder = StageFrameEncoder()
   /// Whether the page's play button last paused everything.
   private var paused = false
+  /// The session's clock as last shown.
+  private var clock = SessionStageClock(speed: 1, isHeld: false)
 
   init(relay: StageRelay, size: StageSize) {
     self.relay = relay
     self.size = size
   }
 
-  func takeEntries() -> [String] {
+  func takeEntries() -> [StageEntry] {
     relay.takeCommands().compactMap { command in
       let space = command.firstIndex(of: " ")
       let verb = space.map { String(command[..<$0]) } ?? command
       let argument = space.map { String(command[command.index(after: $0)...]) } ?? ""
       switch verb {
-      case "statement": return argument
+      case "statement": return .input(argument)
       case "toggle":
-        paused.toggle()
-        return paused ? "pause" : "resume"
+        // (Held by a step, the page shows it paused: play lets it go.)
+        paused = !(paused || clock.isHeld)
+        return .input(paused ? "pause" : "resume")
       case "play", "pause":
         paused = verb == "pause"
-        return paused ? "pause" : "resume"
-      case "reverse": return "reverse"
+        return .input(paused ? "pause" : "resume")
+      case "reverse": return .input("reverse")
+      case "speed": return Double(argument).map { .speed(Self.clamped($0)) }
+      case "faster": return .speed(Self.clamped(clock.speed * 2))
+      case "slower": return .speed(Self.clamped(clock.speed / 2))
+      case "step": return Int(argument).map { .step($0) }
+      case "inspect":
+        encoder.inspect(relay.inspected)
+        return nil
+      case "stride":
+        // (The REPL's loop keeps its own pace.)
+        return nil
       default:
         log.append(
           "{\"note\":" + TraceJSON.string("'\(verb)' needs a script to replay: not in an interactive session") + "}")
@@ -45,15 +60,24 @@ final class ReplStage: SessionStage {
     }
   }
 
-  func show(_ runtime: Runtime?, at now: Nanoseconds) {
+  /// A speed within the page's range (`StageSession.speeds`).
+  private static func clamped(_ speed: Double) -> Double {
+    min(max(speed, StageSession.speeds.lowerBound), StageSession.speeds.upperBound)
+  }
+
+  func show(_ runtime: Runtime?, at now: Nanoseconds, clock: SessionStageClock) {
+    self.clock = clock
     guard let runtime else { return }
+    let shownPaused = paused || clock.isHeld
     let header = StageSession.stateHeader(
-      runtime, size: size, time: now, paused: paused, speed: 1, interactive: true, sameTime: false, diagnostics: nil)
+      runtime, size: size, time: now, paused: shownPaused, speed: clock.speed, interactive: true, sameTime: false,
+      diagnostics: nil)
     guard let frame = encoder.frame(runtime, size: size, time: now, header: header, log: log) else { return }
     log = []
     // (The whole state, for pages still to come, only when something changed.)
     let state = StageSession.stateJSON(
-      runtime, size: size, time: now, paused: paused, speed: 1, interactive: true, sameTime: false, diagnostics: nil)
+      runtime, size: size, time: now, paused: shownPaused, speed: clock.speed, interactive: true, sameTime: false,
+      diagnostics: nil)
     relay.publish(frame: frame, state: state, svg: StageScene(runtime, size: size).svg)
   }
 

@@ -37,7 +37,7 @@ import Testing
     }
   }
 
-  @Test func theWebSocketNeedsThePagesOrigin() throws {
+  @Test func theWebSocketNeedsThePagesOriginAndTokenOrIs403() throws {
     let scratch = try Scratch()
     defer { scratch.remove() }
     let file = try scratch.file("card.anim", "target card { x: 0 }\n")
@@ -45,13 +45,17 @@ import Testing
     defer { server.stop() }
     let own = "http://127.0.0.1:\(server.port)"
     #expect(try server.upgradeStatus(origin: own, token: server.token) == 101)
-    // A refused upgrade: NIO's WebSocket upgrader answers 400 to any upgrade it is told to
-    // refuse (it cannot be made to say 403); a plain request without the token is 403 above.
-    #expect(try server.upgradeStatus(origin: "http://evil.example", token: server.token) == 400)
-    #expect(try server.upgradeStatus(origin: "http://localhost:\(server.port)", token: server.token) == 400)
-    #expect(try server.upgradeStatus(origin: nil, token: server.token) == 400)
-    #expect(try server.upgradeStatus(origin: own, token: nil) == 400)
-    #expect(try server.upgradeStatus(origin: own, token: "x" + server.token.dropFirst()) == 400)
+    // A refused upgrade is 403, as a plain request without the token is (HummingbirdWebSocket
+    // would say 400: the server answers it before, StageServer.answer).
+    #expect(try server.upgradeStatus(origin: "http://evil.example", token: server.token) == 403)
+    #expect(try server.upgradeStatus(origin: "http://localhost:\(server.port)", token: server.token) == 403)
+    #expect(try server.upgradeStatus(origin: nil, token: server.token) == 403)
+    #expect(try server.upgradeStatus(origin: own, token: nil) == 403)
+    #expect(try server.upgradeStatus(origin: own, token: "x" + server.token.dropFirst()) == 403)
+    // Another path than /ws: 404.
+    #expect(try server.upgradeStatus(origin: own, token: server.token, path: "/socket") == 404)
+    // The server still serves after refusing.
+    #expect(try server.upgradeStatus(origin: own, token: server.token) == 101)
   }
 
   @Test(arguments: ["fade-handler.anim", "bouncing-ball.anim", "colors-and-math.anim", "retarget-box.anim"])

@@ -81,9 +81,10 @@ final class PreviewServer {
   }
 
   /// A WebSocket upgrade request for `/ws` with `origin`: the status line's code.
-  func upgradeStatus(origin: String?, token: String?) throws -> Int {
+  func upgradeStatus(origin: String?, token: String?, path: String = "/ws") throws -> Int {
     var lines = [
-      "GET /ws" + (token.map { "?token=\($0)" } ?? "") + " HTTP/1.1", "Host: 127.0.0.1:\(port)", "Upgrade: websocket",
+      "GET " + path + (token.map { "?token=\($0)" } ?? "") + " HTTP/1.1", "Host: 127.0.0.1:\(port)",
+      "Upgrade: websocket",
       "Connection: Upgrade", "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==", "Sec-WebSocket-Version: 13",
     ]
     if let origin { lines.append("Origin: \(origin)") }

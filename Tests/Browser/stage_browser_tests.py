@@ -252,8 +252,27 @@ def steering(anim, scratch, driver):
     return problems
 
 
+def upgrade_status(port, path, origin):
+    """The status line's code of a WebSocket upgrade request for `path` with `origin` (None:
+    no Origin header), read from a raw socket."""
+    import socket
+    lines = ["GET %s HTTP/1.1" % path, "Host: 127.0.0.1:%d" % port, "Upgrade: websocket", "Connection: Upgrade",
+             "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==", "Sec-WebSocket-Version: 13"]
+    if origin is not None:
+        lines.append("Origin: " + origin)
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as connection:
+        connection.sendall(("\r\n".join(lines) + "\r\n\r\n").encode())
+        answer = b""
+        while b"\r\n" not in answer:
+            chunk = connection.recv(4096)
+            if not chunk:
+                break
+            answer += chunk
+    return int(answer.split(b" ", 2)[1]) if answer.startswith(b"HTTP/1.1 ") else None
+
+
 def tokens(anim, scratch):
-    """Without the token, 403."""
+    """Without the token, 403; a WebSocket upgrade without it or from another origin, 403."""
     problems = []
     path = os.path.join(scratch, "token.anim")
     with open(path, "w") as f:
@@ -267,6 +286,17 @@ def tokens(anim, scratch):
             except urllib.error.HTTPError as error:
                 if error.code != 403:
                     problems.append("%s without the token: %d" % (suffix, error.code))
+        own = preview.base
+        for path, origin, expected in [
+                ("/ws", own, 403),  # no token
+                ("/ws?token=" + preview.token, "http://evil.example", 403),
+                ("/ws?token=" + preview.token, None, 403),
+                ("/ws?token=wrong" + preview.token[5:], own, 403),
+                ("/ws?token=" + preview.token, own, 101)]:
+            status = upgrade_status(preview.port, path, origin)
+            if status != expected:
+                problems.append("the upgrade of %s from %s answered %s, not %d" % (
+                    path.replace(preview.token, "TOKEN"), origin, status, expected))
     finally:
         preview.stop()
     return problems
@@ -335,6 +365,25 @@ def repl_preview(anim, scratch, driver):
                       message="the click in the REPL's log")
         if not driver.execute_script("return document.getElementById('scrubber').disabled"):
             problems.append("the scrubber is enabled in an interactive session")
+        # Step and speed act on the session's clock: a step holds it on the next frame (the
+        # page shows it paused there), play lets it go, and + doubles the real clock's speed.
+        driver.find_element("id", "step-forward").click()
+        sb.wait_until(lambda: "stage> step 1" in tmux("capture-pane", "-p", "-t", name),
+                      message="the step in the REPL's log")
+        sb.wait_until(lambda: page_state(driver)["paused"] == "true", message="the stepped page to show paused")
+        t1 = page_state(driver)["t"]
+        if abs(t1 * 60 - round(t1 * 60)) > 1e-6:
+            problems.append("a step in the REPL's page went to %s, not a frame (k / 60 s)" % t1)
+        time.sleep(0.4)
+        if page_state(driver)["t"] != t1:
+            problems.append("after a step the REPL's clock still moved")
+        driver.find_element("id", "play").click()
+        sb.wait_until(lambda: page_state(driver)["t"] > t1 + 0.05, message="play to let the stepped clock go")
+        from selenium.webdriver.common.keys import Keys
+        driver.find_element("tag name", "body").send_keys("+")
+        sb.wait_until(lambda: "stage> speed 2\u00d7" in tmux("capture-pane", "-p", "-t", name),
+                      message="the speed in the REPL's log")
+        sb.wait_until(lambda: page_state(driver)["speed"].startswith("2"), message="the page to show speed 2")
         try:
             urllib.request.urlopen(url.replace("/?token=", "/state?at=1s&token="), timeout=10)
             problems.append("/state answered in an interactive session")

@@ -27,6 +27,11 @@ package final class RuntimeBackend: SessionBackend {
 
   package var isHeld: Bool { runtime.isHeld }
 
+  package func setHeld(_ held: Bool, reason: String) {
+    runtime.isHeld = held
+    runtime.holdReason = reason
+  }
+
   // The whole output at once: the streamed forms below, gathered (the hold is theirs).
   package func run(_ program: CheckedProgram, of source: SourceText, at now: Nanoseconds) -> [SessionOutput] {
     var all: [SessionOutput] = []

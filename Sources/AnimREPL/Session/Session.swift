@@ -139,6 +139,47 @@ package final class Session {
 
   /// Engine time at the last reading of the clock.
   package var now: Nanoseconds { clock.now }
+  /// How fast the real clock plays (1 unless the stage's speed changed it).
+  package var clockSpeed: Double { clock.speed }
+  /// Whether the clock is held (a restored or stepped session, until a bare `resume`).
+  package var isHeld: Bool { clock.isHeld }
+
+  /// The stage's speed: the real clock plays `speed` times as fast from now (within
+  /// 1/16…16). The virtual clock moves only by `:tick`: there it is refused with a note.
+  package func setSpeed(_ speed: Double) {
+    if !clock.setSpeed(speed) {
+      note("the stage's speed acts on the real clock; this session's virtual clock moves only by :tick")
+    }
+  }
+
+  /// The stage's step: `frames` frames on from the frame at or before the clock's time, on
+  /// the 60 Hz grid (k / 60 s) that `anim preview` and `anim trace` use; the session is then
+  /// held there, as a restored one is, until a bare `resume`. A step back would need the
+  /// session replayed from its start, and an interactive session has no script to replay:
+  /// it is refused with a note.
+  package func step(frames: Int) {
+    guard frames > 0 else {
+      note("a step back needs a script to replay, and an interactive session has none: only forward steps here")
+      return
+    }
+    guard let runtime else {
+      note("a step needs a runtime, and none is attached")
+      return
+    }
+    let reason = "a step on the stage"
+    clock.read()
+    let start = clock.now
+    let fps: Int64 = 60
+    var frame = start / 1_000_000_000 * fps
+    while frameTime(frame + 1, fps: fps) <= start { frame += 1 }
+    let target = frameTime(frame + Int64(frames), fps: fps)
+    guard target < AnimationEngine.endOfTime else { return }
+    runtime.setHeld(false, reason: reason)
+    stoppedBy = nil
+    let reached = runtime.advance(to: target, delivering: emit, stoppingWhen: { shouldStop(deadline: nil) })
+    runtime.setHeld(true, reason: reason)
+    clock.hold(at: reached, reason: reason)
+  }
 
   // MARK: - Entries
 
@@ -438,14 +479,15 @@ package final class Session {
     case .virtual where clock.isHeld:
       write(
         .standardOutput,
-        "virtual clock at \(formatSeconds(clock.now, precision)) (held since :restore until 'resume')\n")
+        "virtual clock at \(formatSeconds(clock.now, precision)) (held since \(clock.holdReason) until 'resume')\n")
     case .virtual:
       write(.standardOutput, "virtual clock at \(formatSeconds(clock.now, precision)) (moves only on :tick)\n")
     case .real:
       let paused = clock.pausedTime
       let pauses = paused > 0 ? ", \(formatSeconds(paused, precision)) left out as pauses" : ""
-      let held = clock.isHeld ? " (held since :restore until 'resume')" : ""
-      write(.standardOutput, "real clock at \(formatSeconds(clock.now, precision))\(held)\(pauses)\n")
+      let held = clock.isHeld ? " (held since \(clock.holdReason) until 'resume')" : ""
+      let speed = clock.speed == 1 ? "" : ", playing at \(formatNumber(clock.speed))×"
+      write(.standardOutput, "real clock at \(formatSeconds(clock.now, precision))\(held)\(speed)\(pauses)\n")
     }
   }
 
@@ -508,7 +550,7 @@ package final class Session {
     }
     if clock.isHeld {
       note(
-        "the session is held at \(formatSeconds(clock.now, precision)) since :restore, and the clock "
+        "the session is held at \(formatSeconds(clock.now, precision)) since \(clock.holdReason), and the clock "
           + "does not move: 'resume' releases it")
       return
     }

@@ -75,6 +75,10 @@ package protocol SessionBackend: AnyObject {
   /// stands still with it.
   var isHeld: Bool { get }
 
+  /// Holds the session (`isHeld`), saying why (`:restore`, a step on the stage), or lets it
+  /// go: a step on the stage holds it at the frame it stepped to.
+  func setHeld(_ held: Bool, reason: String)
+
   /// How values and times are shown: exact, as the trace writes them, or short.
   func setPrecision(_ precision: Precision)
 
@@ -95,6 +99,10 @@ package struct RestoredSession {
 }
 
 extension SessionBackend {
+  /// Holds the session (`isHeld`), saying why (`:restore`, a step on the stage), or lets it
+  /// go. A backend that cannot be held ignores it.
+  package func setHeld(_ held: Bool, reason: String) {}
+
   /// By default, all at once through `advance(to:)`: it cannot stop part-way.
   package func advance(
     to time: Nanoseconds, delivering deliver: ([SessionOutput]) -> Void, stoppingWhen shouldStop: () -> Bool

@@ -27,6 +27,11 @@ struct SessionClock {
   private var heldSince: Nanoseconds?
   /// Pauses of clocks replaced by a re-basing, and holds on the real clock, so far.
   private var earlierPauses: Nanoseconds = 0
+  /// How fast the real clock plays (the stage's speed control, `anim repl --preview`): engine
+  /// time moves `speed` times as fast as real time. The virtual clock moves only by `:tick`.
+  private(set) var speed = 1.0
+  /// What holds the clock (`:restore`, or a step on the stage), while it is held.
+  private(set) var holdReason = ":restore"
 
   /// - Parameter gapThreshold: for the real clock, a delta between two readings larger
   ///   than this counts as a pause (the process was stopped or starved), not as time played.
@@ -44,9 +49,23 @@ struct SessionClock {
 
   /// Holds the clock at `time` (a restored session's instant): a virtual clock is set to
   /// it, a real one re-based to read it now; it reads `time` until `release`.
-  mutating func hold(at time: Nanoseconds) {
+  mutating func hold(at time: Nanoseconds, reason: String = ":restore") {
+    // (Held again while held, as each step on the stage does: the hold began at the first.)
+    let since = heldSince ?? MonotonicClock.systemMonotonicTime()
+    heldSince = nil
     rebase(to: time)
-    heldSince = MonotonicClock.systemMonotonicTime()
+    heldSince = since
+    holdReason = reason
+  }
+
+  /// Plays the real clock `speed` times as fast from now (within 1/16…16); false on the
+  /// virtual clock, which moves only by `:tick`.
+  mutating func setSpeed(_ speed: Double) -> Bool {
+    guard case .real = source, speed.isFinite, speed > 0 else { return false }
+    read()
+    self.speed = min(max(speed, 1.0 / 16), 16)
+    if !isHeld { rebase(to: now) }
+    return true
   }
 
   /// Goes on from the held instant: the real time spent held counts as a pause.
@@ -64,7 +83,19 @@ struct SessionClock {
     switch source {
     case .real(let clock):
       earlierPauses = saturatingSum(earlierPauses, clock.totalGap)
-      source = .real(MonotonicClock(startTime: time, gapThreshold: gapThreshold))
+      if speed == 1 {
+        source = .real(MonotonicClock(startTime: time, gapThreshold: gapThreshold))
+      } else {
+        // Raw time scaled from the re-basing on (a gap is still one of real time).
+        let origin = MonotonicClock.systemMonotonicTime()
+        let speed = self.speed
+        source = .real(
+          MonotonicClock(
+            startTime: time, gapThreshold: Nanoseconds(min(Double(gapThreshold) * speed, Double(Int64.max / 2))),
+            rawTime: {
+              origin + Nanoseconds((Double(MonotonicClock.systemMonotonicTime() - origin) * speed).rounded())
+            }))
+      }
     case .virtual:
       source = .virtual(ManualClock(startingAt: time))
     }

@@ -6,12 +6,38 @@
 import AnimCore
 import AnimRuntime
 
+/// What a page sends a session.
+package enum StageEntry: Sendable, Equatable {
+  /// Input, evaluated as if typed at the prompt.
+  case input(String)
+  /// The transport's speed: the session's real clock plays this many times as fast.
+  case speed(Double)
+  /// The transport's step: the session held at the frame (of the 60 Hz grid) this many
+  /// frames on, as `anim preview`'s step pauses its clock there; a bare `resume` (the
+  /// page's play) releases it. Back (a negative count) needs a script to replay.
+  case step(Int)
+}
+
+/// The session's clock as a page shows it.
+package struct SessionStageClock: Sendable, Equatable {
+  /// How fast the real clock plays (1 on the virtual clock).
+  package var speed: Double
+  /// Whether the session is held (restored, or stepped), until a bare `resume`.
+  package var isHeld: Bool
+
+  package init(speed: Double, isHeld: Bool) {
+    self.speed = speed
+    self.isHeld = isHeld
+  }
+}
+
 /// What shows a session elsewhere (the stage), called on the session's thread only.
 package protocol SessionStage: AnyObject {
   /// The entries sent from the page since the last call, to evaluate in order.
-  func takeEntries() -> [String]
-  /// The session after a pass: its runtime (nil when none is attached) at session time `now`.
-  func show(_ runtime: Runtime?, at now: Nanoseconds)
+  func takeEntries() -> [StageEntry]
+  /// The session after a pass: its runtime (nil when none is attached) at session time `now`,
+  /// and its clock.
+  func show(_ runtime: Runtime?, at now: Nanoseconds, clock: SessionStageClock)
   /// Text the session wrote (results, events, diagnostics), for the page's log.
   func log(_ text: String, isError: Bool)
 }
@@ -22,9 +48,19 @@ extension Session {
   func passToStage() {
     guard let stage else { return }
     for entry in stage.takeEntries() {
-      write(.standardOutput, "stage> \(entry)\n")
-      evaluate(entry)
+      switch entry {
+      case .input(let text):
+        write(.standardOutput, "stage> \(text)\n")
+        evaluate(text)
+      case .speed(let speed):
+        write(.standardOutput, "stage> speed \(formatNumber(speed))×\n")
+        setSpeed(speed)
+      case .step(let frames):
+        write(.standardOutput, "stage> step \(frames)\n")
+        step(frames: frames)
+      }
     }
-    stage.show((runtime as? RuntimeBackend)?.runtime, at: now)
+    stage.show(
+      (runtime as? RuntimeBackend)?.runtime, at: now, clock: SessionStageClock(speed: clockSpeed, isHeld: isHeld))
   }
 }

@@ -433,6 +433,8 @@ public final class Runtime {
   /// instant and move once it is released. A bare `resume` releases this hold and nothing
   /// else, so what the person had paused stays paused.
   package var isHeld = false
+  /// What holds it, for `statusLines` (`:restore`, or a step on the stage).
+  package var holdReason = ":restore"
 
   /// One line per animation and timeline: name, state, direction, speed, local time /
   /// duration, progress (the REPL's `:status`).
@@ -440,7 +442,7 @@ public final class Runtime {
     var lines: [String] = []
     if isHeld {
       lines.append(
-        "the session is held at \(TraceNumber.seconds(engine.now, style: numberStyle))s since :restore: "
+        "the session is held at \(TraceNumber.seconds(engine.now, style: numberStyle))s since \(holdReason): "
           + "'resume' releases it (what was paused stays paused)")
     }
     for node in engine.topLevelNodes {
