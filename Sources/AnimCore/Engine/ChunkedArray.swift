@@ -1,5 +1,7 @@
 // ChunkedArray: a growable array kept in chunks of 4,096 elements, for the engine's
-// per-animation records.
+// per-animation records and the checker's name tables (`NameTable`, AnimLanguage), which is
+// why it has `package` access and is inlinable: a name is looked up at every use, and a call
+// into another module per look-up, unspecialised, would cost more than the look-up.
 //
 // An `Array` doubles when it fills: it copies everything it holds, in one call, and leaves
 // up to half its memory spare. With 100,000 nodes that is a copy of several megabytes in
@@ -9,20 +11,21 @@
 // elements, so a small engine stays small).
 
 /// A growable random-access array stored in chunks of `chunkSize` elements.
-struct ChunkedArray<Element>: RandomAccessCollection, MutableCollection {
+package struct ChunkedArray<Element>: RandomAccessCollection, MutableCollection {
   /// Elements per chunk, a power of two so that an index splits with a shift and a mask.
-  static var chunkSize: Int { 1 << chunkShift }
-  static var chunkShift: Int { 12 }
+  @inlinable package static var chunkSize: Int { 1 << chunkShift }
+  @inlinable package static var chunkShift: Int { 12 }
 
   /// Every chunk but the last holds exactly `chunkSize` elements; the last holds 1 or more.
-  private var chunks: [ContiguousArray<Element>] = []
+  @usableFromInline var chunks: [ContiguousArray<Element>] = []
   /// The number of elements.
-  private(set) var count = 0
+  @usableFromInline package internal(set) var count = 0
 
-  init() {}
+  @inlinable package init() {}
 
   /// The elements of `elements` (an array or a slice of one), a chunk at a time.
-  init<C: RandomAccessCollection>(_ elements: C) where C.Element == Element, C.Index == Int {
+  @inlinable
+  package init<C: RandomAccessCollection>(_ elements: C) where C.Element == Element, C.Index == Int {
     var start = elements.startIndex
     while start < elements.endIndex {
       let end = Swift.min(start + Self.chunkSize, elements.endIndex)
@@ -33,27 +36,31 @@ struct ChunkedArray<Element>: RandomAccessCollection, MutableCollection {
   }
 
   /// The elements in one array, copied a chunk at a time.
-  var array: [Element] {
+  @inlinable package var array: [Element] {
     var array: [Element] = []
     array.reserveCapacity(count)
     for chunk in chunks { array.append(contentsOf: chunk) }
     return array
   }
 
-  var startIndex: Int { 0 }
-  var endIndex: Int { count }
+  @inlinable package var startIndex: Int { 0 }
+  @inlinable package var endIndex: Int { count }
 
-  @inline(__always) func index(after i: Int) -> Int { i + 1 }
-  @inline(__always) func index(before i: Int) -> Int { i - 1 }
+  @inlinable @inline(__always) package func index(after i: Int) -> Int { i + 1 }
+  @inlinable @inline(__always) package func index(before i: Int) -> Int { i - 1 }
 
   /// The element at `index`. Bounds are checked by the chunks: all but the last are full.
-  @inline(__always) subscript(index: Int) -> Element {
+  /// A getter, not a `_read` coroutine: another module's code (the checker's `NameTable`)
+  /// specialises and inlines a getter, but called a coroutine unspecialised, looking up
+  /// generic metadata at every access (seen in a profile of `anim trace`).
+  @inlinable @inline(__always) package subscript(index: Int) -> Element {
     get { chunks[index &>> Self.chunkShift][index & (Self.chunkSize - 1)] }
     _modify { yield &chunks[index &>> Self.chunkShift][index & (Self.chunkSize - 1)] }
   }
 
   /// Adds `element` at the end: into the last chunk, or a new one when the last is full.
-  mutating func append(_ element: Element) {
+  @inlinable
+  package mutating func append(_ element: Element) {
     if chunks.isEmpty || chunks[chunks.count - 1].count == Self.chunkSize {
       chunks.append(ContiguousArray())
     }
@@ -70,8 +77,8 @@ struct ChunkedArray<Element>: RandomAccessCollection, MutableCollection {
   }
 
   /// Removes and returns the last element.
-  @discardableResult
-  mutating func removeLast() -> Element {
+  @inlinable @discardableResult
+  package mutating func removeLast() -> Element {
     precondition(count > 0, "removeLast on an empty ChunkedArray")
     let element = chunks[chunks.count - 1].removeLast()
     if chunks[chunks.count - 1].isEmpty { chunks.removeLast() }
@@ -80,13 +87,14 @@ struct ChunkedArray<Element>: RandomAccessCollection, MutableCollection {
   }
 
   /// Removes the last `k` elements.
-  mutating func removeLast(_ k: Int) {
+  @inlinable
+  package mutating func removeLast(_ k: Int) {
     precondition(k >= 0 && k <= count, "removeLast(\(k)) on \(count) elements")
     for _ in 0..<k { removeLast() }
   }
 
   /// The storage in use, in bytes, spare room included (for memory figures).
-  var allocatedBytes: Int {
+  package var allocatedBytes: Int {
     chunks.reduce(chunks.capacity * MemoryLayout<ContiguousArray<Element>>.stride) {
       $0 + $1.capacity * MemoryLayout<Element>.stride
     }
@@ -96,18 +104,18 @@ struct ChunkedArray<Element>: RandomAccessCollection, MutableCollection {
 extension ChunkedArray: Sendable where Element: Sendable {}
 
 extension ChunkedArray: Equatable where Element: Equatable {
-  static func == (a: ChunkedArray, b: ChunkedArray) -> Bool { a.elementsEqual(b) }
+  package static func == (a: ChunkedArray, b: ChunkedArray) -> Bool { a.elementsEqual(b) }
 }
 
 /// Coded as a plain array, so that snapshots do not depend on how the elements are stored.
 extension ChunkedArray: Codable where Element: Codable {
-  init(from decoder: Decoder) throws {
+  package init(from decoder: Decoder) throws {
     var container = try decoder.unkeyedContainer()
     self.init()
     while !container.isAtEnd { append(try container.decode(Element.self)) }
   }
 
-  func encode(to encoder: Encoder) throws {
+  package func encode(to encoder: Encoder) throws {
     var container = encoder.unkeyedContainer()
     for element in self { try container.encode(element) }
   }
