@@ -205,4 +205,35 @@ struct EngineSnapshotTests {
       #expect(engine.currentValue(of: x) == engine.value(of: x), "frame \(k)")
     }
   }
+
+  /// Each property's list keeps its last effect (`PropertySlot.lastEffect`) so that a start
+  /// appends without walking the list: it is not written, and is rebuilt on reading, so an
+  /// animation added after a restore, or after the last one was cancelled, still goes last.
+  @Test func theLastEffectOfEachListSurvivesCancelsAndARestore() throws {
+    var engine = AnimationEngine()
+    let x = engine.addProperty(.number(0))
+    var nodes: [NodeID] = []
+    for k in 0..<5 {
+      nodes.append(
+        try engine.animate(
+          x, with: .tween(to: .number(Double(k)), duration: 1 * s, curve: .linear), placement: .engine(at: 0)))
+    }
+    try engine.cancel(nodes[4])
+    try engine.cancel(nodes[0])
+    nodes.append(
+      try engine.animate(x, with: .tween(to: .number(9), duration: 1 * s, curve: .linear), placement: .engine(at: 0)))
+    #expect(engine.animations(on: x) == [nodes[1], nodes[2], nodes[3], nodes[5]])
+    func lastIsLast(_ engine: AnimationEngine) -> Bool {
+      let store = engine.stores.numbers
+      let list = store.effects(on: Int32(x.index))
+      return store.properties[Int(x.index)].lastEffect == (list.last ?? -1)
+    }
+    #expect(lastIsLast(engine))
+    var restored = try JSONDecoder().decode(AnimationEngine.self, from: JSONEncoder().encode(engine))
+    #expect(lastIsLast(restored))
+    let added = try restored.animate(
+      x, with: .tween(to: .number(7), duration: 1 * s, curve: .linear), placement: .engine(at: 0))
+    #expect(restored.animations(on: x) == [nodes[1], nodes[2], nodes[3], nodes[5], added])
+    #expect(lastIsLast(restored))
+  }
 }

@@ -211,4 +211,22 @@ struct JSONLTraceTests {
       if written != referenceLine(record) { break }
     }
   }
+
+  /// A sample larger than a piece (`SampleKeys.valuesPerPiece`) is handed over in pieces whose
+  /// text is the line, the first time its names are seen (keys escaped on the way) and the
+  /// second (keys from the cache), and a sample of other names after them.
+  @Test func aLargeSampleInPiecesIsItsLine() {
+    let count = 2 * SampleKeys.valuesPerPiece + 7
+    let values = (0..<count).map { NamedValue(name: "t\($0).\"x\"", value: .number(Double($0) / 3)) }
+    let other = (0..<(SampleKeys.valuesPerPiece + 1)).map { NamedValue(name: "u\($0).p", value: .vec2(Vec2(1, 2))) }
+    var writer = JSONLTraceWriter()
+    for (time, record) in [(0, values), (1, values), (2, other), (3, values)].map({
+      ($0.0, TraceRecord.sample(time: Int64($0.0) * 1_000_000, values: $0.1))
+    }) {
+      var pieces: [String] = []
+      writer.write(record) { pieces.append($0) }
+      #expect(pieces.count == (time == 2 ? 2 : 3), "sample \(time)")
+      #expect(pieces.joined() == referenceLine(record), "sample \(time)")
+    }
+  }
 }

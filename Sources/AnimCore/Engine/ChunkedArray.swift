@@ -1,5 +1,9 @@
 // ChunkedArray: a growable array kept in chunks of 4,096 elements, for the engine's
-// per-animation records.
+// per-animation records and the checker's name tables (`NameTable`, AnimLanguage). It is
+// `public` and inlinable only so that the checker's code specialises it: a name is looked up
+// at every use, and with `package` access the checker called its subscript unspecialised,
+// looking up generic metadata at every access (seen in a profile of `anim trace`). It is not
+// part of the engine's API for embedders.
 //
 // An `Array` doubles when it fills: it copies everything it holds, in one call, and leaves
 // up to half its memory spare. With 100,000 nodes that is a copy of several megabytes in
@@ -9,52 +13,58 @@
 // elements, so a small engine stays small).
 
 /// A growable random-access array stored in chunks of `chunkSize` elements.
-struct ChunkedArray<Element>: RandomAccessCollection, MutableCollection {
-  /// Elements per chunk, a power of two so that an index splits with a shift and a mask.
-  static var chunkSize: Int { 1 << chunkShift }
-  static var chunkShift: Int { 12 }
+public struct ChunkedArray<Element>: RandomAccessCollection, MutableCollection {
+  /// Elements per chunk, a power of two so that an index splits with a shift and a mask (the
+  /// subscript and `append` write these numbers out: see the subscript).
+  @inlinable public static var chunkSize: Int { 1 << chunkShift }
+  @inlinable public static var chunkShift: Int { 12 }
 
   /// Every chunk but the last holds exactly `chunkSize` elements; the last holds 1 or more.
-  private var chunks: [ContiguousArray<Element>] = []
+  @usableFromInline var chunks: [ContiguousArray<Element>] = []
   /// The number of elements.
-  private(set) var count = 0
+  @usableFromInline var storedCount = 0
+  @inlinable public var count: Int { storedCount }
 
-  init() {}
+  @inlinable public init() {}
 
   /// The elements of `elements` (an array or a slice of one), a chunk at a time.
-  init<C: RandomAccessCollection>(_ elements: C) where C.Element == Element, C.Index == Int {
+  @inlinable
+  public init<C: RandomAccessCollection>(_ elements: C) where C.Element == Element, C.Index == Int {
     var start = elements.startIndex
     while start < elements.endIndex {
       let end = Swift.min(start + Self.chunkSize, elements.endIndex)
       chunks.append(ContiguousArray(elements[start..<end]))
       start = end
     }
-    count = elements.count
+    storedCount = elements.count
   }
 
   /// The elements in one array, copied a chunk at a time.
-  var array: [Element] {
+  @inlinable public var array: [Element] {
     var array: [Element] = []
     array.reserveCapacity(count)
     for chunk in chunks { array.append(contentsOf: chunk) }
     return array
   }
 
-  var startIndex: Int { 0 }
-  var endIndex: Int { count }
+  @inlinable public var startIndex: Int { 0 }
+  @inlinable public var endIndex: Int { count }
 
-  @inline(__always) func index(after i: Int) -> Int { i + 1 }
-  @inline(__always) func index(before i: Int) -> Int { i - 1 }
+  @inlinable @inline(__always) public func index(after i: Int) -> Int { i + 1 }
+  @inlinable @inline(__always) public func index(before i: Int) -> Int { i - 1 }
 
   /// The element at `index`. Bounds are checked by the chunks: all but the last are full.
-  @inline(__always) subscript(index: Int) -> Element {
-    get { chunks[index &>> Self.chunkShift][index & (Self.chunkSize - 1)] }
-    _modify { yield &chunks[index &>> Self.chunkShift][index & (Self.chunkSize - 1)] }
+  /// The shift and mask are written out (`chunkShift`, `chunkSize - 1`), so that no generic
+  /// static member is called for them.
+  @inlinable @inline(__always) public subscript(index: Int) -> Element {
+    get { chunks[index &>> 12][index & 4_095] }
+    _modify { yield &chunks[index &>> 12][index & 4_095] }
   }
 
   /// Adds `element` at the end: into the last chunk, or a new one when the last is full.
-  mutating func append(_ element: Element) {
-    if chunks.isEmpty || chunks[chunks.count - 1].count == Self.chunkSize {
+  @inlinable
+  public mutating func append(_ element: Element) {
+    if chunks.isEmpty || chunks[chunks.count - 1].count == 4_096 {  // chunkSize, written out as above
       chunks.append(ContiguousArray())
     }
     let last = chunks.count - 1
@@ -63,30 +73,31 @@ struct ChunkedArray<Element>: RandomAccessCollection, MutableCollection {
       // Each chunk grows by doubling up to a whole chunk, so that the spare room is at most
       // what the last chunk holds (the copies are of one chunk at most). Never past a chunk:
       // an array holding 4,095 would grow to 8,191.
-      chunks[last].reserveCapacity(Swift.min(Self.chunkSize, Swift.max(4, 2 * held)))
+      chunks[last].reserveCapacity(Swift.min(4_096, Swift.max(4, 2 * held)))
     }
     chunks[last].append(element)
-    count += 1
+    storedCount += 1
   }
 
   /// Removes and returns the last element.
-  @discardableResult
-  mutating func removeLast() -> Element {
+  @inlinable @discardableResult
+  public mutating func removeLast() -> Element {
     precondition(count > 0, "removeLast on an empty ChunkedArray")
     let element = chunks[chunks.count - 1].removeLast()
     if chunks[chunks.count - 1].isEmpty { chunks.removeLast() }
-    count -= 1
+    storedCount -= 1
     return element
   }
 
   /// Removes the last `k` elements.
-  mutating func removeLast(_ k: Int) {
+  @inlinable
+  public mutating func removeLast(_ k: Int) {
     precondition(k >= 0 && k <= count, "removeLast(\(k)) on \(count) elements")
     for _ in 0..<k { removeLast() }
   }
 
   /// The storage in use, in bytes, spare room included (for memory figures).
-  var allocatedBytes: Int {
+  package var allocatedBytes: Int {
     chunks.reduce(chunks.capacity * MemoryLayout<ContiguousArray<Element>>.stride) {
       $0 + $1.capacity * MemoryLayout<Element>.stride
     }
@@ -96,18 +107,18 @@ struct ChunkedArray<Element>: RandomAccessCollection, MutableCollection {
 extension ChunkedArray: Sendable where Element: Sendable {}
 
 extension ChunkedArray: Equatable where Element: Equatable {
-  static func == (a: ChunkedArray, b: ChunkedArray) -> Bool { a.elementsEqual(b) }
+  public static func == (a: ChunkedArray, b: ChunkedArray) -> Bool { a.elementsEqual(b) }
 }
 
 /// Coded as a plain array, so that snapshots do not depend on how the elements are stored.
 extension ChunkedArray: Codable where Element: Codable {
-  init(from decoder: Decoder) throws {
+  public init(from decoder: Decoder) throws {
     var container = try decoder.unkeyedContainer()
     self.init()
     while !container.isAtEnd { append(try container.decode(Element.self)) }
   }
 
-  func encode(to encoder: Encoder) throws {
+  public func encode(to encoder: Encoder) throws {
     var container = encoder.unkeyedContainer()
     for element in self { try container.encode(element) }
   }

@@ -8,6 +8,11 @@ struct PropertySlot<V: EngineValue>: Sendable, Codable {
   var base: V
   /// The first effect on the property, or -1.
   var firstEffect: Int32 = -1
+  /// The last effect on the property, or -1: an effect that starts is appended here, without
+  /// walking the list (a script of many `animate`s on one property made every start walk all
+  /// the earlier ones). Not written in snapshots: it follows from the list
+  /// (`ValueStore.relinkLastEffects()`). It fits in the slot's padding.
+  var lastEffect: Int32 = -1
   /// How many of its effects are active (started and not yet complete).
   var animating: Int32 = 0
   /// The refresh that last computed its current value (a property with several showing
@@ -16,6 +21,10 @@ struct PropertySlot<V: EngineValue>: Sendable, Codable {
 
   init(base: V) {
     self.base = base
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case base, firstEffect, animating, refreshed
   }
 }
 
@@ -398,13 +407,13 @@ public struct ValueStore<V: EngineValue>: Sendable {
   mutating func link(_ index: Int32) {
     let property = Int(effects[Int(index)].property)
     effects[Int(index)].next = -1
-    var cursor = properties[property].firstEffect
-    if cursor < 0 {
+    let last = properties[property].lastEffect
+    if last < 0 {
       properties[property].firstEffect = index
-      return
+    } else {
+      effects[Int(last)].next = index
     }
-    while effects[Int(cursor)].next >= 0 { cursor = effects[Int(cursor)].next }
-    effects[Int(cursor)].next = index
+    properties[property].lastEffect = index
   }
 
   /// Removes `effect` from its property's list.
@@ -413,11 +422,13 @@ public struct ValueStore<V: EngineValue>: Sendable {
     var cursor = properties[property].firstEffect
     if cursor == index {
       properties[property].firstEffect = effects[Int(index)].next
+      if properties[property].lastEffect == index { properties[property].lastEffect = -1 }
     } else {
       while cursor >= 0 {
         let next = effects[Int(cursor)].next
         if next == index {
           effects[Int(cursor)].next = effects[Int(index)].next
+          if properties[property].lastEffect == index { properties[property].lastEffect = cursor }
           break
         }
         cursor = next
@@ -502,7 +513,25 @@ extension ValueStore: Codable {
     tracks = try container.decode([Int32: [TrackFrame<V>]].self, forKey: .tracks)
     // Samplers are a cache, not written out: every showing effect starts on the general path.
     for index in effects.indices { effects[index].sampler = -1 }
+    relinkLastEffects()
     markAllShowing()
+  }
+
+  /// Sets each property's `lastEffect` from its list (after reading a snapshot, which does
+  /// not hold it). A list that leads out of the effects or loops (a damaged file, which
+  /// validation then refuses) is followed no further than there are effects.
+  mutating func relinkLastEffects() {
+    for p in properties.indices {
+      var cursor = properties[p].firstEffect
+      var last: Int32 = -1
+      var steps = 0
+      while cursor >= 0 && Int(cursor) < effects.count && steps <= effects.count {
+        last = cursor
+        cursor = effects[Int(cursor)].next
+        steps += 1
+      }
+      properties[p].lastEffect = last
+    }
   }
 
   public func encode(to encoder: any Encoder) throws {

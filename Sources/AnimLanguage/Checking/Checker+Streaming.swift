@@ -21,8 +21,11 @@ struct StreamingState {
   var namesAssumedNotLabels: Set<String> = []
   /// A suggestion needed every label or timeline of the file.
   var needsWholeFile = false
-  /// The names the top-level statements declare.
-  var declaredNames = NameTable<String, Bool>()
+  /// The cheap hashes (`CheapKey.cheapHash`) of the names the top-level statements declare.
+  /// Only asked whether an assumed-undeclared name is among them, so the hashes do: a
+  /// collision only makes a script be checked whole, and a script of a million declarations
+  /// does not keep every name a second time (the environment has them).
+  var declaredNameHashes = Set<UInt32>()
   /// Every name `emit` sends; nil once one of them is interpolated.
   var emitted: Set<String>? = []
   /// `on "name"` handlers, whose warning waits for the end: the name, where it is, and where
@@ -41,7 +44,7 @@ extension Checker {
   /// Checks the script's next top-level statement.
   @inline(never)  // a boundary of its own, for profiles
   mutating func checkNextTopLevelStatement(_ statement: Statement) {
-    if let name = declaredName(of: statement.kind) { streaming!.declaredNames[name.text] = true }
+    if let name = declaredName(of: statement.kind) { streaming!.declaredNameHashes.insert(name.text.cheapHash) }
     if streaming!.emitted != nil { Checker.collectEmittedEvents(of: statement, into: &streaming!.emitted) }
     // `labels` are the top-level labels so far, this statement's included.
     switch statement.kind {
@@ -63,7 +66,9 @@ extension Checker {
   mutating func finishStatementByStatement() -> [Diagnostic]? {
     guard let state = streaming else { return nil }
     if state.needsWholeFile { return nil }
-    if state.namesAssumedUndeclared.allKeys.contains(where: { state.declaredNames[$0] != nil }) { return nil }
+    if state.namesAssumedUndeclared.allKeys.contains(where: { state.declaredNameHashes.contains($0.cheapHash) }) {
+      return nil
+    }
     if state.namesAssumedNotLabels.contains(where: { labels[$0] != nil }) { return nil }
     if let emitted = state.emitted {
       // Inserted last first, so that each position still counts the diagnostics before it.

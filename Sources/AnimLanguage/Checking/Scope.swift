@@ -294,7 +294,7 @@ extension String: CheapKey {
 /// would hash each key with seeded SipHash. Names are short and looked up very often; the
 /// keys are one script's names, so a collision costs a little time and never correctness.
 ///
-/// The entries are kept in chunks of `chunkSize` (`EntryChunks`): a script may declare a
+/// The entries are kept in chunks (AnimCore's `ChunkedArray`): a script may declare a
 /// million names, and an array of them that doubles as it fills holds up to twice what it
 /// needs, and three times while it moves, for the whole check.
 struct NameTable<Key: CheapKey, Value: Sendable>: Sendable {
@@ -302,13 +302,13 @@ struct NameTable<Key: CheapKey, Value: Sendable>: Sendable {
   private var slots: [Int32] = []
   /// Per slot: the hash of its entry's key.
   private var slotHashes: [UInt32] = []
-  private var keys = EntryChunks<Key>()
-  private var values = EntryChunks<Value>()
+  private var keys = ChunkedArray<Key>()
+  private var values = ChunkedArray<Value>()
 
   var count: Int { keys.count }
   var isEmpty: Bool { keys.count == 0 }
   /// The keys, in the order they were added.
-  var allKeys: [Key] { keys.elements }
+  var allKeys: [Key] { keys.array }
   /// The key added last.
   var lastKey: Key? { keys.count == 0 ? nil : keys[keys.count - 1] }
 
@@ -359,19 +359,19 @@ struct NameTable<Key: CheapKey, Value: Sendable>: Sendable {
 
   /// Removes `key` (rare: the entries are rebuilt).
   private mutating func remove(_ key: Key) {
-    let allKeys = keys.elements
+    let allKeys = keys.array
     guard let position = allKeys.firstIndex(of: key) else { return }
-    var allValues = values.elements
+    var allValues = values.array
     allValues.remove(at: position)
-    keys = EntryChunks(allKeys[..<position] + allKeys[(position + 1)...])
-    values = EntryChunks(allValues)
+    keys = ChunkedArray(allKeys[..<position] + allKeys[(position + 1)...])
+    values = ChunkedArray(allValues)
     rebuild(capacity: slots.count)
   }
 
   mutating func removeAll() {
     if keys.count == 0 { return }
-    keys = EntryChunks()
-    values = EntryChunks()
+    keys = ChunkedArray()
+    values = ChunkedArray()
     for index in slots.indices { slots[index] = 0 }
   }
 
@@ -386,45 +386,5 @@ struct NameTable<Key: CheapKey, Value: Sendable>: Sendable {
       slots[index] = Int32(position + 1)
       slotHashes[index] = hash
     }
-  }
-}
-
-/// A `NameTable`'s keys or values: appended in chunks of `chunkSize`, so that growing never
-/// copies what is held (each chunk grows as an array does up to its size, so a small table
-/// stays small).
-struct EntryChunks<Element: Sendable>: Sendable {
-  static var chunkShift: Int { 12 }
-  static var chunkSize: Int { 1 << chunkShift }
-  /// Every chunk but the last holds exactly `chunkSize` elements.
-  private var chunks: [ContiguousArray<Element>] = []
-  private(set) var count = 0
-
-  init() {}
-
-  init<C: Collection>(_ elements: C) where C.Element == Element {
-    for element in elements { append(element) }
-  }
-
-  /// Every element, in order.
-  var elements: [Element] { chunks.flatMap { $0 } }
-
-  // Read in place (`_read`), not copied out: a key is compared at every look-up, and a copy
-  // of a string costs a retain and a release.
-  @inline(__always) subscript(index: Int) -> Element {
-    _read { yield chunks[index &>> Self.chunkShift][index & (Self.chunkSize - 1)] }
-    _modify { yield &chunks[index &>> Self.chunkShift][index & (Self.chunkSize - 1)] }
-  }
-
-  mutating func append(_ element: Element) {
-    if chunks.isEmpty || chunks[chunks.count - 1].count == Self.chunkSize {
-      chunks.append(ContiguousArray())
-    }
-    let last = chunks.count - 1
-    let held = chunks[last].count
-    if held == chunks[last].capacity {
-      chunks[last].reserveCapacity(Swift.min(Self.chunkSize, Swift.max(4, 2 * held)))
-    }
-    chunks[last].append(element)
-    count += 1
   }
 }

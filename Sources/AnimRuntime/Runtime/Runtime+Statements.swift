@@ -66,10 +66,12 @@ extension Runtime {
     declaredInEntry.insert(target)
     for setting in settings {
       guard let value = setting.value else { continue }
-      if let existing = properties[setting.name], existing.kind == value.kind {
+      // (One look-up of the name where there were two.)
+      let existing = properties[setting.name]
+      if let existing, existing.kind == value.kind {
         if evaluateNow || engine.value(of: existing) != value { try? engine.set(existing, to: value) }
       } else {
-        if properties[setting.name] == nil { self.propertyNames.append(setting.name) }
+        if existing == nil { self.propertyNames.append(setting.name) }
         properties[setting.name] = engine.addProperty(value)
         namesByProperty = [:]
         propertyGeneration += 1

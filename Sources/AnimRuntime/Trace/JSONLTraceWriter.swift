@@ -16,8 +16,8 @@ import AnimCore
 /// each channel round(c · 255) with halves rounded up). An event of a timeline or property
 /// has its `subject`; a script's own event (from `emit`) has none. Values are written in
 /// the order the sample holds them; the writer needs no columns. The only thing it keeps is
-/// each position's key (`"box.x":`) as escaped bytes, reused while the samples name the same
-/// properties in the same order.
+/// the names of the last sample, and, from the second sample naming the same properties in
+/// the same order on, each position's key (`"box.x":`) as escaped bytes (`SampleKeys`).
 package struct JSONLTraceWriter: TraceWriter, Sendable {
   private var keys = SampleKeys()
 
@@ -26,6 +26,16 @@ package struct JSONLTraceWriter: TraceWriter, Sendable {
   package mutating func write(_ record: TraceRecord) -> String {
     if case .sample(let time, let values) = record { return keys.line(time: time, values: values) }
     return Self.line(record)
+  }
+
+  /// The text of `write(_:)` handed to `sink` in pieces, of a few thousand values at most:
+  /// `anim trace` writes a sample of a million properties without holding its whole line.
+  package mutating func write(_ record: TraceRecord, to sink: (String) -> Void) {
+    if case .sample(let time, let values) = record {
+      keys.pieces(time: time, values: values, sink)
+    } else {
+      sink(Self.line(record))
+    }
   }
 
   package mutating func finish() -> String { "" }
@@ -53,36 +63,90 @@ package struct JSONLTraceWriter: TraceWriter, Sendable {
 }
 
 /// The keys of a sample's values, `"T.p":` escaped once, by position; and the sample's line
-/// written as bytes straight into the string's storage.
+/// written as bytes straight into the string's storage, in pieces.
+///
+/// The keys are escaped into `bytes` only when a second sample names the same properties in
+/// the same order (every frame of a trace after the first): a trace of one sample (`--until
+/// 0s` on a script of a million properties) would keep megabytes of keys for nothing. A line
+/// is handed out in pieces of at most `valuesPerPiece` values, each a string of room for
+/// the longest numbers (`TraceNumber.maxLength`): such a sample's line in one string would
+/// be about twice the size of the text it holds, on top of the text already written.
 struct SampleKeys: Sendable {
-  /// The name at each position, and where its key ends in `bytes` (it starts where the one
-  /// before ends).
+  /// The names of the last sample written, by position.
   private var names: [String] = []
+  /// Where each name's key ends in `bytes` (it starts where the one before ends); both empty
+  /// until a sample names `names` again.
   private var ends: [Int] = []
   private var bytes: [UInt8] = []
 
-  /// Makes the keys those of `values`, keeping those that are already right.
-  private mutating func update(_ values: [NamedValue]) {
-    var position = 0
-    while position < min(names.count, values.count), names[position] == values[position].name { position += 1 }
-    if position == values.count && position == names.count { return }
-    names.removeSubrange(position...)
-    ends.removeSubrange(position...)
-    bytes.removeSubrange((position == 0 ? 0 : ends[position - 1])...)
-    for named in values[position...] {
-      names.append(named.name)
-      bytes += TraceJSON.string(named.name).utf8
+  /// Values per piece of a line.
+  static let valuesPerPiece = 4_096
+
+  /// Whether `values` name exactly `names`, in order.
+  private func namesAre(_ values: [NamedValue]) -> Bool {
+    names.count == values.count && zip(names, values).allSatisfy { $0 == $1.name }
+  }
+
+  /// Escapes the keys of `names` into `bytes`.
+  private mutating func cacheKeys() {
+    ends = []
+    bytes = []
+    ends.reserveCapacity(names.count)
+    for name in names {
+      bytes += TraceJSON.string(name).utf8
       bytes.append(UInt8(ascii: ":"))
       ends.append(bytes.count)
     }
   }
 
-  /// `{"t":…,"values":{…}}` and a newline.
+  /// `{"t":…,"values":{…}}` and a newline, in one string.
   mutating func line(time: Nanoseconds, values: [NamedValue]) -> String {
-    update(values)
+    var line = ""
+    pieces(time: time, values: values) { piece in
+      if line.isEmpty { line = piece } else { line += piece }
+    }
+    return line
+  }
+
+  /// The line of `line(time:values:)`, handed to `sink` in pieces.
+  mutating func pieces(time: Nanoseconds, values: [NamedValue], _ sink: (String) -> Void) {
+    if namesAre(values) {
+      if ends.count != names.count { cacheKeys() }
+    } else {
+      names = values.map(\.name)
+      ends = []
+      bytes = []
+    }
+    let cached = ends.count == values.count
+    var first = 0
+    repeat {
+      let last = min(first + Self.valuesPerPiece, values.count)
+      sink(piece(time: time, values: values, first..<last, cached: cached))
+      first = last
+    } while first < values.count
+  }
+
+  /// The part of the line for `values[range]`: with the line's opening when the range starts
+  /// at 0, its end when the range ends with the values.
+  private func piece(time: Nanoseconds, values: [NamedValue], _ range: Range<Int>, cached: Bool) -> String {
+    let opens = range.lowerBound == 0
+    let closes = range.upperBound == values.count
+    // The keys of this piece: from the cache, or escaped now.
+    var own: [UInt8] = []
+    var ownEnds: [Int] = []
+    if !cached {
+      ownEnds.reserveCapacity(range.count)
+      for index in range {
+        own += TraceJSON.string(values[index].name).utf8
+        own.append(UInt8(ascii: ":"))
+        ownEnds.append(own.count)
+      }
+    }
+    let keysStart = cached ? (range.lowerBound == 0 ? 0 : ends[range.lowerBound - 1]) : 0
+    let keysEnd = cached ? (range.isEmpty ? keysStart : ends[range.upperBound - 1]) : own.count
     let number = TraceNumber.maxLength
-    var capacity = 32 + number + bytes.count
-    for named in values {
+    var capacity = 32 + number + keysEnd - keysStart
+    for named in values[range] {
       switch named.value {
       case .number: capacity += number + 1
       case .color: capacity += 12
@@ -91,7 +155,7 @@ struct SampleKeys: Sendable {
       case .vec4: capacity += 4 * number + 6
       }
     }
-    return bytes.withUnsafeBufferPointer { keys in
+    return (cached ? bytes : own).withUnsafeBufferPointer { keys in
       String(unsafeUninitializedCapacity: capacity) { buffer in
         let start = buffer.baseAddress!
         var out = start
@@ -102,17 +166,19 @@ struct SampleKeys: Sendable {
         func put(_ x: Double) {
           out += TraceNumber.writeJSON(x, to: out)
         }
-        put("{\"t\":")
-        put(seconds(time))
-        put(",\"values\":{")
-        var keyStart = 0
-        for (index, named) in values.enumerated() {
+        if opens {
+          put("{\"t\":")
+          put(seconds(time))
+          put(",\"values\":{")
+        }
+        var keyStart = keysStart
+        for index in range {
           if index > 0 { put(",") }
-          let keyEnd = ends[index]
+          let keyEnd = cached ? ends[index] : ownEnds[index - range.lowerBound]
           out.update(from: keys.baseAddress! + keyStart, count: keyEnd - keyStart)
           out += keyEnd - keyStart
           keyStart = keyEnd
-          switch named.value {
+          switch values[index].value {
           case .number(let x):
             put(x)
           case .color(let color):
@@ -148,7 +214,7 @@ struct SampleKeys: Sendable {
             put("]")
           }
         }
-        put("}}\n")
+        if closes { put("}}\n") }
         return out - start
       }
     }

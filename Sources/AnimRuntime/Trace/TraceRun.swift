@@ -91,13 +91,18 @@ extension Runtime {
     }
     recordsControls = options.marksControls
     let watched = options.watch.map(expandingGroups) ?? propertyNames
-    for name in watched where properties[name] == nil {
-      throw .unknownProperty(name, suggestion: nearestName(to: name, among: propertyNames))
+    // The watched properties' ids, looked up once (and again only if a target is declared
+    // anew with another kind of value, which gives its property a new id), by the same look-up
+    // that finds a wrong name (one hash of each name, not two: a script may have a million).
+    var ids: [PropertyID] = []
+    ids.reserveCapacity(watched.count)
+    for name in watched {
+      guard let id = properties[name] else {
+        throw .unknownProperty(name, suggestion: nearestName(to: name, among: propertyNames))
+      }
+      ids.append(id)
     }
     pass(first)
-    // The watched properties' ids, looked up once (and again only if a target is declared
-    // anew with another kind of value, which gives its property a new id).
-    var ids = watched.map { properties[$0]! }
     var idsGeneration = propertyGeneration
     func sample(at time: Nanoseconds) {
       if idsGeneration != propertyGeneration {
