@@ -1360,4 +1360,42 @@ struct DifferentialFindingsTests {
     try engine.advance(to: 751 * ms)
     #expect(number(engine, p) == -132)
   }
+
+  /// Additive retargeting (grammar.md § Retargeting): value = V₀ + Σ Δᵢ·pᵢ. `timeline intro {
+  /// animate a.x to 100 over 1s; animate a.x to 0 over 1s }` places the second item at the
+  /// first's end, 1 s (appended, § Placement). At 1 s the first has ended, keeping p₁ = 1
+  /// (fill forwards), and the second stands at its start, p₂ = 0: 0 + 100·1 + (0 − 100)·0 =
+  /// 100. Seeking to exactly 1 s there (paused, or playing) moves nothing, so it still reads
+  /// 100; resumed at 1.5 s, 50 at 2 s and 0 at 2.5 s, where it completes. Playing on
+  /// instead, 50 at 1.5 s and 0 at 2 s. (It read 200, resting at 100: the first item, left
+  /// just past the end it completed at, was crossed back over it by the seek that stood
+  /// still, and added its change a second time.)
+  @Test func aSeekToWhereAnAdditiveItemStartsCountsItOnce() throws {
+    for pausing in [true, false] {
+      var engine = AnimationEngine()
+      var recorder = Recorder()
+      let p = engine.addProperty(.number(0))
+      let intro = try engine.addTimeline(timing: EffectTiming(duration: 2 * s, fill: .forwards), placement: .engineIdle)
+      _ = try engine.animate(p, with: .tween(to: .number(100), duration: 1 * s), placement: .timeline(intro, at: 0))
+      _ = try engine.animate(p, with: .tween(to: .number(0), duration: 1 * s), placement: .timeline(intro, at: 1 * s))
+      try engine.play(intro)
+      try engine.advance(to: 1 * s) { _, e in recorder.events.append((e.time, e.kind, e.subject)) }
+      if pausing { try engine.pause(intro) }
+      try engine.seek(intro, to: 1 * s)
+      try engine.advance(to: 1 * s)
+      #expect(number(engine, p) == 100)
+      if pausing {
+        try engine.advance(to: 1_500 * ms)
+        #expect(number(engine, p) == 100)
+        try engine.resume(intro)
+      }
+      let shift = pausing ? 500 * ms : 0
+      try engine.advance(to: 1_500 * ms + shift) { _, e in recorder.events.append((e.time, e.kind, e.subject)) }
+      #expect(number(engine, p) == 50)
+      try engine.advance(to: 3 * s) { _, e in recorder.events.append((e.time, e.kind, e.subject)) }
+      #expect(number(engine, p) == 0)
+      #expect(recorder.nodeEvents(intro).map(\.0) == [0, 2 * s + shift])
+      #expect(recorder.nodeEvents(intro).map(\.1) == [.start, .complete])
+    }
+  }
 }
