@@ -20,6 +20,9 @@ public enum EngineError: Error, Sendable, Hashable, CustomStringConvertible {
   /// It would end after the end of time (`AnimationEngine.endOfTime`): a rate so slow, or a
   /// length so long, that its end has no clock time.
   case endsAfterEndOfTime
+  /// Placed at a time at or beyond the end of time, either way (`AnimationEngine.endOfTime`):
+  /// a point there has no clock time, and a saved session holding it could not be restored.
+  case placedBeyondEndOfTime
 
   public var description: String {
     switch self {
@@ -33,6 +36,7 @@ public enum EngineError: Error, Sendable, Hashable, CustomStringConvertible {
     case .invalidKeyframes: "keyframe offsets must be in 0...1 and in order"
     case .endsAfterEndOfTime:
       "it would end after the end of time (2^62 ns, about 146 years): its length over its speed is too long"
+    case .placedBeyondEndOfTime: "it would be placed beyond the end of time (2^62 ns, about 146 years)"
     }
   }
 }
