@@ -20,7 +20,7 @@ public enum EngineError: Error, Sendable, Hashable, CustomStringConvertible {
   /// It would end after the end of time (`AnimationEngine.endOfTime`): a rate so slow, or a
   /// length so long, that its end has no clock time.
   case endsAfterEndOfTime
-  /// Placed at a time at or beyond the end of time, either way (`AnimationEngine.endOfTime`):
+  /// Placed at or after the end of time (`AnimationEngine.endOfTime`; in a timeline, either way):
   /// a point there has no clock time, and a saved session holding it could not be restored.
   case placedBeyondEndOfTime
 
