@@ -120,6 +120,16 @@ extension AnimationEngine {
       // started and then turned back while it stands (reversed or sped backwards while
       // paused), its active phase, until it moves and completes there (grammar.md § Timing).
       backwards = !crossed
+    } else if node.lastLocal == local || node.lastLocal == saturatingSum(local, 1),
+      let end = EventPoints(timing, hasStarted: node.hasStarted).end, local == end
+    {
+      // Likewise exactly at its end: come back into it from beyond (its start reversed,
+      // landed there), it shows its active phase, the end of its last pass, until it moves,
+      // though its direction now be forwards (sped up forwards while paused there); having
+      // completed there forwards (recorded just past it), it shows its after phase, though
+      // turned back. A speed change never makes the value jump.
+      if node.lastLocal == end && node.turn < 0 { backwards = true }
+      if node.lastLocal == end + 1 { backwards = false }
     }
     let sampled = timing.sampledProgress(localTime: local, goingBackwards: backwards)
     guard let progress = sampled.progress else { return nil }
