@@ -219,8 +219,10 @@ package final class OracleWorld {
     switch control {
     case .pause:
       if !node.paused {
-        node.pausedOffset = node.hold == nil ? p - node.startTime : nil
+        let wasHeld = node.hold != nil
+        node.pausedOffset = wasHeld ? nil : p - node.startTime
         node.hold = localTime(of: node)
+        if !wasHeld { holdOnReachedDescendants(node) }
         node.paused = true
       }
     case .resume:
@@ -393,10 +395,12 @@ package final class OracleWorld {
   }
 
   func setRate(_ node: Node, _ rate: Double, at p: OracleTime) {
+    let wasHeld = node.hold != nil
     let current = localTime(of: node)
+    node.hold = current
+    if !wasHeld { holdOnReachedDescendants(node) }
     node.rate = rate
     node.pausedOffset = nil
-    node.hold = current
     if rate != 0 { node.forward = rate > 0 }
     release(node, at: p)
   }
@@ -411,6 +415,40 @@ package final class OracleWorld {
     }
     node.pausedOffset = nil
     node.hold = nil
+  }
+
+  /// Rule 6 for what a timeline holds, at the instant it is held (paused, or its rate
+  /// changed): a descendant's boundary that the engine's time has reached, mapped up level by
+  /// level (`reach`), stays reached once the timeline stands, though the timeline's own
+  /// rounded time there, now its hold time, may fall a few nanoseconds short of that
+  /// boundary mapped into it; likewise one not yet reached stays ahead. The hold moves onto
+  /// the boundary. (Paused at 274 ms exactly where its item starts, at speed 3 its time is
+  /// 513 999 999 ns, the item's start 514 000 000: held short of it, the item went back
+  /// before its start at once, and started again on resuming.)
+  func holdOnReachedDescendants(_ node: Node) {
+    guard var hold = node.hold else { return }
+    let margin = Int64(min(abs(node.rate).rounded(.up), 1e12)) + 2
+    func visit(_ n: Node) {
+      for id in n.children {
+        let d = nodes[id]
+        guard d.alive, d.hold == nil else { continue }
+        let b = d.bounds
+        for z in [d.zone - 1, d.zone] where (z >= 0 || (b.isInfinite && d.started)) && (b.count.map { z < $0 } ?? true)
+        {
+          let passed = z < d.zone
+          let (mapped, _, orientation) = reachHeld(d, b.boundary(z))
+          let forward = node.forward == (orientation > 0)
+          let x = (hold - mapped) * orientation
+          guard abs(x) <= margin else { continue }
+          let isPassed = forward ? x >= 0 : x > 0
+          if passed && !isPassed { hold = forward ? mapped : mapped + orientation }
+          if !passed && isPassed { hold = forward ? mapped - orientation : mapped }
+          node.hold = hold
+        }
+        visit(d)
+      }
+    }
+    visit(node)
   }
 
   func subtree(of node: Node) -> [Node] {

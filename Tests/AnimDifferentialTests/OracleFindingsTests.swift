@@ -331,4 +331,41 @@ import Testing
     #expect(abs(OracleWorld.run(steps, until: 143_500_000).value(of: 0) - 75.258) < 1e-9)
     #expect(OracleWorld.run(steps, until: 1_100 * ms).value(of: 0) == 37)
   }
+
+  /// Rule 6 for what a timeline holds, at the instant it is held: T (delay 318 ms, 5.142 s,
+  /// speed 0.25) holds A at 196 ms (to 82 over 2.416 s). Played at 0; `speed T 3` at 112 ms
+  /// (T at 28 ms): T's start 102 666 667. A's start, T's 514 ms, is reached at 102 666 667 +
+  /// round(514 ms / 3) = 274 ms, where T is paused: A starts, and stays started while T
+  /// stands. `speed T 0.25` at 709 ms, `resume T` at 782 ms: A goes on, firing nothing there,
+  /// and completes at 782 ms + (2.93 s − 514 ms) / 0.25 = 10.446 s. The oracle held T at its
+  /// rounded time, 513 999 999, one short of A's start: A went back before it at once
+  /// (`complete` reversed at 782 ms) and started again 4 ns later (seed 3079174).
+  @Test func pausedWhereAnItemStartsThroughARateItStaysStarted() {
+    let ms: OracleTime = 1_000_000
+    let steps = [
+      OracleStep(time: 0, .addProperty(-15)),
+      OracleStep(
+        time: 0, .add(.timeline(timing: OracleTiming(delay: 318 * ms, duration: 5_142 * ms), rate: 0.25), .idle)),
+      OracleStep(
+        time: 0,
+        .add(
+          .animation(
+            property: 0, shape: .tween(from: nil, to: 82, curve: .linear),
+            timing: OracleTiming(duration: 2_416 * ms), rate: 1, replace: false),
+          .inTimeline(node: 0, at: 196 * ms))),
+      OracleStep(time: 0, .control(.play, .node(0))),
+      OracleStep(time: 112 * ms, .control(.speed(3), .node(0))),
+      OracleStep(time: 274 * ms, .control(.pause, .node(0))),
+      OracleStep(time: 709 * ms, .control(.speed(0.25), .node(0))),
+      OracleStep(time: 782 * ms, .control(.resume, .node(0))),
+    ]
+    let world = OracleWorld.run(steps, until: 11_000 * ms)
+    let events = world.events.filter { $0.subject == .node(1) }
+    #expect(
+      events == [
+        OracleEvent(time: 274 * ms, kind: .start, subject: .node(1), reversed: false),
+        OracleEvent(time: 10_446 * ms, kind: .complete, subject: .node(1), reversed: false),
+      ])
+    #expect(abs(world.value(of: 0) - 82) < 1e-9)
+  }
 }
