@@ -1485,4 +1485,35 @@ struct DifferentialFindingsTests {
     try engine.advance(to: 3_500 * ms)
     #expect(number(engine, p) == 100)
   }
+
+  /// A pass boundary belongs to the pass it starts, also reached going backwards (grammar.md
+  /// § Timing). T (1 s, `repeat 2`) holds A at 0 (from 164 to −162 over 0s, fill none: an
+  /// explicit `from`, so it takes the property over) and, at 500 ms, a group G (500 ms)
+  /// holding B at 0 (to 91 over 500 ms); p = 10. (Before its start G gives B its first pass's
+  /// start, B's start.) Played at 0: B ends pass 1 at 91, which becomes the base value; A in pass 2
+  /// leaves nothing (fill none). `reverse T` at 1.2 s: at 1.4 s T is back on the boundary,
+  /// where B comes back into pass 1 from its end and A, crossed back, takes the property over
+  /// (B first: backwards, in reversed item order). The value there is pass 2's start, where
+  /// B has not started: 91, and A's takeover keeps that; A ends with fill none: 91, at 1.4 s
+  /// and after (B dropped). (Read at its start there, as if it stood at its own start having
+  /// started, B showed 10, which the takeover kept: seeds 6073866, 6064393.)
+  @Test func aTakeoverAtAPassBoundaryReachedBackwardsKeepsTheValueOfTheNextPass() throws {
+    var engine = AnimationEngine()
+    let p = engine.addProperty(.number(10))
+    let t = try engine.addTimeline(
+      timing: EffectTiming(duration: 1 * s, iterations: 2, fill: .forwards), placement: .engineIdle)
+    _ = try engine.animate(
+      p, with: .tween(from: .number(164), to: .number(-162), duration: 0, fill: .none), placement: .timeline(t, at: 0))
+    let g = try engine.addTimeline(
+      timing: EffectTiming(duration: 500 * ms, fill: .forwards), placement: .timeline(t, at: 500 * ms))
+    _ = try engine.animate(p, with: .tween(to: .number(91), duration: 500 * ms), placement: .timeline(g, at: 0))
+    try engine.play(t)
+    try engine.advance(to: 1_200 * ms)
+    #expect(number(engine, p) == 91)
+    try engine.reverse(t)
+    try engine.advance(to: 1_400 * ms)
+    #expect(number(engine, p) == 91)
+    try engine.advance(to: 1_600 * ms)
+    #expect(number(engine, p) == 91)
+  }
 }

@@ -139,10 +139,18 @@ extension AnimationEngine {
   }
 
   /// Whether a node standing at its start `start` has crossed it forwards (its start fired,
-  /// and it has not completed back there since); nil when its record does not say.
+  /// and it has not completed back there since); nil when its record does not say, as when
+  /// it was last crossed elsewhere: its time reads its start only by Web Animations' rule
+  /// that a timeline's pass boundary belongs to the pass it starts, while crossing has left
+  /// it at its end in the pass before (come back into it from its end, exactly at that
+  /// boundary). Read as active there, it showed its start value, which a takeover at that
+  /// instant then kept (seeds 6073866, 6064393).
   @inline(__always)
   func hasCrossedStart(_ node: Node, at start: Nanoseconds) -> Bool? {
-    if node.lastLocal != start { return node.lastLocal > start }
+    if node.lastLocal != start {
+      guard node.lastLocal >= saturatingSum(start, -1) && node.lastLocal <= saturatingSum(start, 1) else { return nil }
+      return node.lastLocal > start
+    }
     return node.turn > 0 ? true : node.turn < 0 ? false : nil
   }
 
