@@ -463,9 +463,63 @@ package final class OracleWorld {
     return iterationTime(of: nodes[parent], local: localTime(of: nodes[parent]))
   }
 
-  /// The local time now, kept inside the zone crossed to.
+  /// The local time now, kept inside the zone crossed to. At the engine time where one of
+  /// its boundaries, or one of its descendants', is reached (`reach`: mapped up level by
+  /// level, each rounding once), it is that boundary (mapped up to it), though the time its
+  /// parent passes down, rounded once more at each level, falls a little short of it: rule 6
+  /// at every level. (A group's pass boundary reached through a timeline at speed −7 read
+  /// 1 ns into the pass before, so an item there showed its end rather than the next pass's
+  /// start; a `set` reached so recorded its sibling's value a few ns off: seed 6064393.)
   func localTime(of node: Node) -> OracleTime {
-    localTime(of: node, parentTime: parentTime(of: node), zone: node.zone, forward: node.forward)
+    let time = localTime(of: node, parentTime: parentTime(of: node), zone: node.zone, forward: node.forward)
+    guard node.hold == nil, !chainHeld(node), node.rate != 0 else { return time }
+    let b = node.bounds
+    if node.parent != nil {
+      for z in [node.zone - 1, node.zone]
+      where (z >= 0 || (b.isInfinite && node.started)) && (b.count.map { z < $0 } ?? true) {
+        let u = b.boundary(z)
+        if reach(node, u) == now { return u }
+      }
+    }
+    // A descendant's boundary reached now, mapped up to this node's time near it.
+    let margin = Int64(min(abs(node.rate).rounded(.up), 1e12)) + 2
+    var result = time
+    func visit(_ n: Node) {
+      guard n.timing.duration > 0 else { return }
+      for id in n.children {
+        let d = nodes[id]
+        guard d.alive, d.hold == nil, d.rate != 0 else { continue }
+        let db = d.bounds
+        for z in [d.zone - 1, d.zone]
+        where (z >= 0 || (db.isInfinite && d.started)) && (db.count.map { z < $0 } ?? true) {
+          let u = db.boundary(z)
+          guard reach(d, u) == now else { continue }
+          let x = mappedUp(d, u, to: node)
+          if abs(x - time) <= margin { result = x }
+        }
+        visit(d)
+      }
+    }
+    if case .timeline = node.kind { visit(node) }
+    return result
+  }
+
+  /// `u`, a local time of `node`, mapped up to the local time of its ancestor `top` through
+  /// the ancestors' current passes (rule 6 at each level: S + round(u / r)).
+  func mappedUp(_ node: Node, _ u: OracleTime, to top: Node) -> OracleTime {
+    var x = u
+    var n = node
+    while let id = n.parent {
+      let p = nodes[id]
+      let inParent = n.startTime + OracleArithmetic.roundQuotient(x, n.rate)
+      let b = p.bounds
+      let k = b.pass(ofZone: p.zone)
+      let d = b.timing.duration
+      x = b.timing.delay + k * d + (b.isForwardPass(k) ? inParent : d - inParent)
+      if p === top { return x }
+      n = p
+    }
+    return x
   }
 
   func localTime(of node: Node, parentTime p: OracleTime, zone: Int64, forward: Bool) -> OracleTime {

@@ -368,4 +368,40 @@ import Testing
       ])
     #expect(abs(world.value(of: 0) - 82) < 1e-9)
   }
+
+  /// Rule 6 at every level: where a descendant's boundary is reached, the timeline's time is
+  /// that boundary mapped up, not its own rounded time. T (5.297349484 s) holds a track K at
+  /// 4.569349484 s (over 367 ms, delay 361 ms, fill none: 0%: 35, 56%: −13, 100%: −165,
+  /// linear) and S, `set p to 96`, at 5.137349484 s. Played at 0, `speed T 7` at 1.458 s: S
+  /// is reached where T's time is exactly 5.137349484 s, K's 568 ms, 207 ms into its pass,
+  /// past its 56% point at round(0.56 · 367 ms) = 205.52 ms: S records −13 − 152 · 1.48 /
+  /// 161.48. `reverse T` at 3.232 s (T had finished): back over S, which puts that value
+  /// back, and over K, whose fill none leaves it: at 3.309 s, that value. The oracle recorded
+  /// K at T's rounded time there, a few ns off (seed 6064393).
+  @Test func aSetReachedThroughARateRecordsItsSiblingAtItsOwnPoint() {
+    let ms: OracleTime = 1_000_000
+    let length: OracleTime = 367 * ms
+    let steps = [
+      OracleStep(time: 0, .addProperty(18)),
+      OracleStep(time: 0, .add(.timeline(timing: OracleTiming(duration: 5_297_349_484), rate: 1), .idle)),
+      OracleStep(
+        time: 0,
+        .add(
+          .animation(
+            property: 0,
+            shape: .keyframes([
+              OracleKeyframe(percent: 0, duration: length, value: 35),
+              OracleKeyframe(percent: 56, duration: length, value: -13),
+              OracleKeyframe(percent: 100, duration: length, value: -165),
+            ]),
+            timing: OracleTiming(delay: 361 * ms, duration: length, fill: .none), rate: 1, replace: false),
+          .inTimeline(node: 0, at: 4_569_349_484))),
+      OracleStep(time: 0, .add(.set(property: 0, value: 96), .inTimeline(node: 0, at: 5_137_349_484))),
+      OracleStep(time: 0, .control(.play, .node(0))),
+      OracleStep(time: 1_458 * ms, .control(.speed(7), .node(0))),
+      OracleStep(time: 3_232 * ms, .control(.reverse, .node(0))),
+    ]
+    let world = OracleWorld.run(steps, until: 3_309 * ms)
+    #expect(abs(world.value(of: 0) - (-13 - 152 * 1_480_000 / 161_480_000.0)) < 1e-12)
+  }
 }
