@@ -1516,4 +1516,31 @@ struct DifferentialFindingsTests {
     try engine.advance(to: 1_600 * ms)
     #expect(number(engine, p) == 91)
   }
+
+  /// Rule 6 when a timeline is held, each level rounding once (the engine's side of the
+  /// oracle's `aGrandchildOfAHeldTimelineStartsWhereItsStartIsReachedThroughTwoRates`): T
+  /// (3 s, never played) holds G at 561 ms (speed 3), G holds H at 703 333 333 ns (speed
+  /// 0.5), H holds A at 0 (from 0 to 100 over 1 s, fill none); p = 50. H's start is reached
+  /// at G's time 703 333 333, which G reaches at T's 561 000 000 + round(703 333 333 / 3) =
+  /// 795 444 444: `seek T to 795444444ns` puts A at its start, active: 0 (G's time rounded
+  /// from T's, round(234 444 444 · 3) = 703 333 332, is one short). A nanosecond earlier, H
+  /// has not started: 50.
+  @Test func aGrandchildOfAHeldTimelineShowsItsStartWhereItIsReachedThroughTwoRates() throws {
+    for (seek, expected) in [(Nanoseconds(795_444_444), 0.0), (795_444_443, 50)] {
+      var engine = AnimationEngine()
+      let p = engine.addProperty(.number(50))
+      let t = try engine.addTimeline(timing: EffectTiming(duration: 3 * s, fill: .forwards), placement: .engineIdle)
+      let g = try engine.addTimeline(
+        timing: EffectTiming(duration: 5 * s, fill: .forwards), rate: 3, placement: .timeline(t, at: 561 * ms))
+      let h = try engine.addTimeline(
+        timing: EffectTiming(duration: 2 * s, fill: .forwards), rate: 0.5, placement: .timeline(g, at: 703_333_333))
+      _ = try engine.animate(
+        p, with: .tween(from: .number(0), to: .number(100), duration: 1 * s, fill: .none),
+        placement: .timeline(h, at: 0))
+      try engine.advance(to: 10)
+      try engine.seek(t, to: seek)
+      try engine.advance(to: 10)
+      #expect(number(engine, p) == expected, "sought to \(seek)")
+    }
+  }
 }
