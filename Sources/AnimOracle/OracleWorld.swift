@@ -222,8 +222,10 @@ package final class OracleWorld {
     switch control {
     case .pause:
       if !node.paused {
-        node.pausedOffset = node.hold == nil ? p - node.startTime : nil
+        let wasHeld = node.hold != nil
+        node.pausedOffset = wasHeld ? nil : p - node.startTime
         node.hold = localTime(of: node)
+        if !wasHeld { holdOnReachedDescendants(node) }
         node.paused = true
       }
     case .resume:
@@ -396,10 +398,12 @@ package final class OracleWorld {
   }
 
   func setRate(_ node: Node, _ rate: Double, at p: OracleTime) {
+    let wasHeld = node.hold != nil
     let current = localTime(of: node)
+    node.hold = current
+    if !wasHeld { holdOnReachedDescendants(node) }
     node.rate = rate
     node.pausedOffset = nil
-    node.hold = current
     if rate != 0 { node.forward = rate > 0 }
     release(node, at: p)
   }
@@ -416,6 +420,40 @@ package final class OracleWorld {
     node.hold = nil
   }
 
+  /// Rule 6 for what a timeline holds, at the instant it is held (paused, or its rate
+  /// changed): a descendant's boundary that the engine's time has reached, mapped up level by
+  /// level (`reach`), stays reached once the timeline stands, though the timeline's own
+  /// rounded time there, now its hold time, may fall a few nanoseconds short of that
+  /// boundary mapped into it; likewise one not yet reached stays ahead. The hold moves onto
+  /// the boundary. (Paused at 274 ms exactly where its item starts, at speed 3 its time is
+  /// 513 999 999 ns, the item's start 514 000 000: held short of it, the item went back
+  /// before its start at once, and started again on resuming.)
+  func holdOnReachedDescendants(_ node: Node) {
+    guard var hold = node.hold else { return }
+    let margin = Int64(min(abs(node.rate).rounded(.up), 1e12)) + 2
+    func visit(_ n: Node) {
+      for id in n.children {
+        let d = nodes[id]
+        guard d.alive, d.hold == nil else { continue }
+        let b = d.bounds
+        for z in [d.zone - 1, d.zone] where (z >= 0 || (b.isInfinite && d.started)) && (b.count.map { z < $0 } ?? true)
+        {
+          let passed = z < d.zone
+          let (mapped, _, orientation) = reachHeld(d, b.boundary(z))
+          let forward = node.forward == (orientation > 0)
+          let x = (hold - mapped) * orientation
+          guard abs(x) <= margin else { continue }
+          let isPassed = forward ? x >= 0 : x > 0
+          if passed && !isPassed { hold = forward ? mapped : mapped + orientation }
+          if !passed && isPassed { hold = forward ? mapped - orientation : mapped }
+          node.hold = hold
+        }
+        visit(d)
+      }
+    }
+    visit(node)
+  }
+
   func subtree(of node: Node) -> [Node] {
     [node] + node.children.flatMap { subtree(of: nodes[$0]) }
   }
@@ -428,9 +466,63 @@ package final class OracleWorld {
     return iterationTime(of: nodes[parent], local: localTime(of: nodes[parent]))
   }
 
-  /// The local time now, kept inside the zone crossed to.
+  /// The local time now, kept inside the zone crossed to. At the engine time where one of
+  /// its boundaries, or one of its descendants', is reached (`reach`: mapped up level by
+  /// level, each rounding once), it is that boundary (mapped up to it), though the time its
+  /// parent passes down, rounded once more at each level, falls a little short of it: rule 6
+  /// at every level. (A group's pass boundary reached through a timeline at speed −7 read
+  /// 1 ns into the pass before, so an item there showed its end rather than the next pass's
+  /// start; a `set` reached so recorded its sibling's value a few ns off: seed 6064393.)
   func localTime(of node: Node) -> OracleTime {
-    localTime(of: node, parentTime: parentTime(of: node), zone: node.zone, forward: node.forward)
+    let time = localTime(of: node, parentTime: parentTime(of: node), zone: node.zone, forward: node.forward)
+    guard node.hold == nil, !chainHeld(node), node.rate != 0 else { return time }
+    let b = node.bounds
+    if node.parent != nil {
+      for z in [node.zone - 1, node.zone]
+      where (z >= 0 || (b.isInfinite && node.started)) && (b.count.map { z < $0 } ?? true) {
+        let u = b.boundary(z)
+        if reach(node, u) == now { return u }
+      }
+    }
+    // A descendant's boundary reached now, mapped up to this node's time near it.
+    let margin = Int64(min(abs(node.rate).rounded(.up), 1e12)) + 2
+    var result = time
+    func visit(_ n: Node) {
+      guard n.timing.duration > 0 else { return }
+      for id in n.children {
+        let d = nodes[id]
+        guard d.alive, d.hold == nil, d.rate != 0 else { continue }
+        let db = d.bounds
+        for z in [d.zone - 1, d.zone]
+        where (z >= 0 || (db.isInfinite && d.started)) && (db.count.map { z < $0 } ?? true) {
+          let u = db.boundary(z)
+          guard reach(d, u) == now else { continue }
+          let x = mappedUp(d, u, to: node)
+          if abs(x - time) <= margin { result = x }
+        }
+        visit(d)
+      }
+    }
+    if case .timeline = node.kind { visit(node) }
+    return result
+  }
+
+  /// `u`, a local time of `node`, mapped up to the local time of its ancestor `top` through
+  /// the ancestors' current passes (rule 6 at each level: S + round(u / r)).
+  func mappedUp(_ node: Node, _ u: OracleTime, to top: Node) -> OracleTime {
+    var x = u
+    var n = node
+    while let id = n.parent {
+      let p = nodes[id]
+      let inParent = n.startTime + OracleArithmetic.roundQuotient(x, n.rate)
+      let b = p.bounds
+      let k = b.pass(ofZone: p.zone)
+      let d = b.timing.duration
+      x = b.timing.delay + k * d + (b.isForwardPass(k) ? inParent : d - inParent)
+      if p === top { return x }
+      n = p
+    }
+    return x
   }
 
   func localTime(of node: Node, parentTime p: OracleTime, zone: Int64, forward: Bool) -> OracleTime {

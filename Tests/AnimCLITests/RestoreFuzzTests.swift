@@ -19,12 +19,12 @@ struct RestoreFuzzTests {
     #expect(run.standardOutput.split(separator: "\n").filter { $0.hasSuffix(": ok") }.count == seeds.count)
   }
 
-  /// Every systematic corruption of five seeds (one with a playhead tween under way; each
+  /// Every systematic corruption of six seeds (one with a playhead tween under way; each
   /// field out of its domain, each list shortened, lengthened, emptied) is refused in one
   /// sentence or runs: none traps.
   @Test(arguments: [
     "spin-paused-at-1700ms.json", "retarget-box-at-300ms.json", "meter-at-1700ms.json", "loop-counter-at-1700ms.json",
-    "scrub-at-300ms.json",
+    "scrub-at-300ms.json", "chapters-at-300ms.json",
   ])
   func everyCorruptionIsRefusedOrRuns(_ seed: String) throws {
     let run = try CLI.run(

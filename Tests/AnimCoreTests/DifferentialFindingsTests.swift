@@ -1360,4 +1360,187 @@ struct DifferentialFindingsTests {
     try engine.advance(to: 751 * ms)
     #expect(number(engine, p) == -132)
   }
+
+  /// Additive retargeting (grammar.md § Retargeting): value = V₀ + Σ Δᵢ·pᵢ. `timeline intro {
+  /// animate a.x to 100 over 1s; animate a.x to 0 over 1s }` places the second item at the
+  /// first's end, 1 s (appended, § Placement). At 1 s the first has ended, keeping p₁ = 1
+  /// (fill forwards), and the second stands at its start, p₂ = 0: 0 + 100·1 + (0 − 100)·0 =
+  /// 100. Seeking to exactly 1 s there (paused, or playing) moves nothing, so it still reads
+  /// 100; resumed at 1.5 s, 50 at 2 s and 0 at 2.5 s, where it completes. Playing on
+  /// instead, 50 at 1.5 s and 0 at 2 s. (It read 200, resting at 100: the first item, left
+  /// just past the end it completed at, was crossed back over it by the seek that stood
+  /// still, and added its change a second time.)
+  @Test func aSeekToWhereAnAdditiveItemStartsCountsItOnce() throws {
+    for pausing in [true, false] {
+      var engine = AnimationEngine()
+      var recorder = Recorder()
+      let p = engine.addProperty(.number(0))
+      let intro = try engine.addTimeline(timing: EffectTiming(duration: 2 * s, fill: .forwards), placement: .engineIdle)
+      _ = try engine.animate(p, with: .tween(to: .number(100), duration: 1 * s), placement: .timeline(intro, at: 0))
+      _ = try engine.animate(p, with: .tween(to: .number(0), duration: 1 * s), placement: .timeline(intro, at: 1 * s))
+      try engine.play(intro)
+      try engine.advance(to: 1 * s) { _, e in recorder.events.append((e.time, e.kind, e.subject)) }
+      if pausing { try engine.pause(intro) }
+      try engine.seek(intro, to: 1 * s)
+      try engine.advance(to: 1 * s)
+      #expect(number(engine, p) == 100)
+      if pausing {
+        try engine.advance(to: 1_500 * ms)
+        #expect(number(engine, p) == 100)
+        try engine.resume(intro)
+      }
+      let shift = pausing ? 500 * ms : 0
+      try engine.advance(to: 1_500 * ms + shift) { _, e in recorder.events.append((e.time, e.kind, e.subject)) }
+      #expect(number(engine, p) == 50)
+      try engine.advance(to: 3 * s) { _, e in recorder.events.append((e.time, e.kind, e.subject)) }
+      #expect(number(engine, p) == 0)
+      #expect(recorder.nodeEvents(intro).map(\.0) == [0, 2 * s + shift])
+      #expect(recorder.nodeEvents(intro).map(\.1) == [.start, .complete])
+    }
+  }
+
+  /// Rule 6, each level rounding once, for what a timeline holds: T (2 s) holds A at 0 (from
+  /// −19 to 160 over 808 ms, `repeat 2`, linear). Played at 0, paused at 808 ms, exactly at
+  /// A's pass boundary; `speed T 7` at 927 ms while paused; resumed at 1.41 s: T's start
+  /// becomes 1.41 s − round(808 ms / 7) = 1 294 571 429, and A's boundary u = 808 ms is
+  /// reached at exactly that start + round(808 ms / 7) = 1.41 s. A boundary belongs to the
+  /// pass it starts: A shows pass 2's start, −19 (not the end of pass 1, 160, which T's own
+  /// rounded time there, round(115 428 571 · 7) = 807 999 997, would give). At 1.417 s, between
+  /// boundaries, T's time is round(122 428 571 · 7) = 856 999 997: A is 48 999 997 ns into
+  /// pass 2, −19 + 179 · 48 999 997 / 808 000 000. (Seed 6010899.)
+  @Test func resumedAtSpeedSevenExactlyAtAnItemsPassBoundaryItShowsTheNextPass() throws {
+    var engine = AnimationEngine()
+    let p = engine.addProperty(.number(-19))
+    let t = try engine.addTimeline(timing: EffectTiming(duration: 2 * s, fill: .forwards), placement: .engineIdle)
+    _ = try engine.animate(
+      p, with: .tween(to: .number(160), duration: 808 * ms, iterations: 2), placement: .timeline(t, at: 0))
+    try engine.play(t)
+    try engine.advance(to: 808 * ms)
+    try engine.pause(t)
+    try engine.advance(to: 927 * ms)
+    try engine.setRate(7, of: t)
+    try engine.advance(to: 1_410 * ms)
+    try engine.resume(t)
+    try engine.advance(to: 1_410 * ms)
+    #expect(number(engine, p) == -19)
+    try engine.advance(to: 1_417 * ms)
+    #expect(abs(number(engine, p) - (-19 + 179.0 * 48_999_997 / 808_000_000)) < 1e-9)
+  }
+
+  /// Rule 6 again, paused exactly where an item's start is reached through a rate: T (delay
+  /// 318 ms, 5.142 s, speed 0.25) holds A at 196 ms (to 82 over 2.416 s). Played at 0; at
+  /// 112 ms (T at 28 ms) `speed T 3`: start 112 ms − round(28 ms / 3) = 102 666 667. A's start
+  /// is T's 318 + 196 = 514 ms, reached at 102 666 667 + round(514 ms / 3) = 274 ms, where T
+  /// is paused: A starts there, and T holds at 514 ms (its own rounded time is 513 999 999).
+  /// `speed T 0.25` at 709 ms and `resume T` at 782 ms: T's start is 782 ms − 514 ms / 0.25 =
+  /// −1.274 s, and A, started already, fires nothing there; its end, T's 2.93 s, comes at
+  /// −1.274 s + 11.72 s = 10.446 s. (The engine held short of A's start and started A a second
+  /// time, at 782 000 004 ns; seed 3079174.)
+  @Test func pausedWhereAnItemStartsThroughARateItDoesNotStartItAgainOnResuming() throws {
+    var engine = AnimationEngine()
+    var recorder = Recorder()
+    let p = engine.addProperty(.number(-15))
+    let t = try engine.addTimeline(
+      timing: EffectTiming(delay: 318 * ms, duration: 5_142 * ms, fill: .forwards), rate: 0.25,
+      placement: .engineIdle)
+    let a = try engine.animate(
+      p, with: .tween(to: .number(82), duration: 2_416 * ms), placement: .timeline(t, at: 196 * ms))
+    let log: (inout AnimationEngine, EngineEvent) -> Void = { _, e in
+      recorder.events.append((e.time, e.kind, e.subject))
+    }
+    try engine.play(t)
+    try engine.advance(to: 112 * ms, log)
+    try engine.setRate(3, of: t)
+    try engine.advance(to: 274 * ms, log)
+    try engine.pause(t)
+    try engine.advance(to: 709 * ms, log)
+    try engine.setRate(0.25, of: t)
+    try engine.advance(to: 782 * ms, log)
+    try engine.resume(t)
+    try engine.advance(to: 11 * s, log)
+    #expect(recorder.nodeEvents(a).map(\.0) == [274 * ms, 10_446 * ms])
+    #expect(recorder.nodeEvents(a).map(\.1) == [.start, .complete])
+    #expect(number(engine, p) == 82)
+  }
+
+  /// Standing at an end (grammar.md § Timing, Standing at a start, and its mirror): what an
+  /// animation shows changes only when it moves, so a speed change never makes the value
+  /// jump. T (3 s) holds A at 0 (from 0 to 100 over 1 s, fill none). Played at 0, reversed at
+  /// 2 s: T comes back to A's end at 3 s, where A starts reversed (active: 100). Paused there,
+  /// then `speed T 7` (forwards) while paused: A still stands at its end as it came into it,
+  /// 100, not its after phase (the base value 0, by the direction alone). (Seed 6195821.)
+  @Test func anAnimationComeBackToItsEndKeepsShowingItWhenSpedForwardsWhilePaused() throws {
+    var engine = AnimationEngine()
+    let p = engine.addProperty(.number(0))
+    let t = try engine.addTimeline(timing: EffectTiming(duration: 3 * s, fill: .forwards), placement: .engineIdle)
+    _ = try engine.animate(
+      p, with: .tween(from: .number(0), to: .number(100), duration: 1 * s, fill: .none), placement: .timeline(t, at: 0))
+    try engine.play(t)
+    try engine.advance(to: 2 * s)
+    try engine.reverse(t)
+    try engine.advance(to: 3 * s)
+    #expect(number(engine, p) == 100)
+    try engine.pause(t)
+    try engine.setRate(7, of: t)
+    try engine.advance(to: 3_500 * ms)
+    #expect(number(engine, p) == 100)
+  }
+
+  /// A pass boundary belongs to the pass it starts, also reached going backwards (grammar.md
+  /// § Timing). T (1 s, `repeat 2`) holds A at 0 (from 164 to −162 over 0s, fill none: an
+  /// explicit `from`, so it takes the property over) and, at 500 ms, a group G (500 ms)
+  /// holding B at 0 (to 91 over 500 ms); p = 10. (Before its start G gives B its first pass's
+  /// start, B's start.) Played at 0: B ends pass 1 at 91, which becomes the base value; A in pass 2
+  /// leaves nothing (fill none). `reverse T` at 1.2 s: at 1.4 s T is back on the boundary,
+  /// where B comes back into pass 1 from its end and A, crossed back, takes the property over
+  /// (B first: backwards, in reversed item order). The value there is pass 2's start, where
+  /// B has not started: 91, and A's takeover keeps that; A ends with fill none: 91, at 1.4 s
+  /// and after (B dropped). (Read at its start there, as if it stood at its own start having
+  /// started, B showed 10, which the takeover kept: seeds 6073866, 6064393.)
+  @Test func aTakeoverAtAPassBoundaryReachedBackwardsKeepsTheValueOfTheNextPass() throws {
+    var engine = AnimationEngine()
+    let p = engine.addProperty(.number(10))
+    let t = try engine.addTimeline(
+      timing: EffectTiming(duration: 1 * s, iterations: 2, fill: .forwards), placement: .engineIdle)
+    _ = try engine.animate(
+      p, with: .tween(from: .number(164), to: .number(-162), duration: 0, fill: .none), placement: .timeline(t, at: 0))
+    let g = try engine.addTimeline(
+      timing: EffectTiming(duration: 500 * ms, fill: .forwards), placement: .timeline(t, at: 500 * ms))
+    _ = try engine.animate(p, with: .tween(to: .number(91), duration: 500 * ms), placement: .timeline(g, at: 0))
+    try engine.play(t)
+    try engine.advance(to: 1_200 * ms)
+    #expect(number(engine, p) == 91)
+    try engine.reverse(t)
+    try engine.advance(to: 1_400 * ms)
+    #expect(number(engine, p) == 91)
+    try engine.advance(to: 1_600 * ms)
+    #expect(number(engine, p) == 91)
+  }
+
+  /// Rule 6 when a timeline is held, each level rounding once (the engine's side of the
+  /// oracle's `aGrandchildOfAHeldTimelineStartsWhereItsStartIsReachedThroughTwoRates`): T
+  /// (3 s, never played) holds G at 561 ms (speed 3), G holds H at 703 333 333 ns (speed
+  /// 0.5), H holds A at 0 (from 0 to 100 over 1 s, fill none); p = 50. H's start is reached
+  /// at G's time 703 333 333, which G reaches at T's 561 000 000 + round(703 333 333 / 3) =
+  /// 795 444 444: `seek T to 795444444ns` puts A at its start, active: 0 (G's time rounded
+  /// from T's, round(234 444 444 · 3) = 703 333 332, is one short). A nanosecond earlier, H
+  /// has not started: 50.
+  @Test func aGrandchildOfAHeldTimelineShowsItsStartWhereItIsReachedThroughTwoRates() throws {
+    for (seek, expected) in [(Nanoseconds(795_444_444), 0.0), (795_444_443, 50)] {
+      var engine = AnimationEngine()
+      let p = engine.addProperty(.number(50))
+      let t = try engine.addTimeline(timing: EffectTiming(duration: 3 * s, fill: .forwards), placement: .engineIdle)
+      let g = try engine.addTimeline(
+        timing: EffectTiming(duration: 5 * s, fill: .forwards), rate: 3, placement: .timeline(t, at: 561 * ms))
+      let h = try engine.addTimeline(
+        timing: EffectTiming(duration: 2 * s, fill: .forwards), rate: 0.5, placement: .timeline(g, at: 703_333_333))
+      _ = try engine.animate(
+        p, with: .tween(from: .number(0), to: .number(100), duration: 1 * s, fill: .none),
+        placement: .timeline(h, at: 0))
+      try engine.advance(to: 10)
+      try engine.seek(t, to: seek)
+      try engine.advance(to: 10)
+      #expect(number(engine, p) == expected, "sought to \(seek)")
+    }
+  }
 }

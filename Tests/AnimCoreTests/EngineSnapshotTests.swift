@@ -140,6 +140,10 @@ struct EngineSnapshotTests {
     ("a negative count", "node 1's pass count is negative"),
     ("an engine time of Int64.max", "the engine's time is outside 0 to the end of time"),
     ("a pending event at Int64.max", "a pending event is due outside 0 to the end of time"),
+    // (Accepted, it ran back to its pending events and then could not be saved: its timeline
+    // counted from there ended after the end of time. chapters-at-300ms with the engine's
+    // time 2^62 − 1 did that, and anim-fuzz-restore trapped on it.)
+    ("an engine time just below the end of time", "a pending event is due before the engine's time"),
     ("a rate of NaN", "a number does not fit"),
     ("a base value of 1e308 squared", "a number does not fit"),
     ("a turn of 5", "node 1's turn is not -1, 0 or 1"),
@@ -172,6 +176,7 @@ struct EngineSnapshotTests {
     case "a negative count": edit(["nodes", 1, "timing", "iterations"], -2)
     case "an engine time of Int64.max": edit(["now"], Int64.max)
     case "a pending event at Int64.max": edit(["pending", 0, "time"], Int64.max)
+    case "an engine time just below the end of time": edit(["now"], AnimationEngine.endOfTime - 1)
     case "a rate of NaN": edit(["nodes", 1, "playback", "rate"], "NaN")
     case "a turn of 5": edit(["nodes", 1, "turn"], 5)
     default: edit(["stores", "numbers", "properties", 0, "base"], "1e616")
@@ -187,6 +192,30 @@ struct EngineSnapshotTests {
       // to put in a sentence: see SessionRestoreTests).
       #expect(expected == "a number does not fit", "\(corruption): \(error)")
     }
+  }
+
+  /// Nothing is placed beyond the end of time (grammar.md § Timing): a point there has no
+  /// clock time, and a session holding one would be refused on restore. A runtime's pause
+  /// point at a label just below the end of time plus 1 s was placed (saturated at Int64.max),
+  /// so a session restored with that label ran and then could not be saved and restored
+  /// (chapters-at-300ms, its label `two` at 2^62 − 1). Refused, either way; just below, the
+  /// engine saves and restores.
+  @Test func nothingIsPlacedBeyondTheEndOfTime() throws {
+    var engine = AnimationEngine()
+    let timeline = try engine.addTimeline(timing: EffectTiming(duration: 2 * s, fill: .forwards))
+    for time in [AnimationEngine.endOfTime, Int64.max, -AnimationEngine.endOfTime, Int64.min] {
+      #expect(throws: EngineError.placedBeyondEndOfTime) {
+        try engine.addCallback(key: 1, to: timeline, at: time, firesBackwards: true)
+      }
+      #expect(throws: EngineError.placedBeyondEndOfTime) {
+        try engine.addTimeline(timing: EffectTiming(duration: s), placement: .timeline(timeline, at: time))
+      }
+    }
+    _ = try engine.addCallback(key: 2, to: timeline, at: AnimationEngine.endOfTime - 1, firesBackwards: true)
+    try engine.play(timeline)
+    try engine.advance(to: 3 * s)
+    let restored = try JSONDecoder().decode(AnimationEngine.self, from: JSONEncoder().encode(engine))
+    #expect(restored.now == 3 * s)
   }
 
   /// Regression: a property's refresh stamp was written out but the store's refresh count

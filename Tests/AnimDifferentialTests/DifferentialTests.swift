@@ -9,6 +9,10 @@
 // that long and prints one summary line and each distinct mismatch reduced:
 //   ANIM_DIFFERENTIAL_SECONDS=600 swift test -c release --filter AnimDifferentialTests.longRun
 // (ANIM_DIFFERENTIAL_SEED=N starts from seed N; the default is the clock.)
+//
+// `replay`: does nothing unless ANIM_DIFFERENTIAL_REPLAY is set to seeds, comma-separated;
+// then runs those and prints each mismatch reduced (to look at one seed of a long run):
+//   ANIM_DIFFERENTIAL_REPLAY=6010899,3079174 swift test --filter AnimDifferentialTests.replay
 
 import AnimOracle
 import Foundation
@@ -86,6 +90,30 @@ struct Summary {
     #expect(f.contains(.stagger), "a staggered statement on a group")
     if ProcessInfo.processInfo.environment["ANIM_DIFFERENTIAL_REPORT_ONLY"] == nil {
       #expect(summary.mismatches == 0, "\(summary.line)")
+    }
+  }
+
+  @Test func replay() {
+    guard let text = ProcessInfo.processInfo.environment["ANIM_DIFFERENTIAL_REPLAY"] else { return }
+    var summary = Summary()
+    for seed in text.split(separator: ",").compactMap({ UInt64($0.trimmingCharacters(in: .whitespaces)) }) {
+      summary.run(seed: seed)
+    }
+    print(summary.report())
+    // ANIM_DIFFERENTIAL_PROBE=t1,t2,... (ns): each reduced case again with those samples too,
+    // both sides' values and events printed (to see where they part).
+    guard let probe = ProcessInfo.processInfo.environment["ANIM_DIFFERENTIAL_PROBE"] else { return }
+    let times = probe.split(separator: ",").compactMap { OracleTime($0.trimmingCharacters(in: .whitespaces)) }
+    for (signature, (reduced, _)) in summary.classes.sorted(by: { $0.key < $1.key }) {
+      var c = reduced
+      c.samples = Array(Set(c.samples + times)).sorted()
+      let (_, engine, oracle) = check(c)
+      print("=== probe \(signature) (seed \(c.seed))")
+      for (i, t) in c.samples.enumerated() where i < engine.values.count && i < oracle.values.count {
+        print("  \(t): engine \(engine.values[i]), oracle \(oracle.values[i])")
+      }
+      print("  engine events: \(engine.events.map(\.description))")
+      print("  oracle events: \(oracle.events.map(\.description))")
     }
   }
 

@@ -357,4 +357,77 @@ import Testing
     #expect(abs(OracleWorld.run(steps, until: 143_500_000).value(of: 0) - 75.258) < 1e-9)
     #expect(OracleWorld.run(steps, until: 1_100 * ms).value(of: 0) == 37)
   }
+
+  /// Rule 6 for what a timeline holds, at the instant it is held: T (delay 318 ms, 5.142 s,
+  /// speed 0.25) holds A at 196 ms (to 82 over 2.416 s). Played at 0; `speed T 3` at 112 ms
+  /// (T at 28 ms): T's start 102 666 667. A's start, T's 514 ms, is reached at 102 666 667 +
+  /// round(514 ms / 3) = 274 ms, where T is paused: A starts, and stays started while T
+  /// stands. `speed T 0.25` at 709 ms, `resume T` at 782 ms: A goes on, firing nothing there,
+  /// and completes at 782 ms + (2.93 s − 514 ms) / 0.25 = 10.446 s. The oracle held T at its
+  /// rounded time, 513 999 999, one short of A's start: A went back before it at once
+  /// (`complete` reversed at 782 ms) and started again 4 ns later (seed 3079174).
+  @Test func pausedWhereAnItemStartsThroughARateItStaysStarted() {
+    let ms: OracleTime = 1_000_000
+    let steps = [
+      OracleStep(time: 0, .addProperty(-15)),
+      OracleStep(
+        time: 0, .add(.timeline(timing: OracleTiming(delay: 318 * ms, duration: 5_142 * ms), rate: 0.25), .idle)),
+      OracleStep(
+        time: 0,
+        .add(
+          .animation(
+            property: 0, shape: .tween(from: nil, to: 82, curve: .linear),
+            timing: OracleTiming(duration: 2_416 * ms), rate: 1, replace: false),
+          .inTimeline(node: 0, at: 196 * ms))),
+      OracleStep(time: 0, .control(.play, .node(0))),
+      OracleStep(time: 112 * ms, .control(.speed(3), .node(0))),
+      OracleStep(time: 274 * ms, .control(.pause, .node(0))),
+      OracleStep(time: 709 * ms, .control(.speed(0.25), .node(0))),
+      OracleStep(time: 782 * ms, .control(.resume, .node(0))),
+    ]
+    let world = OracleWorld.run(steps, until: 11_000 * ms)
+    let events = world.events.filter { $0.subject == .node(1) }
+    #expect(
+      events == [
+        OracleEvent(time: 274 * ms, kind: .start, subject: .node(1), reversed: false),
+        OracleEvent(time: 10_446 * ms, kind: .complete, subject: .node(1), reversed: false),
+      ])
+    #expect(abs(world.value(of: 0) - 82) < 1e-9)
+  }
+
+  /// Rule 6 at every level: where a descendant's boundary is reached, the timeline's time is
+  /// that boundary mapped up, not its own rounded time. T (5.297349484 s) holds a track K at
+  /// 4.569349484 s (over 367 ms, delay 361 ms, fill none: 0%: 35, 56%: −13, 100%: −165,
+  /// linear) and S, `set p to 96`, at 5.137349484 s. Played at 0, `speed T 7` at 1.458 s: S
+  /// is reached where T's time is exactly 5.137349484 s, K's 568 ms, 207 ms into its pass,
+  /// past its 56% point at round(0.56 · 367 ms) = 205.52 ms: S records −13 − 152 · 1.48 /
+  /// 161.48. `reverse T` at 3.232 s (T had finished): back over S, which puts that value
+  /// back, and over K, whose fill none leaves it: at 3.309 s, that value. The oracle recorded
+  /// K at T's rounded time there, a few ns off (seed 6064393).
+  @Test func aSetReachedThroughARateRecordsItsSiblingAtItsOwnPoint() {
+    let ms: OracleTime = 1_000_000
+    let length: OracleTime = 367 * ms
+    let steps = [
+      OracleStep(time: 0, .addProperty(18)),
+      OracleStep(time: 0, .add(.timeline(timing: OracleTiming(duration: 5_297_349_484), rate: 1), .idle)),
+      OracleStep(
+        time: 0,
+        .add(
+          .animation(
+            property: 0,
+            shape: .keyframes([
+              OracleKeyframe(percent: 0, duration: length, value: 35),
+              OracleKeyframe(percent: 56, duration: length, value: -13),
+              OracleKeyframe(percent: 100, duration: length, value: -165),
+            ]),
+            timing: OracleTiming(delay: 361 * ms, duration: length, fill: .none), rate: 1, replace: false),
+          .inTimeline(node: 0, at: 4_569_349_484))),
+      OracleStep(time: 0, .add(.set(property: 0, value: 96), .inTimeline(node: 0, at: 5_137_349_484))),
+      OracleStep(time: 0, .control(.play, .node(0))),
+      OracleStep(time: 1_458 * ms, .control(.speed(7), .node(0))),
+      OracleStep(time: 3_232 * ms, .control(.reverse, .node(0))),
+    ]
+    let world = OracleWorld.run(steps, until: 3_309 * ms)
+    #expect(abs(world.value(of: 0) - (-13 - 152 * 1_480_000 / 161_480_000.0)) < 1e-12)
+  }
 }

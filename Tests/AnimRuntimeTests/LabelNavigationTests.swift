@@ -171,6 +171,28 @@ struct LabelNavigationTests {
     #expect(traced.prints.map(\.0) == [0, 500 * ms])
   }
 
+  /// A pause point beyond the end of time (grammar.md § Timing: nothing may lie there) is a
+  /// runtime error at its statement, which has no effect (§ Runtime errors): the earlier
+  /// point at 500 ms stays, so the deck pauses there, 50 at 1 s. (It replaced the earlier one
+  /// and left an action the engine never placed, so a session saved after it could not be
+  /// restored: chapters-at-300ms with its label `two` at 2^62 − 1.)
+  @Test func aPausePointBeyondTheEndOfTimeIsARuntimeErrorWithoutEffect() throws {
+    let traced = try trace(
+      """
+      target slide { x: 0 }
+      timeline deck {
+        animate slide.x to 100 over 1s
+        label far at 4611686018s
+      }
+      pause deck at 500ms
+      at 100ms pause deck at far + 1s
+      play deck
+      """, TraceOptions(times: [400 * ms, s], until: 2 * s))
+    #expect(traced.errors.map(\.message) == ["it would be placed beyond the end of time (2^62 ns, about 146 years)"])
+    #expect(traced.number("slide.x", at: 400 * ms) == 40)
+    #expect(traced.number("slide.x", at: s) == 50)
+  }
+
   @Test func anUnknownLabelIsACheckErrorThatSuggests() {
     let source = SourceText(
       name: "t.anim", contents: Self.intro + "seek intro to landd\npause intro at nowhere + 1s\n")

@@ -44,6 +44,13 @@ extension AnimationEngine {
     // Turning back (`direction`: the way it moves now) at a point it had just reached and
     // crossed: it moves as if recorded just past that point, so the point is crossed again.
     if direction != 0 && Int(node.turn) == -direction { a = saturatingSum(a, Int64(node.turn)) }
+    // Recorded just past a point it crossed moving in `direction` (an edge it completed at, a
+    // callback it fired), it stands at that point: reaching the point again the same way is
+    // no move. (A seek to where it stands, its timeline paused or not, would otherwise cross
+    // the point back: an item that completed there would start again, backwards, and add
+    // its change a second time.)
+    var local = local
+    if direction != 0 && node.turn == 0 && local == saturatingSum(a, -Int64(direction)) { local = a }
     guard a != local else {
       // Standing where it was: what is in it may still turn back at a point of its own that
       // it had just reached here.

@@ -58,6 +58,18 @@ extension AnimationEngine {
       if rate != 0 && rate.isFinite { return Playback(startTime: time, rate: rate, holdTime: nil, isPaused: false) }
       return Playback(localTime: scaled(saturatingDifference(parentTime, time), by: rate), at: parentTime, rate: rate)
     }
+    // A place beyond the end of time has no clock time: what is there is never reached, and
+    // a session saved with it would be refused on restore (a runtime's pause point at a label
+    // near the end of time plus an offset was). In a timeline, either way; on the engine,
+    // after it (an engine may start its clock at a negative time).
+    switch placement {
+    case .engine(let time):
+      if time >= Self.endOfTime { throw .placedBeyondEndOfTime }
+    case .timeline(_, let time):
+      if time <= -Self.endOfTime || time >= Self.endOfTime { throw .placedBeyondEndOfTime }
+    case .engineIdle:
+      break
+    }
     switch placement {
     case .engine(let time):
       playback = placed(at: time, parentTime: now)

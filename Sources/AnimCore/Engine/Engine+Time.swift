@@ -28,9 +28,86 @@ extension AnimationEngine {
     if rate == 1 { return saturatingDifference(parent, node.time) }
     let raw = scaled(saturatingDifference(parent, node.time), by: rate)
     if rate == -1 || rate == 0 || !rate.isFinite { return raw }
-    return Self.corrected(
+    let local = Self.corrected(
       raw, at: parent, start: node.time, rate: rate,
       points: EventPoints(timing(of: node), hasStarted: node.hasStarted))
+    guard node.kind == .timeline else { return local }
+    return correctedForDescendants(of: index, local, at: parent, start: node.time, rate: rate)
+  }
+
+  /// `local`, a timeline's local time at parent time `parent`, moved to the right side of
+  /// each boundary of what it holds near it (rule 6, each level rounding once): a
+  /// descendant's boundary u is reached where its mapping up, level by level (start +
+  /// round(u / rate) at each), says, and the timeline's own time there, round((t − S) · r),
+  /// can miss that boundary mapped into it by a few nanoseconds. Resumed at speed 7 exactly
+  /// at an item's pass boundary (808 ms), its time is 807 999 997: without this the item
+  /// would read the pass before; paused there, it would hold short of it and start the item
+  /// a second time on resuming. (The oracle's `reach`, the same mapping.)
+  func correctedForDescendants(
+    of index: Int32, _ local: Nanoseconds, at parent: Nanoseconds, start: Nanoseconds, rate: Double
+  ) -> Nanoseconds {
+    let margin = Nanoseconds(min(rate.magnitude.rounded(.up), 1e12)) + 2
+    var result = local
+    forEachDescendantBoundary(of: index, near: local, margin: margin) { b in
+      guard b >= saturatingSum(local, -margin - 1), b <= saturatingSum(local, margin) else { return }
+      let reached = saturatingSum(start, unscaled(b, by: rate))
+      if parent == reached {
+        result = b
+      } else if rate > 0 {
+        if parent >= reached && result < b { result = b }
+        if parent < reached && result >= b { result = saturatingSum(b, -1) }
+      } else {
+        if parent >= reached && result > b { result = b }
+        if parent < reached && result <= b { result = saturatingSum(b, 1) }
+      }
+    }
+    return result
+  }
+
+  /// Calls `body` with each boundary (start of its active interval, pass boundary, end) of
+  /// the animations and timelines in timeline `index`, at any depth, that lies within about
+  /// `margin` of its local time `local` in its current pass, mapped up to its local time
+  /// level by level (a child's u at its parent's start + round(u / rate)). Held children
+  /// keep their own time, and are left out.
+  func forEachDescendantBoundary(
+    of index: Int32, near local: Nanoseconds, margin: Nanoseconds, depth: Int = 0, _ body: (Nanoseconds) -> Void
+  ) {
+    let node = nodes[Int(index)]
+    let timing = timing(of: node)
+    let duration = Int128(timing.iterationDuration)
+    guard duration > 0, depth < 16 else { return }
+    let wrapped = timing.wrapped(local, hasStarted: node.hasStarted)
+    let shift = Int128(wrapped) - Int128(local)
+    let pass = Self.pass(of: timing, at: wrapped, forward: true)
+    let forwards = Self.isForwardPass(timing, pass)
+    let iteration = Self.iterationTime(timing, wrapped, pass: pass)
+    let passStart = Int128(timing.delay) + pass * duration
+    // A margin in this timeline's time is the same in its iteration time.
+    func mapped(_ x: Nanoseconds) -> Nanoseconds? {
+      guard x >= 0, Int128(x) <= duration else { return nil }
+      return clampedToNanoseconds(passStart + (forwards ? Int128(x) : duration - Int128(x)) - shift)
+    }
+    for child in timelines[Int(node.payload)].children {
+      let childNode = nodes[Int(child)]
+      guard childNode.kind == .effect || childNode.kind == .timeline, !childNode.isHeld else { continue }
+      let childRate = rate(of: childNode)
+      guard childRate != 0, childRate.isFinite else { continue }
+      let childLocal = scaled(saturatingDifference(iteration, childNode.time), by: childRate)
+      let childMargin = Nanoseconds(min((Double(margin) * childRate.magnitude).rounded(.up), 1e12)) + 2
+      let points = EventPoints(self.timing(of: childNode), hasStarted: childNode.hasStarted)
+      var u = points.nextThreshold(from: saturatingSum(childLocal, -childMargin - 1), forward: true)
+      var checked = 0
+      while let b = u, b <= saturatingSum(childLocal, childMargin), checked < 8 {
+        if let x = mapped(saturatingSum(childNode.time, unscaled(b, by: childRate))) { body(x) }
+        u = points.nextThreshold(from: b, forward: true)
+        checked += 1
+      }
+      if childNode.kind == .timeline {
+        forEachDescendantBoundary(of: child, near: childLocal, margin: childMargin, depth: depth + 1) { b in
+          if let x = mapped(saturatingSum(childNode.time, unscaled(b, by: childRate))) { body(x) }
+        }
+      }
+    }
   }
 
   /// `raw`, the local time at parent time `parent`, moved to the right side of each boundary

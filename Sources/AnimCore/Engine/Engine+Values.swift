@@ -120,6 +120,16 @@ extension AnimationEngine {
       // started and then turned back while it stands (reversed or sped backwards while
       // paused), its active phase, until it moves and completes there (grammar.md § Timing).
       backwards = !crossed
+    } else if node.lastLocal == local || node.lastLocal == saturatingSum(local, 1),
+      let end = EventPoints(timing, hasStarted: node.hasStarted).end, local == end
+    {
+      // Likewise exactly at its end: come back into it from beyond (its start reversed,
+      // landed there), it shows its active phase, the end of its last pass, until it moves,
+      // though its direction now be forwards (sped up forwards while paused there); having
+      // completed there forwards (recorded just past it), it shows its after phase, though
+      // turned back. A speed change never makes the value jump.
+      if node.lastLocal == end && node.turn < 0 { backwards = true }
+      if node.lastLocal == end + 1 { backwards = false }
     }
     let sampled = timing.sampledProgress(localTime: local, goingBackwards: backwards)
     guard let progress = sampled.progress else { return nil }
@@ -129,10 +139,18 @@ extension AnimationEngine {
   }
 
   /// Whether a node standing at its start `start` has crossed it forwards (its start fired,
-  /// and it has not completed back there since); nil when its record does not say.
+  /// and it has not completed back there since); nil when its record does not say, as when
+  /// it was last crossed elsewhere: its time reads its start only by Web Animations' rule
+  /// that a timeline's pass boundary belongs to the pass it starts, while crossing has left
+  /// it at its end in the pass before (come back into it from its end, exactly at that
+  /// boundary). Read as active there, it showed its start value, which a takeover at that
+  /// instant then kept (seeds 6073866, 6064393).
   @inline(__always)
   func hasCrossedStart(_ node: Node, at start: Nanoseconds) -> Bool? {
-    if node.lastLocal != start { return node.lastLocal > start }
+    if node.lastLocal != start {
+      guard node.lastLocal >= saturatingSum(start, -1) && node.lastLocal <= saturatingSum(start, 1) else { return nil }
+      return node.lastLocal > start
+    }
     return node.turn > 0 ? true : node.turn < 0 ? false : nil
   }
 

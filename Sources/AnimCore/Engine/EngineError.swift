@@ -23,6 +23,9 @@ public enum EngineError: Error, Sendable, Hashable, CustomStringConvertible {
   /// A playhead tween with a spring: a spring has a length of its own, so it cannot carry a
   /// playhead over a given duration.
   case springMovesNoPlayhead
+  /// Placed at or after the end of time (`AnimationEngine.endOfTime`; in a timeline, either way):
+  /// a point there has no clock time, and a saved session holding it could not be restored.
+  case placedBeyondEndOfTime
 
   public var description: String {
     switch self {
@@ -37,6 +40,7 @@ public enum EngineError: Error, Sendable, Hashable, CustomStringConvertible {
     case .endsAfterEndOfTime:
       "it would end after the end of time (2^62 ns, about 146 years): its length over its speed is too long"
     case .springMovesNoPlayhead: "a spring cannot carry a playhead over a duration: use a timing curve"
+    case .placedBeyondEndOfTime: "it would be placed beyond the end of time (2^62 ns, about 146 years)"
     }
   }
 }

@@ -116,9 +116,16 @@ extension AnimationEngine {
       try check(extras.rate.isFinite, "a rate is not a finite number")
     }
 
-    // Pending events: due in time, for something that is there.
+    // Pending events: due in time, for something that is there. None is due before the
+    // engine's time: the engine never schedules one there (`schedule` and `reschedule` take
+    // the later of the two) and hands each out when its time comes, so one before now is a
+    // corrupt file. Taken as it is, advancing would first go back to it (a clock running
+    // backwards), and what ran there would be counted from that past against the engine's
+    // time afterwards: a session at 2^62 − 1 ns with one due at 1 s ran, and then could not
+    // be saved, its timeline ending after the end of time.
     for entry in pending.entries {
       try check(entry.time >= 0 && entry.time < end, "a pending event is due outside 0 to the end of time")
+      try check(entry.time >= now, "a pending event is due before the engine's time")
       if entry.slot >= 0 {
         try check(
           inNodes(entry.slot) && nodes[Int(entry.slot)].kind != .free, "a pending event is for a node that is not there"

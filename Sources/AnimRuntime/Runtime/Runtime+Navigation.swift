@@ -118,13 +118,20 @@ extension Runtime {
     if !wasActive { lifecycle(.start, name) }
   }
 
-  /// Sets timeline `node`'s one-time pause point at `time`, replacing any earlier one.
+  /// Sets timeline `node`'s one-time pause point at `time`, replacing any earlier one. One
+  /// the engine refuses (beyond the end of time) has no effect: the earlier one stays, and
+  /// no action is left for it (a saved session holding one would not restore).
   func setPausePoint(of node: NodeID, at time: Nanoseconds, span: SourceSpan) throws(EvaluationError) {
-    if let old = pausePoints.removeValue(forKey: node) { actions[old] = nil }
     let key = newKey(.pausePoint(node, at: time))
-    _ = try engineCall(at: span) { engine throws(EngineError) in
-      try engine.addCallback(key: key, to: node, at: time, firesBackwards: true)
+    do {
+      _ = try engineCall(at: span) { engine throws(EngineError) in
+        try engine.addCallback(key: key, to: node, at: time, firesBackwards: true)
+      }
+    } catch {
+      actions[key] = nil
+      throw error
     }
+    if let old = pausePoints.removeValue(forKey: node) { actions[old] = nil }
     pausePoints[node] = key
   }
 

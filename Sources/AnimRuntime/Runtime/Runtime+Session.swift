@@ -303,9 +303,12 @@ extension Runtime {
         let (found, context) = try statement(saved.at)
         runtime.actions[key] = .item(found, try seeing(saved.frame, context))
       case .pausePoint:
-        guard let name = saved.name, let node = runtime.timelines[name]?.node, let time = saved.time,
-          time > -AnimationEngine.endOfTime, time < AnimationEngine.endOfTime
-        else { throw refuse("the saved session is corrupt: a pause point") }
+        guard let name = saved.name, let node = runtime.timelines[name]?.node else {
+          throw refuse("the saved session is corrupt: a pause point names no timeline that was played")
+        }
+        guard let time = saved.time, time > -AnimationEngine.endOfTime, time < AnimationEngine.endOfTime else {
+          throw refuse("the saved session is corrupt: a pause point lies beyond the end of time")
+        }
         runtime.actions[key] = .pausePoint(node, at: time)
       case .resume:
         guard let walk = saved.walk, !walk.levels.isEmpty, walk.invocation == saved.invocation else {
