@@ -171,6 +171,13 @@ public struct AnimationEngine: Sendable {
     var pausedOffset: Nanoseconds? = nil
   }
 
+  /// See `childTimes`.
+  final class ChildTimeMemo: @unchecked Sendable {
+    let time: Nanoseconds
+    var entries: [Int32: (time: Nanoseconds, direction: Int)] = [:]
+    init(time: Nanoseconds) { self.time = time }
+  }
+
   struct TimelineRecord: Sendable, Codable {
     var node: Int32
     var children: [Int32] = []
@@ -225,6 +232,10 @@ public struct AnimationEngine: Sendable {
   /// The paused nodes whose playheads are being carried over engine time
   /// (Engine+Tweening.swift); few, so a plain list.
   var playheadTweens: [PlayheadTween] = []
+  /// While the current values are refreshed (and only then), each timeline's time at `now`
+  /// as worked out for its first effect (Engine+Time.swift). Nothing changes times during a
+  /// refresh; not part of a snapshot, and nil in every copy made outside one.
+  var childTimes: ChildTimeMemo?
 
   public init(startingAt time: Nanoseconds = 0) {
     now = time

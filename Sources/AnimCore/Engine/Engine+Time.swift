@@ -141,6 +141,21 @@ extension AnimationEngine {
   /// The time a timeline gives its children at engine time `time`, and their parent
   /// direction.
   func childTime(of timeline: Int32, at time: Nanoseconds) -> (time: Nanoseconds, direction: Int) {
+    // At a rate other than ±1 a timeline's time looks at its descendants' boundaries, so a
+    // refresh, which reads it for each of its effects, reads it once (`childTimes`).
+    let memo = childTimes.flatMap { $0.time == time && !Self.isPlainRate(rate(of: nodes[Int(timeline)])) ? $0 : nil }
+    if let memo, let known = memo.entries[timeline] { return known }
+    let result = uncachedChildTime(of: timeline, at: time)
+    memo?.entries[timeline] = result
+    return result
+  }
+
+  /// Whether a rate needs no correction at boundaries (`localTime(of:atParent:)`).
+  @inline(__always) static func isPlainRate(_ rate: Double) -> Bool {
+    rate == 1 || rate == -1 || rate == 0 || !rate.isFinite
+  }
+
+  func uncachedChildTime(of timeline: Int32, at time: Nanoseconds) -> (time: Nanoseconds, direction: Int) {
     let state = localState(of: timeline, at: time)
     let node = nodes[Int(timeline)]
     let timing = timing(of: node)

@@ -247,6 +247,9 @@ extension AnimationEngine {
 
   /// Refreshes the stored current value of every animated property (after an advance).
   mutating func refreshCurrentValues() {
+    // Every effect of a timeline reads the timeline's time at `now`: worked out once each.
+    childTimes = ChildTimeMemo(time: now)
+    defer { childTimes = nil }
     refresh(Double.self)
     refresh(Vec2.self)
     refresh(Vec3.self)
