@@ -50,18 +50,29 @@ extension AnimationEngine {
     var result = local
     forEachDescendantBoundary(of: index, near: local, margin: margin) { b in
       guard b >= saturatingSum(local, -margin - 1), b <= saturatingSum(local, margin) else { return }
-      let reached = saturatingSum(start, unscaled(b, by: rate))
-      if parent == reached {
-        result = b
-      } else if rate > 0 {
-        if parent >= reached && result < b { result = b }
-        if parent < reached && result >= b { result = saturatingSum(b, -1) }
-      } else {
-        if parent >= reached && result > b { result = b }
-        if parent < reached && result <= b { result = saturatingSum(b, 1) }
-      }
+      result = Self.sided(result, of: b, at: parent, start: start, rate: rate)
     }
     return result
+  }
+
+  /// `local` moved to the side of boundary `b` that parent time `parent` is on: `b` is reached
+  /// at parent time start + round(b / rate) exactly (rule 6: whichever way the parent moves,
+  /// the local time then is the boundary itself), so before it local time stays short of
+  /// `b`, and from it on it is at least `b` (mirrored at a negative rate).
+  @inline(__always)
+  static func sided(
+    _ local: Nanoseconds, of b: Nanoseconds, at parent: Nanoseconds, start: Nanoseconds, rate: Double
+  ) -> Nanoseconds {
+    let reached = saturatingSum(start, unscaled(b, by: rate))
+    if parent == reached { return b }
+    if rate > 0 {
+      if parent >= reached && local < b { return b }
+      if parent < reached && local >= b { return saturatingSum(b, -1) }
+    } else {
+      if parent >= reached && local > b { return b }
+      if parent < reached && local <= b { return saturatingSum(b, 1) }
+    }
+    return local
   }
 
   /// Calls `body` with each boundary (start of its active interval, pass boundary, end) of
@@ -120,18 +131,7 @@ extension AnimationEngine {
     var boundary = points.nextThreshold(from: saturatingSum(raw, -margin - 1), forward: true)
     var checked = 0
     while let b = boundary, b <= saturatingSum(raw, margin), checked < 8 {
-      let reached = saturatingSum(start, unscaled(b, by: rate))
-      // Rule 6: the boundary falls at exactly that parent time, whichever way the parent
-      // moves, so the local time then is the boundary itself.
-      if parent == reached {
-        local = b
-      } else if rate > 0 {
-        if parent >= reached && local < b { local = b }
-        if parent < reached && local >= b { local = saturatingSum(b, -1) }
-      } else {
-        if parent >= reached && local > b { local = b }
-        if parent < reached && local <= b { local = saturatingSum(b, 1) }
-      }
+      local = sided(local, of: b, at: parent, start: start, rate: rate)
       boundary = points.nextThreshold(from: b, forward: true)
       checked += 1
     }
