@@ -118,10 +118,10 @@ enum Help {
       ["at 500ms print \"half a second later (in the REPL, at D is relative to now)\"", "at 2s pause intro"]
     ),
     (
-      .control, ["control", "play", "pause", "resume", "reverse", "seek", "speed", "finish", "cancel"],
+      .control, ["control", "play", "pause", "resume", "reverse", "seek", "speed", "finish", "cancel", "tween"],
       [
         "play intro", "pause intro", "resume", "reverse intro", "seek intro to 1.5s", "speed intro 0.5", "finish intro",
-        "cancel card.x",
+        "cancel card.x", "tween intro to 1.5s over 500ms with easeOut",
       ]
     ),
   ]
