@@ -153,6 +153,23 @@ struct PlayheadTweenTests {
     #expect(try restored.status(of: t).localTime == 4 * s)
   }
 
+  /// A tweened child removed with its parent takes its tween with it: the engine advances on.
+  @Test func aTweenedChildRemovedWithItsParentIsForgotten() throws {
+    var engine = AnimationEngine()
+    let parent = try engine.addTimeline(timing: EffectTiming(duration: 4 * s, fill: .forwards))
+    let child = try engine.addTimeline(
+      timing: EffectTiming(duration: 2 * s, fill: .forwards), placement: .timeline(parent, at: 0))
+    try engine.play(parent)
+    try engine.advance(to: 100 * ms)
+    try engine.tween(child, to: 1 * s, over: 1 * s)
+    try engine.advance(to: 500 * ms)
+    #expect(engine.isTweening(child))
+    try engine.remove(parent)
+    try engine.advance(to: 2 * s)
+    #expect(!engine.isTweening(child))
+    #expect(!engine.hasPendingWork)
+  }
+
   /// A spring has a length of its own: it cannot carry a playhead over another.
   @Test func aSpringIsRefused() throws {
     var (engine, _, t, _, _) = try Self.scene()

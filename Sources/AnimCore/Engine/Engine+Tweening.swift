@@ -134,7 +134,8 @@ extension AnimationEngine {
   mutating func placePlayheads() {
     for tween in playheadTweens where tween.movedThrough < now {
       let index = tween.node
-      guard Int(index) < nodes.count, nodes[Int(index)].generation == tween.generation else { continue }
+      guard Int(index) < nodes.count, nodes[Int(index)].kind != .free, nodes[Int(index)].generation == tween.generation
+      else { continue }
       let target = tween.position(at: now)
       changePlayback(of: index) { $0.hold(at: target) }
       dropSampler(ofNode: topLevelAncestor(of: index))
