@@ -366,13 +366,6 @@ package struct StageLoadFailure: Error, Sendable {
   package var diagnostics: String
 }
 
-/// A duration as the language writes it (`1.5s`, `250ms`), read by its lexer; nil when the
-/// text is not exactly one duration literal.
-package func stageDuration(_ text: String) -> Nanoseconds? {
-  let lexed = tokenize(SourceText(name: "<argument>", contents: text))
-  guard lexed.diagnostics.isEmpty else { return nil }
-  let tokens = lexed.tokens.filter { $0.kind != .newline && $0.kind != .endOfFile }
-  guard tokens.count == 1, tokens[0].kind == .duration, case .duration(let nanoseconds) = tokens[0].value
-  else { return nil }
-  return nanoseconds
-}
+/// A duration as the language writes it (`1.5s`, `250ms`); nil when the text is not exactly
+/// one duration literal.
+package func stageDuration(_ text: String) -> Nanoseconds? { parsedDuration(text) }

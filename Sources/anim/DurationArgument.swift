@@ -6,14 +6,7 @@ import AnimLanguage
 enum DurationArgument {
   /// The duration `text` spells, in nanoseconds; nil when it is not exactly one duration
   /// literal (a plain number, a negative one, anything after it).
-  static func parse(_ text: String) -> Nanoseconds? {
-    let lexed = tokenize(SourceText(name: "<argument>", contents: text))
-    guard lexed.diagnostics.isEmpty else { return nil }
-    let tokens = lexed.tokens.filter { $0.kind != .newline && $0.kind != .endOfFile }
-    guard tokens.count == 1, tokens[0].kind == .duration, case .duration(let nanoseconds) = tokens[0].value
-    else { return nil }
-    return nanoseconds
-  }
+  static func parse(_ text: String) -> Nanoseconds? { parsedDuration(text) }
 
   /// What a wrong one is told.
   static func usage(_ option: String, _ text: String) -> String {
