@@ -445,7 +445,13 @@ package final class OracleWorld {
           guard abs(x) <= margin else { continue }
           let isPassed = forward ? x >= 0 : x > 0
           if passed && !isPassed { hold = forward ? mapped : mapped + orientation }
-          if !passed && isPassed { hold = forward ? mapped - orientation : mapped }
+          // (A boundary not yet crossed but reached exactly now, as when the timeline is
+          // paused at the instant it was played, is where the timeline stands: rule 6, its
+          // time at S + round(u / r) is u. It is crossed as the timeline moves on from there,
+          // at the instant it resumes.)
+          if !passed && isPassed {
+            hold = reach(d, b.boundary(z)) == now ? mapped : forward ? mapped - orientation : mapped
+          }
           node.hold = hold
         }
         visit(d)
@@ -988,8 +994,16 @@ package final class OracleWorld {
       } else if crossing.kind == .complete {
         node.counting = false
         leave(node, forward: crossing.forward)
-        if node.parent == nil {
+        if node.parent == nil && crossing.forward == (node.rate >= 0) {
           node.alive = false
+        } else if node.parent == nil {
+          // Sought back over its start while it plays forwards (or past its end while it
+          // plays backwards): it plays on from there, placed as before (its property still
+          // animating), and crosses that edge again; waiting in its delay with a backwards
+          // fill, it shows its first value again (past its end, its forwards fill shows its
+          // last, as `leave` left it).
+          if !crossing.forward && node.timing.fill.backwards { join(node) }
+          break
         }
       }
       if node.parent == nil && crossing.kind == .complete {

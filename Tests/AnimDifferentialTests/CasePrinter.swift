@@ -132,7 +132,8 @@ func animScript(_ c: DifferentialCase) -> String {
     switch step.operation {
     case .addProperty: break
     case .add(let kind, let placement):
-      if case .animation(let p, let shape, let timing, let rate, let replace) = kind, placement == .now {
+      // (A staggered member at top level prints as the plain animation it places.)
+      if case .animation(let p, let shape, let timing, let rate, let replace) = kind.asAnimation, placement == .now {
         let source = animationSource(p, shape, timing, rate, replace)
         lines.append(at + source[0] + "  // n\(node)")
         lines += source.dropFirst()

@@ -430,4 +430,54 @@ import Testing
     let world = OracleWorld.run(steps, until: 3_309 * ms)
     #expect(abs(world.value(of: 0) - (-13 - 152 * 1_480_000 / 161_480_000.0)) < 1e-12)
   }
+
+  /// A timeline paused at the instant it was played stands at its start, where its item
+  /// starts too (rule 6: its time at S + round(u / r) is u); resumed at 297 ms, both start
+  /// there: S = 297 ms − round(0 / r) = 297 ms. T (9 s, `repeat 2 autoreverse`, speed
+  /// 0.25) holds a group G at 0; `play T` and `pause T` at 0, `speed T 2` at 284 ms, `resume
+  /// T` at 297 ms. The oracle moved T's hold a nanosecond back, short of G's start, which it
+  /// had not crossed, so both started at 297 000 001 (seed 10020182; at any rate, 1 too).
+  @Test func aTimelinePausedAsItIsPlayedStartsWithItsItemWhereItIsResumed() {
+    let ms: OracleTime = 1_000_000
+    let steps = [
+      OracleStep(
+        time: 0,
+        .add(.timeline(timing: OracleTiming(duration: 9_000 * ms, iterations: 2, autoreverse: true), rate: 0.25), .idle)
+      ),
+      OracleStep(
+        time: 0, .add(.timeline(timing: OracleTiming(duration: 4_000 * ms), rate: 1), .inTimeline(node: 0, at: 0))),
+      OracleStep(time: 0, .control(.play, .node(0))),
+      OracleStep(time: 0, .control(.pause, .node(0))),
+      OracleStep(time: 284 * ms, .control(.speed(2), .node(0))),
+      OracleStep(time: 297 * ms, .control(.resume, .node(0))),
+    ]
+    // (As the differential runs it: every step at an instant, then the advance.)
+    let observation = runOracle(DifferentialCase(steps: steps, samples: [300 * ms]))
+    let starts = observation.events.filter { $0.kind == .start }
+    #expect(starts.map(\.time) == [297 * ms, 297 * ms])
+    #expect(starts.map(\.subject) == [.node(0), .node(1)])
+  }
+
+  /// A standalone animation sought back into its delay while it plays forwards is not done
+  /// (it completes only the way it plays): it waits and starts again. A (p: −31, to 200 over
+  /// 2 s, delay 400 ms, fill none) placed at 1 s; at 2 s `seek` to 300 ms: A starts again at
+  /// 2.1 s, and at 2.2 s it is 100 ms in: −31 + 231 · 0.1 / 2. The oracle took A away at the
+  /// seek (seed 10041979, where the engine did the same, also fixed).
+  @Test func aStandaloneAnimationSoughtBackIntoItsDelayStartsAgain() {
+    let ms: OracleTime = 1_000_000
+    let steps = [
+      OracleStep(time: 0, .addProperty(-31)),
+      OracleStep(
+        time: 1_000 * ms,
+        .add(
+          .animation(
+            property: 0, shape: .tween(from: nil, to: 200, curve: .linear),
+            timing: OracleTiming(delay: 400 * ms, duration: 2_000 * ms, fill: .none), rate: 1, replace: false),
+          .now)),
+      OracleStep(time: 2_000 * ms, .control(.seek(300 * ms), .property(0))),
+    ]
+    let world = OracleWorld.run(steps, until: 2_200 * ms)
+    #expect(abs(world.value(of: 0) - (-31 + 231 * 0.1 / 2)) < 1e-9)
+    #expect(world.events.filter { $0.subject == .node(0) }.map(\.time) == [1_400 * ms, 2_100 * ms])
+  }
 }

@@ -679,6 +679,25 @@ extension AnimationEngine {
     return rests
   }
 
+  /// Counts a standalone animation as animating its property again (as from the moment it
+  /// was placed): sought back into its delay, it still holds the property.
+  mutating func holdProperty(of node: Int32) {
+    switch nodes[Int(node)].valueKind {
+    case .number: holdProperty(Double.self, nodes[Int(node)].payload)
+    case .vec2: holdProperty(Vec2.self, nodes[Int(node)].payload)
+    case .vec3: holdProperty(Vec3.self, nodes[Int(node)].payload)
+    case .vec4: holdProperty(Vec4.self, nodes[Int(node)].payload)
+    case .color: holdProperty(Color.self, nodes[Int(node)].payload)
+    }
+  }
+
+  mutating func holdProperty<V: EngineValue>(_ type: V.Type, _ index: Int32) {
+    guard !stores[keyPath: V.store].effects[Int(index)].counted else { return }
+    stores[keyPath: V.store].effects[Int(index)].counted = true
+    let property = stores[keyPath: V.store].effects[Int(index)].property
+    stores[keyPath: V.store].properties[Int(property)].animating += 1
+  }
+
   /// The replacing effect (a tween or spring that sets the value) still showing below effect
   /// `index` on its property, nearest to it: the one whose output the effects above add to.
   func replacingEffect<V: EngineValue>(_ type: V.Type, below index: Int32) -> Int32? {
