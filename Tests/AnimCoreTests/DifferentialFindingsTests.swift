@@ -1623,4 +1623,26 @@ struct DifferentialFindingsTests {
     #expect(recorder.nodeEvents(a).map(\.1) == [.start, .start, .complete])
     #expect(!engine.contains(a))
   }
+
+  /// An animation that repeats for ever and has started loops both ways (grammar.md §
+  /// Timing), also below local time 0, where a negative delay puts part of its first pass.
+  /// A (p: 0 to 100 over 1 s, linear, delay −250 ms, repeat forever, fill none) placed at 0,
+  /// reversed at 1 s (1.25 s into its passes): at 2 s it is back at local time 0, 250 ms into
+  /// its first pass, 25; at 2.1 s 150 ms in, 15; at 2.5 s 250 ms before its first pass began,
+  /// 750 ms into the pass before, 75. The engine read those below 0 as its before phase (Web
+  /// Animations' before phase begins at 0 with a negative delay) and showed the base value,
+  /// 0 (seeds 10045114, 10092114).
+  @Test func aStartedEndlessAnimationWithANegativeDelayLoopsBackBelowLocalTimeZero() throws {
+    var engine = AnimationEngine()
+    let p = engine.addProperty(.number(0))
+    let a = try engine.animate(
+      p, with: .tween(to: .number(100), duration: 1_000 * ms, delay: -250 * ms, iterations: .infinity, fill: .none),
+      placement: .engine(at: 0))
+    try engine.advance(to: 1_000 * ms)
+    try engine.reverse(a)
+    for (time, expected) in [(2_000 * ms, 25.0), (2_100 * ms, 15.0), (2_500 * ms, 75.0), (3_700 * ms, 55.0)] {
+      try engine.advance(to: time)
+      #expect(abs(number(engine, p) - expected) < 1e-9, "at \(time) ns")
+    }
+  }
 }

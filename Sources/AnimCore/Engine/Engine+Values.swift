@@ -108,9 +108,10 @@ extension AnimationEngine {
     } else {
       state = localState(of: effect.node, at: time)
     }
-    // `wrapped` changes only a local time at or below the delay: skip the call otherwise.
+    // `wrapped` changes only a local time at or below the delay and 0: skip the call otherwise.
     let local =
-      node.hasStarted && state.local <= node.delay ? timing.wrapped(state.local, hasStarted: true) : state.local
+      node.hasStarted && state.local <= max(node.delay, 0)
+      ? timing.wrapped(state.local, hasStarted: true) : state.local
     var backwards = state.direction < 0
     if local >= 0 && local <= max(node.delay, 0), local == EventPoints(timing, hasStarted: false).start,
       let crossed = hasCrossedStart(node, at: local)

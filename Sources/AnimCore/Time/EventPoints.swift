@@ -150,14 +150,17 @@ func floorDivide(_ a: Int128, _ b: Int128) -> Int128 {
 
 extension EffectTiming {
   /// The local time at which sampling reads an infinite effect that has started and has
-  /// run below its delay: moved up by whole periods (two passes when alternating, so the
+  /// run below its delay (or below 0): moved up by whole periods (two passes when alternating, so the
   /// direction of each pass is kept) into the active interval. Anything else is unchanged.
   @inlinable
   func wrapped(_ local: Nanoseconds, hasStarted: Bool) -> Nanoseconds {
-    guard hasStarted, local <= delay, iterationCount.isInfinite, iterationDuration > 0 else { return local }
+    // (Below 0 too: with a negative delay, Web Animations' before phase begins at local time
+    // 0, not at the delay, so a time below 0 is moved up above it.)
+    let low = max(delay, 0)
+    guard hasStarted, local <= low, iterationCount.isInfinite, iterationDuration > 0 else { return local }
     let alternates = direction == .alternate || direction == .alternateReverse
     let period = Int128(iterationDuration) * (alternates ? 2 : 1)
-    let below = Int128(delay) - Int128(local)
+    let below = Int128(low) - Int128(local)
     let periods = below / period + 1
     return clampedToNanoseconds(Int128(local) + periods * period)
   }
