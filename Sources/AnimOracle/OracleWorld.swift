@@ -1386,7 +1386,9 @@ package final class OracleWorld {
         }
         let k = OracleBoundaries.floorDiv(active, d)
         let (progress, time) = b.directed(pass: k, local: node.timing.delay + active)
-        return shapeValue(node, progress: progress, time: time, beforeFlag: edge.forwardPass)
+        // (Web Animations' before flag: the before phase, in the direction of the pass that
+        // active time falls in, not of the pass its start is in.)
+        return shapeValue(node, progress: progress, time: time, beforeFlag: b.isForwardPass(k))
       }
       return shapeValue(node, progress: edge.progress, time: edge.time, beforeFlag: edge.forwardPass)
     }

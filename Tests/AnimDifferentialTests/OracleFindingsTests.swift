@@ -480,4 +480,31 @@ import Testing
     #expect(abs(world.value(of: 0) - (-31 + 231 * 0.1 / 2)) < 1e-9)
     #expect(world.events.filter { $0.subject == .node(0) }.map(\.time) == [1_400 * ms, 2_100 * ms])
   }
+
+  /// Web Animations' before flag is the before phase in the direction of the pass the active
+  /// time falls in. T (2 s) holds at 1 s A (p: from 160 to 171 over 40 ms, steps(2,
+  /// jumpBoth), delay −60 ms, repeat 3, autoreverse, fill backwards). Played at 0, A waits:
+  /// its active time is max(−1 s + 60 ms, 0) = 0, the start of its first pass (forwards), so
+  /// the before flag is set and steps(2, jumpBoth) at 0 gives step 0: 160. The oracle took
+  /// the flag from the pass where A's active phase begins at its local time 0 (60 ms in: the
+  /// second pass, backwards), unset, and read step 1 of 3: 163.67 (seed 10112263).
+  @Test func aBackwardsFillWithANegativeDelaySetsTheBeforeFlagByThePassItReads() {
+    let ms: OracleTime = 1_000_000
+    let steps = [
+      OracleStep(time: 0, .addProperty(0)),
+      OracleStep(time: 0, .add(.timeline(timing: OracleTiming(duration: 2_000 * ms), rate: 1), .idle)),
+      OracleStep(
+        time: 0,
+        .add(
+          .animation(
+            property: 0, shape: .tween(from: 160, to: 171, curve: .steps(2, .jumpBoth)),
+            timing: OracleTiming(
+              delay: -60 * ms, duration: 40 * ms, iterations: 3, autoreverse: true, fill: .backwards),
+            rate: 1, replace: false),
+          .inTimeline(node: 0, at: 1_000 * ms))),
+      OracleStep(time: 0, .control(.play, .node(0))),
+    ]
+    let world = OracleWorld.run(steps, until: 500 * ms)
+    #expect(world.value(of: 0) == 160)
+  }
 }
