@@ -1645,4 +1645,37 @@ struct DifferentialFindingsTests {
       #expect(abs(number(engine, p) - expected) < 1e-9, "at \(time) ns")
     }
   }
+
+  /// Two takeovers placed at one instant: the one placed last takes the property over, also
+  /// when it waits with a backwards fill (grammar.md § Retargeting: a takeover drops only
+  /// what was placed before it). p = −37; at 1 s A (to −186 over 2 s, `merge replace`), then
+  /// B (to −20 over 1 s, fill backwards, `merge replace`), both linear. B runs alone from
+  /// −37: −28.5 at 1.5 s; when it ends at 2 s (no forwards fill) p shows what B took over,
+  /// −37, and comes to rest. The engine dropped B when A started (B fired nothing, and p
+  /// followed A); with that fixed, A stayed under B and came back when B ended (seed
+  /// 7057648).
+  @Test func theLastOfTwoTakeoversAtOneInstantWinsThoughItWaitsWithABackwardsFill() throws {
+    var engine = AnimationEngine()
+    var recorder = Recorder()
+    let log: (inout AnimationEngine, EngineEvent) -> Void = { _, e in
+      recorder.events.append((e.time, e.kind, e.subject))
+    }
+    let p = engine.addProperty(.number(-37))
+    try engine.advance(to: 1_000 * ms, log)
+    let a = try engine.animate(
+      p, with: .tween(to: .number(-186), duration: 2_000 * ms, composition: .replace),
+      placement: .engine(at: 1_000 * ms))
+    let b = try engine.animate(
+      p, with: .tween(to: .number(-20), duration: 1_000 * ms, fill: .backwards, composition: .replace),
+      placement: .engine(at: 1_000 * ms))
+    try engine.advance(to: 1_500 * ms, log)
+    #expect(abs(number(engine, p) - (-28.5)) < 1e-9)
+    try engine.advance(to: 3_500 * ms, log)
+    #expect(number(engine, p) == -37)
+    #expect(recorder.nodeEvents(b).map(\.0) == [1_000 * ms, 2_000 * ms])
+    #expect(recorder.nodeEvents(a).map(\.1) == [.start])
+    let propertyEvents = recorder.events.filter { if case .property = $0.2 { true } else { false } }
+    #expect(propertyEvents.map(\.0) == [1_000 * ms, 2_000 * ms])
+    #expect(!engine.contains(a))
+  }
 }

@@ -507,4 +507,31 @@ import Testing
     let world = OracleWorld.run(steps, until: 500 * ms)
     #expect(world.value(of: 0) == 160)
   }
+
+  /// Two takeovers placed at one instant: the last placed wins, though it waits with a
+  /// backwards fill (grammar.md § Retargeting). p = −37; at 1 s A (to −186 over 2 s, `merge
+  /// replace`), then B (to −20 over 1 s, fill backwards, `merge replace`): B alone from −37,
+  /// −28.5 at 1.5 s, and −37 once it has ended at 2 s. The oracle dropped B's place when A
+  /// started, then summed both (seed 7057648).
+  @Test func theLastOfTwoTakeoversAtOneInstantWinsThoughItWaitsWithABackwardsFill() {
+    let ms: OracleTime = 1_000_000
+    let steps = [
+      OracleStep(time: 0, .addProperty(-37)),
+      OracleStep(
+        time: 1_000 * ms,
+        .add(
+          .animation(
+            property: 0, shape: .tween(from: nil, to: -186, curve: .linear), timing: OracleTiming(duration: 2_000 * ms),
+            rate: 1, replace: true), .now)),
+      OracleStep(
+        time: 1_000 * ms,
+        .add(
+          .animation(
+            property: 0, shape: .tween(from: nil, to: -20, curve: .linear),
+            timing: OracleTiming(duration: 1_000 * ms, fill: .backwards), rate: 1, replace: true), .now)),
+    ]
+    let observation = runOracle(DifferentialCase(steps: steps, samples: [1_500 * ms, 3_500 * ms]))
+    #expect(abs(observation.values[0][0] - (-28.5)) < 1e-9)
+    #expect(observation.values[1][0] == -37)
+  }
 }
