@@ -1678,4 +1678,54 @@ struct DifferentialFindingsTests {
     #expect(propertyEvents.map(\.0) == [1_000 * ms, 2_000 * ms])
     #expect(!engine.contains(a))
   }
+
+  /// A timeline turned forwards again exactly on a pass boundary it has just reached going
+  /// back: its item, just entered from its end, completes there, then the pass begins
+  /// (grammar.md § Events: completes, repeats, starts). T (590 ms, `repeat 2`) holds A at
+  /// 125 ms (to 100 over 465 ms: it ends where the pass does). Played at 0, T completes at
+  /// 1.18 s; reversed at 2.264 s it reaches its pass boundary at 2.854 s, where A starts
+  /// (reversed) from its end; `reverse` there: A completes, p comes to rest, T repeats, and
+  /// A starts again at 2.979 s; all complete at 3.444 s. Bringing the tree's record up to
+  /// the turn read A where sampling does, at the next pass's start, so A fired a `start`
+  /// and a `complete` after T's `repeat` (seed 10063457, paused there and resumed at speed 2).
+  @Test func aTimelineTurnedOnAPassBoundaryItReachedGoingBackCompletesTheItemThatEndsThere() throws {
+    for pausedAndSpedUp in [false, true] {
+      var engine = AnimationEngine()
+      var recorder = Recorder()
+      let log: (inout AnimationEngine, EngineEvent) -> Void = { _, e in
+        recorder.events.append((e.time, e.kind, e.subject))
+      }
+      let p = engine.addProperty(.number(0))
+      let t = try engine.addTimeline(
+        timing: EffectTiming(duration: 590 * ms, iterations: 2, fill: .forwards), placement: .engineIdle)
+      let a = try engine.animate(
+        p, with: .tween(to: .number(100), duration: 465 * ms), placement: .timeline(t, at: 125 * ms))
+      try engine.play(t)
+      try engine.advance(to: 2_264 * ms, log)
+      try engine.reverse(t)
+      try engine.advance(to: 2_854 * ms, log)
+      recorder.events = []
+      var turn = 2_854 * ms
+      if pausedAndSpedUp {
+        try engine.pause(t)
+        try engine.advance(to: 3_100 * ms, log)
+        try engine.setRate(1, of: t)
+        try engine.advance(to: 3_585 * ms, log)
+        try engine.resume(t)
+        turn = 3_585 * ms
+      } else {
+        try engine.reverse(t)
+      }
+      try engine.advance(to: turn + 1_000 * ms, log)
+      let expected: [(Nanoseconds, EngineEvent.Kind, EngineEvent.Subject)] = [
+        (turn, .complete, .node(a)), (turn, .complete, .property(p)), (turn, .repeat, .node(t)),
+        (turn + 125 * ms, .start, .node(a)), (turn + 125 * ms, .start, .property(p)),
+        (turn + 590 * ms, .complete, .node(t)), (turn + 590 * ms, .complete, .node(a)),
+        (turn + 590 * ms, .complete, .property(p)),
+      ]
+      #expect(recorder.events.map(\.0) == expected.map(\.0), "paused and sped up: \(pausedAndSpedUp)")
+      #expect(recorder.events.map(\.1) == expected.map(\.1), "paused and sped up: \(pausedAndSpedUp)")
+      #expect(recorder.events.map(\.2) == expected.map(\.2), "paused and sped up: \(pausedAndSpedUp)")
+    }
+  }
 }

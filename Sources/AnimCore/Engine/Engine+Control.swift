@@ -362,7 +362,10 @@ extension AnimationEngine {
       (local == points.end && node.lastLocal == saturatingSum(local, 1))
       || (local == points.start && node.lastLocal == saturatingSum(local, -1))
     if !justPast { nodes[Int(index)].lastLocal = local }
-    if node.kind == .timeline {
+    // A timeline that has not moved since its record has children that have not either: their
+    // records stand. (Standing exactly on a pass boundary it reached going back, its children
+    // are at the end of the pass it entered, where sampling reads the next pass's start.)
+    if node.kind == .timeline && node.lastLocal != local {
       for child in timelines[Int(node.payload)].children { placeSubtree(child) }
     }
   }
