@@ -851,7 +851,9 @@ package final class OracleWorld {
     let ordered = Self.ordered(crossings)
     var pendingStarts = leavingRest
     leavingRest = []
-    var handedOver = Set<Int>()
+    // (Each with the direction of the crossing that took it out of rest's way: a property's
+    // `complete` goes the way of the crossing that brought it to rest.)
+    var handedOver: [Int: Bool] = [:]
     for (i, crossing) in ordered.enumerated() {
       let node = nodes[crossing.node]
       let p = node.isEffect ? node.property : nil
@@ -862,7 +864,7 @@ package final class OracleWorld {
       guard let p else { continue }
       let after = isAnimating(p)
       if !before && after {
-        if handedOver.remove(p) == nil {
+        if handedOver.removeValue(forKey: p) == nil {
           events.append(OracleEvent(time: now, kind: .start, subject: .property(p), reversed: !crossing.forward))
         }
         pendingStarts.removeAll { $0 == p }
@@ -875,14 +877,14 @@ package final class OracleWorld {
         } else if ordered[(i + 1)...].contains(where: {
           $0.kind == .start && nodes[$0.node].isEffect && nodes[$0.node].property == p
         }) {
-          handedOver.insert(p)  // a sequence handing over: no rest
+          handedOver[p] = crossing.forward  // a sequence handing over: no rest
         } else {
           events.append(OracleEvent(time: now, kind: .complete, subject: .property(p), reversed: !crossing.forward))
         }
       }
     }
-    for p in handedOver.sorted() where !isAnimating(p) {
-      events.append(OracleEvent(time: now, kind: .complete, subject: .property(p), reversed: false))
+    for (p, forward) in handedOver.sorted(by: { $0.key < $1.key }) where !isAnimating(p) {
+      events.append(OracleEvent(time: now, kind: .complete, subject: .property(p), reversed: !forward))
     }
     if handingOutLeavingRest {
       for p in pendingStarts where isAnimating(p) {
