@@ -1,0 +1,103 @@
+import AnimCore
+import AnimLanguage
+import AnimRuntime
+import AnimStage
+import AnimStageServer
+import Testing
+
+/// The server's side without sockets: the tick loop's pace (`StageHost`: at most 60 frames a
+/// second, on the real clock no faster than the fastest page writes its stage).
+@Suite struct StageServerTests {
+  static let frame = StageSession.frameLength
+
+  func host(clock: StageClock, script: String = "target card { x: 0 }\nanimate card.x to 100 over 60s\n")
+    throws -> StageHost
+  {
+    let source = SourceText(name: "card.anim", contents: script)
+    let now = MonotonicClock.systemMonotonicTime()
+    switch StageSession.load(path: "card.anim", text: source, size: StageSize(), clock: clock, realNow: now) {
+    case .success(let session): return StageHost(session: session)
+    case .failure(let failure):
+      Issue.record("did not load: \(failure.diagnostics)")
+      throw failure
+    }
+  }
+
+  @Test func theTickIsAFrameTimesTheSmallestStrideOnTheRealClock() {
+    // The rule, case by case: moving on the real clock, the smallest stride's frames.
+    #expect(StageHost.tickLength(moving: true, clock: .real, strides: []) == Self.frame)
+    #expect(StageHost.tickLength(moving: true, clock: .real, strides: [3]) == 3 * Self.frame)
+    #expect(StageHost.tickLength(moving: true, clock: .real, strides: [4, 2, 3]) == 2 * Self.frame)
+    #expect(StageHost.tickLength(moving: true, clock: .real, strides: [4, 1]) == Self.frame)
+    // The virtual clock's tick is a frame of its time: no stride.
+    #expect(StageHost.tickLength(moving: true, clock: .virtual, strides: [4]) == Self.frame)
+    // At rest: the 50 ms between looks at the file, whatever the pages say.
+    #expect(StageHost.tickLength(moving: false, clock: .real, strides: [2]) == 50_000_000)
+    #expect(StageHost.tickLength(moving: false, clock: .virtual, strides: []) == 50_000_000)
+  }
+
+  @Test func thePagesStridesSetTheHostsTick() async throws {
+    let host = try host(clock: .real)
+    #expect(await host.tickLength == Self.frame)
+    let (slow, _) = await host.connect()
+    await host.handle("stride 3", from: slow)
+    #expect(await host.tickLength == 3 * Self.frame)
+    // A page that has not said writes every frame: the host ticks for it.
+    let (fast, _) = await host.connect()
+    #expect(await host.tickLength == Self.frame)
+    await host.handle("stride 2", from: fast)
+    #expect(await host.tickLength == 2 * Self.frame)
+    // The fast page gone, the slow one's stride; a stride is kept within 1…4.
+    await host.disconnect(fast)
+    #expect(await host.tickLength == 3 * Self.frame)
+    await host.handle("stride 9", from: slow)
+    #expect(await host.tickLength == 4 * Self.frame)
+    await host.handle("stride 0", from: slow)
+    #expect(await host.tickLength == Self.frame)
+    await host.handle("stride x", from: slow)
+    #expect(await host.tickLength == Self.frame)
+    await host.handle("stride 4", from: slow)
+    await host.disconnect(slow)
+    #expect(await host.tickLength == Self.frame)
+    // Paused, the host ticks at rest's pace.
+    let (page, _) = await host.connect()
+    await host.handle("stride 4", from: page)
+    await host.handle("pause", from: page)
+    #expect(await host.tickLength == 50_000_000)
+  }
+
+  @Test func theVirtualClockNeverStrides() async throws {
+    let host = try host(clock: .virtual)
+    let (page, _) = await host.connect()
+    await host.handle("stride 4", from: page)
+    #expect(await host.tickLength == Self.frame)
+  }
+
+  /// The loop itself: a page writing every 4th frame gets no more than a frame per 4/60 s
+  /// (a loop that ignored the stride sends about 60 a second; a slow machine sends fewer,
+  /// never more).
+  @Test func theLoopSendsNoMoreFramesThanTheStrideAllows() async throws {
+    let host = try host(clock: .real)
+    let (page, messages) = await host.connect()
+    await host.handle("stride 4", from: page)
+    let counting = Task {
+      var frames = 0
+      for await message in messages {
+        if case .binary = message { frames += 1 }
+      }
+      return frames
+    }
+    let start = MonotonicClock.systemMonotonicTime()
+    let loop = Task { await host.tickLoop() }
+    try await Task.sleep(nanoseconds: 1_000_000_000)
+    loop.cancel()
+    await loop.value
+    let elapsed = MonotonicClock.systemMonotonicTime() - start
+    await host.disconnect(page)
+    let frames = await counting.value
+    // One frame per tick, a tick per 4 frames' time, plus the first tick at once.
+    let allowed = Int(elapsed / (4 * Self.frame)) + 1
+    #expect(frames >= 1)
+    #expect(frames <= allowed, "\(frames) frames in \(elapsed) ns at stride 4")
+  }
+}
