@@ -6,7 +6,9 @@ import AnimStageServer
 import Testing
 
 /// The server's side without sockets: the tick loop's pace (`StageHost`: at most 60 frames a
-/// second, on the real clock no faster than the fastest page writes its stage).
+/// second, on the real clock no faster than the fastest page writes its stage), and the
+/// interactive session's relay (`StageRelay`: frames only to pages that have the state, the
+/// whole state only for a page that waits for it).
 @Suite struct StageServerTests {
   static let frame = StageSession.frameLength
 
@@ -99,5 +101,70 @@ import Testing
     let allowed = Int(elapsed / (4 * Self.frame)) + 1
     #expect(frames >= 1)
     #expect(frames <= allowed, "\(frames) frames in \(elapsed) ns at stride 4")
+  }
+
+  // MARK: - The relay (`anim repl --preview`)
+
+  func text(_ message: StageMessage?) -> String? {
+    if case .text(let text) = message { return text }
+    return nil
+  }
+
+  @Test func aPageWaitsForTheWholeStateAndFramesGoOnlyToPagesThatHaveIt() async throws {
+    let relay = StageRelay(title: "repl")
+    #expect(relay.demand == StageRelay.Demand(frames: false, welcome: false, svg: false))
+    let (first, firstMessages) = await relay.connect()
+    var firstIterator = firstMessages.makeAsyncIterator()
+    #expect(text(await firstIterator.next()) == "{\"type\":\"overview\",\"overview\":null}")
+    // No state yet: the page waits for the session's pass to build one.
+    #expect(relay.demand == StageRelay.Demand(frames: false, welcome: true, svg: false))
+    // A frame before the state goes to no one (the waiting page could not apply it).
+    relay.publish(frame: [1, 2, 3], state: nil)
+    relay.publish(frame: nil, state: "{\"t\":1}")
+    #expect(text(await firstIterator.next()) == "{\"type\":\"frame\",\"t\":1,\"log\":[]}")
+    #expect(relay.demand == StageRelay.Demand(frames: true, welcome: false, svg: false))
+    // A page that comes while that state is still current gets it at once.
+    let (_, secondMessages) = await relay.connect()
+    var secondIterator = secondMessages.makeAsyncIterator()
+    _ = await secondIterator.next()
+    #expect(text(await secondIterator.next()) == "{\"type\":\"frame\",\"t\":1,\"log\":[]}")
+    #expect(relay.demand == StageRelay.Demand(frames: true, welcome: false, svg: false))
+    // After a frame, the kept state is old: the next page waits for a new one.
+    relay.publish(frame: [7], state: nil)
+    #expect(await firstIterator.next() == .binary([7]))
+    #expect(await secondIterator.next() == .binary([7]))
+    let (_, thirdMessages) = await relay.connect()
+    var thirdIterator = thirdMessages.makeAsyncIterator()
+    _ = await thirdIterator.next()
+    #expect(relay.demand == StageRelay.Demand(frames: true, welcome: true, svg: false))
+    // The pass's frame goes to the pages that have the state, then the waiting page gets the
+    // whole state of the same instant, and frames after.
+    relay.publish(frame: [8], state: "{\"t\":2}")
+    #expect(await firstIterator.next() == .binary([8]))
+    #expect(text(await thirdIterator.next()) == "{\"type\":\"frame\",\"t\":2,\"log\":[]}")
+    relay.publish(frame: [9], state: nil)
+    #expect(await thirdIterator.next() == .binary([9]))
+    await relay.disconnect(first)
+    #expect(relay.demand == StageRelay.Demand(frames: true, welcome: false, svg: false))
+  }
+
+  @Test func aRequestForThePageWaitsForTheScene() async throws {
+    let relay = StageRelay(title: "repl")
+    let page = Task { await relay.page(token: "T", at: nil) }
+    // The request is seen by the session's next pass, which draws the scene.
+    var waited = 0
+    while !relay.demand.svg && waited < 1000 {
+      try await Task.sleep(nanoseconds: 1_000_000)
+      waited += 1
+    }
+    #expect(relay.demand.svg)
+    relay.publish(svg: "<svg id=\"stage\"><g data-target=\"box\"></g></svg>")
+    #expect(await page.value.contains("<g data-target=\"box\"></g>"))
+    #expect(!relay.demand.svg)
+    // No pass: after `svgWait`, the scene as last drawn.
+    let start = MonotonicClock.systemMonotonicTime()
+    let late = await relay.page(token: "T", at: nil)
+    #expect(late.contains("<g data-target=\"box\"></g>"))
+    #expect(MonotonicClock.systemMonotonicTime() - start >= 250_000_000)
   }
 }

@@ -383,8 +383,11 @@ def repl_preview(anim, scratch, driver):
         time.sleep(0.4)
         if page_state(driver)["t"] != t1:
             problems.append("after a step the REPL's clock still moved")
+        # Play lets the stepped clock go and resumes what the pause paused: the box moves on.
+        held = read_dom(driver)["box"]["transform"]
         driver.find_element("id", "play").click()
         sb.wait_until(lambda: page_state(driver)["t"] > t1 + 0.05, message="play to let the stepped clock go")
+        sb.wait_until(lambda: read_dom(driver)["box"]["transform"] != held, message="play to move the box again")
         from selenium.webdriver.common.keys import Keys
         driver.find_element("tag name", "body").send_keys("+")
         sb.wait_until(lambda: "stage> speed 2\u00d7" in tmux("capture-pane", "-p", "-t", name),
