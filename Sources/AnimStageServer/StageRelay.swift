@@ -20,6 +20,8 @@ package final class StageRelay: StageBackend {
     var arriving: [Int: AsyncStream<StageMessage>.Continuation] = [:]
     /// The target each page's inspector shows.
     var selections: [Int: String] = [:]
+    /// Every how many animation frames each page writes its stage (`stride N`, 1…4).
+    var strides: [Int: Int] = [:]
     var nextClient = 0
     var inbox: [String] = []
     /// The last whole state built (a JSON object), and whether it is still what the pages
@@ -86,6 +88,7 @@ package final class StageRelay: StageBackend {
   package func disconnect(_ id: Int) async {
     shared.withLock { shared in
       if shared.selections.removeValue(forKey: id) != nil { shared.inbox.append("inspect") }
+      shared.strides[id] = nil
       return shared.clients.removeValue(forKey: id) ?? shared.arriving.removeValue(forKey: id)
     }?.finish()
   }
@@ -96,6 +99,9 @@ package final class StageRelay: StageBackend {
         // (What the inspectors show: `inspected` says, and the session asks.)
         shared.selections[client] = String(command.dropFirst("select ".count))
         shared.inbox.append("inspect")
+      } else if command.hasPrefix("stride ") {
+        // (As `StageHost` takes it: the REPL's pass reads it in `demand`.)
+        if let stride = Int(command.dropFirst("stride ".count)) { shared.strides[client] = min(max(stride, 1), 4) }
       } else {
         shared.inbox.append(command)
       }
@@ -119,18 +125,25 @@ package final class StageRelay: StageBackend {
     package var welcome: Bool
     /// Some request for the page waits for the scene's `<svg>`.
     package var svg: Bool
+    /// The smallest stride of the pages that have the state (1 when none said): while things
+    /// move, no page writes its stage more often than every `stride` animation frames, so
+    /// frames between are made for nothing.
+    package var stride: Int
 
-    package init(frames: Bool, welcome: Bool, svg: Bool) {
+    package init(frames: Bool, welcome: Bool, svg: Bool, stride: Int = 1) {
       self.frames = frames
       self.welcome = welcome
       self.svg = svg
+      self.stride = stride
     }
   }
 
   /// What the pages want now (one look under the lock, every pass).
   package var demand: Demand {
-    shared.withLock {
-      Demand(frames: !$0.clients.isEmpty, welcome: !$0.arriving.isEmpty, svg: !$0.svgRequests.isEmpty)
+    shared.withLock { shared in
+      Demand(
+        frames: !shared.clients.isEmpty, welcome: !shared.arriving.isEmpty, svg: !shared.svgRequests.isEmpty,
+        stride: shared.clients.keys.map { shared.strides[$0] ?? 1 }.min() ?? 1)
     }
   }
 

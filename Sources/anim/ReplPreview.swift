@@ -15,8 +15,9 @@ import AnimStageServer
 /// A pass costs nothing when nothing can have changed (no page, or the same runtime, entries,
 /// clock and log, and the runtime's time unmoved or with nothing left to play: an idle
 /// session's clock runs on, but nothing on the page moves, so nothing is sent); else the
-/// frame is what changed (`StageFrameEncoder`, as `anim preview` sends), and the page's
-/// whole state and scene are built only for a page that asks (`StageRelay.Demand`).
+/// frame is what changed (`StageFrameEncoder`, as `anim preview` sends), no more often while
+/// things move than the pages' stride asks, and the page's whole state and scene are built
+/// only for a page that asks (`StageRelay.Demand`).
 final class ReplStage: SessionStage {
   private let relay: StageRelay
   private let size: StageSize
@@ -31,6 +32,8 @@ final class ReplStage: SessionStage {
   private var shown: Shown?
   /// Whether the inspected targets changed since the last frame.
   private var inspectionChanged = false
+  /// When the last frame was made (the monotonic clock), for the pages' stride.
+  private var lastFrameReal: Nanoseconds?
   /// Frames made while the session moves: every `StageSession.framesPerDetail`-th has every
   /// gauge's range, as `anim preview`'s do.
   private var framesMade = 0
@@ -77,9 +80,6 @@ final class ReplStage: SessionStage {
         encoder.inspect(relay.inspected)
         inspectionChanged = true
         return []
-      case "stride":
-        // (The REPL's loop keeps its own pace.)
-        return []
       default:
         log.append(
           "{\"note\":" + TraceJSON.string("'\(verb)' needs a script to replay: not in an interactive session") + "}")
@@ -112,7 +112,14 @@ final class ReplStage: SessionStage {
     let current = Shown(
       runtime: ObjectIdentifier(runtime), revision: revision, time: now, idle: runtime.isIdle, paused: shownPaused,
       clock: clock)
-    if !demand.welcome, Self.nothingChanged(from: shown, to: current), log.isEmpty, !inspectionChanged { return }
+    let onlyTime = !demand.welcome && log.isEmpty && !inspectionChanged && Self.onlyTimeMoved(from: shown, to: current)
+    if onlyTime, let shown, shown.time == current.time || (shown.idle && current.idle) { return }
+    // While things just move, a frame per `stride` frames' time: no page writes its stage
+    // more often (as `anim preview`'s server ticks; the REPL's loop keeps its own pace).
+    let realNow = MonotonicClock.systemMonotonicTime()
+    let strideLength = Int64(demand.stride - 1) * StageSession.frameLength + StageSession.frameLength / 2
+    if onlyTime, !current.idle, demand.stride > 1, let last = lastFrameReal, realNow - last < strideLength { return }
+    lastFrameReal = realNow
     shown = current
     inspectionChanged = false
     let header = StageSession.stateHeader(
@@ -132,16 +139,15 @@ final class ReplStage: SessionStage {
     if frame != nil || state != nil { relay.publish(frame: frame, state: state) }
   }
 
-  /// Whether a frame made from `new` can differ from one made from `old` in anything but the
-  /// log: not while the runtime, the entries evaluated, the clock and the pause stand, and the
-  /// runtime's time did not move or the runtime had, and has, nothing left to play (advancing
-  /// an idle runtime moves its time and nothing else; a page shows such a session at the
-  /// time it came to rest).
-  private static func nothingChanged(from old: Shown?, to new: Shown) -> Bool {
-    guard let old, old.runtime == new.runtime, old.revision == new.revision, old.paused == new.paused,
-      old.clock == new.clock
-    else { return false }
-    return old.time == new.time || (old.idle && new.idle)
+  /// Whether a frame made from `new` can differ from one made from `old` only by what the
+  /// runtime's time did: the runtime, the entries evaluated, the clock and the pause stand. Then
+  /// nothing changed while the time did not move or the runtime had, and has, nothing left to
+  /// play (advancing an idle runtime moves its time and nothing else; a page shows such a
+  /// session at the time it came to rest).
+  private static func onlyTimeMoved(from old: Shown?, to new: Shown) -> Bool {
+    guard let old else { return false }
+    return old.runtime == new.runtime && old.revision == new.revision && old.paused == new.paused
+      && old.clock == new.clock
   }
 
   func log(_ text: String, isError: Bool) {

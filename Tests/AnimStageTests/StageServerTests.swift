@@ -148,6 +148,38 @@ import Testing
     #expect(relay.demand == StageRelay.Demand(frames: true, welcome: false, svg: false))
   }
 
+  /// The REPL's pass makes no more frames than the pages write: the smallest stride of the
+  /// pages that have the state, kept within 1…4, as `StageHost` takes it.
+  @Test func theRelaysStrideIsTheSmallestOfThePagesThatHaveTheState() async throws {
+    let relay = StageRelay(title: "repl")
+    #expect(relay.demand.stride == 1)
+    let (slow, _) = await relay.connect()
+    relay.publish(frame: nil, state: "{\"t\":0}")
+    await relay.handle("stride 3", from: slow)
+    #expect(relay.demand.stride == 3)
+    // A page that has the state counts (this one at once: the kept state is still current),
+    // writing every frame until it says.
+    let (fast, _) = await relay.connect()
+    #expect(relay.demand.stride == 1)
+    await relay.handle("stride 2", from: fast)
+    #expect(relay.demand.stride == 2)
+    await relay.disconnect(fast)
+    #expect(relay.demand.stride == 3)
+    // A page waiting for its state does not count until it has it.
+    relay.publish(frame: [1], state: nil)
+    let (late, _) = await relay.connect()
+    #expect(relay.demand.stride == 3)
+    relay.publish(frame: nil, state: "{\"t\":1}")
+    #expect(relay.demand.stride == 1)
+    await relay.disconnect(late)
+    await relay.handle("stride 9", from: slow)
+    #expect(relay.demand.stride == 4)
+    await relay.handle("stride 0", from: slow)
+    #expect(relay.demand.stride == 1)
+    // (Not a command for the session.)
+    #expect(relay.takeCommands().isEmpty)
+  }
+
   @Test func aRequestForThePageWaitsForTheScene() async throws {
     let relay = StageRelay(title: "repl")
     let page = Task { await relay.page(token: "T", at: nil) }
