@@ -93,7 +93,8 @@ let package = Package(
       name: "AnimRuntimeTests", dependencies: ["AnimRuntime", "AnimLanguage", "AnimCore", "AnimTestSupport"]),
     .testTarget(
       name: "AnimREPLTests", dependencies: ["AnimREPL", "AnimRuntime", "AnimLanguage", "AnimCore", "AnimTestSupport"]),
-    .testTarget(name: "AnimStageTests", dependencies: ["AnimStage", "AnimRuntime", "AnimLanguage", "AnimCore"]),
+    .testTarget(
+      name: "AnimStageTests", dependencies: ["AnimStage", "AnimStageServer", "AnimRuntime", "AnimLanguage", "AnimCore"]),
     // End to end: runs the built `anim` binary (the dependency makes `swift test` build it).
     .testTarget(name: "AnimCLITests", dependencies: ["anim", "anim-fuzz-restore"]),
   ]

@@ -123,8 +123,9 @@ main { display: flex; gap: 8px; padding: 8px; }
 // about 6 ms more when all did (measured with --disable-gpu). So while frames come late with
 // more than 200 targets waiting, the stage is written every second, third or at most fourth
 // animation frame (`stride`), all waiting targets at once with their newest numbers, and again
-// more often after 30 frames in a row on time. A scene of up to 200 moving targets is written
-// every frame.
+// more often after 30 frames in a row on time (more after a smaller stride failed); the time,
+// transport and inspector are written on those frames too, leaving the others empty. A scene
+// of up to 200 moving targets is written every frame.
 'use strict';
 
 const params = new URLSearchParams(location.search);
@@ -174,24 +175,35 @@ function touch(entry, attribute) {
 }
 
 /** Every how many animation frames the stage is written (1: every frame), how many frames
- * in a row came on time, and the animation frames so far. */
+ * in a row came on time, how many must before a smaller stride is tried, the frames since it
+ * last was, and the animation frames so far. */
 let stride = 1;
 let toldStride = 1;
 let onTime = 0;
+let streakNeeded = 30;
+let sinceSmaller = Infinity;
 let frameNumber = 0;
 
 /** Writes the changed attributes of every waiting target, at every `stride`-th animation
- * frame, after adapting the stride to how late this frame came. */
+ * frame, after adapting the stride to how late this frame came: a frame more than 20 ms late
+ * with more than 200 targets waiting makes it larger (at most 4), and `streakNeeded` frames
+ * in a row on time smaller. A smaller stride that fails within a second doubles the streak
+ * the next try needs (up to 8 s): on a machine that cannot keep it, trying it every half
+ * second made a late frame every half second. Returns whether this frame wrote (false: it
+ * left the stage for a later frame of its stride). */
 function writeDirty(now) {
   frameNumber += 1;
+  sinceSmaller += 1;
   if (lastFrame !== null && now - lastFrame < 100) {
     const interval = now - lastFrame;
     if (interval > 20 && waiting.size > 200) {
+      if (sinceSmaller < 60) streakNeeded = Math.min(streakNeeded * 2, 480);
       stride = Math.min(stride + 1, 4);
       onTime = 0;
-    } else if (interval <= 17.5 && ++onTime >= 30 && stride > 1) {
+    } else if (interval <= 17.5 && ++onTime >= streakNeeded && stride > 1) {
       stride -= 1;
       onTime = 0;
+      sinceSmaller = 0;
     }
   }
   stats.stride = stride;
@@ -200,7 +212,7 @@ function writeDirty(now) {
     toldStride = stride;
     send('stride ' + stride);
   }
-  if (frameNumber % stride !== 0 && waiting.size > 200) return;
+  if (frameNumber % stride !== 0 && waiting.size > 200) return false;
   for (const entry of waiting) {
     for (const attribute of entry.attributes) {
       if (!attribute.dirty) continue;
@@ -213,6 +225,7 @@ function writeDirty(now) {
     }
   }
   waiting.clear();
+  return true;
 }
 
 /** A target's record (StageScene.record): its element made when new (or when it changes
@@ -656,16 +669,19 @@ function applyPending(now) {
     addLog(frame.log, frame.t);
     framed = true;
   }
-  writeDirty(now);
+  const wrote = writeDirty(now);
   if (framed) headerChanged = true;
   // While the session moves, the time, the transport, the playhead and the inspector are
-  // written ten times a second, not sixty: each write lays out part of the page, and with a
-  // thousand moving targets the frame has no time to spare. At rest, at once.
+  // written ten times a second, not sixty, and on a frame that writes the stage: any change
+  // to the page costs the frame a layout, a paint and a commit (about 6 ms of the main thread
+  // with 1,000 targets on a busy machine, however small the change), so a frame the stride
+  // left empty stays empty. At rest, at once.
   const moving = state && !state.paused && !state.idle;
   // (Anything but the time and the values, such as diagnostics or the transport, at once.)
   const key = state && [state.paused, state.idle, state.speed, state.interactive, state.sameTime, state.viewBox,
     state.diagnostics, state.timelines.join('\n')].join('\u0000');
-  if (headerChanged && state && (!moving || lastHeader === null || now - lastHeader >= 100 || key !== shownKey)) {
+  const due = !moving || lastHeader === null || (now - lastHeader >= 100 && wrote) || key !== shownKey;
+  if (headerChanged && state && due) {
     headerChanged = false;
     shownKey = key;
     lastHeader = moving ? now : null;
@@ -680,6 +696,8 @@ function applyPending(now) {
     schedule();
   } else {
     lastFrame = null;
+    // (At rest the next motion starts from the first streak again.)
+    streakNeeded = 30;
   }
 }
 

@@ -116,19 +116,34 @@ package actor StageHost: StageBackend {
       tickOnce()
       // Frames at 1/60 s from the last deadline, however long the tick took (one that ran
       // late starts the count again from now).
-      deadline += moving ? StageSession.frameLength * framesPerTick : 50_000_000
+      deadline += Self.tickLength(moving: moving, clock: session.clock, strides: clientStrides)
       let now = Self.now
       if deadline < now { deadline = now }
       try? await Task.sleep(nanoseconds: UInt64(max(deadline - now, 1_000_000)))
     }
   }
 
-  /// How many frames' time one tick takes while moving: 1, or on the real clock the
-  /// smallest stride of the pages (the virtual clock's tick is one frame of its time).
-  private var framesPerTick: Int64 {
-    guard session.clock == .real, !clients.isEmpty else { return 1 }
-    return Int64(clients.keys.map { strides[$0] ?? 1 }.min() ?? 1)
+  /// The strides of the connected pages (1 for a page that has not said).
+  private var clientStrides: [Int] { clients.keys.map { strides[$0] ?? 1 } }
+
+  /// What the tick loop waits from one tick to the next now (`tickLength(moving:clock:strides:)`).
+  package var tickLength: Nanoseconds {
+    Self.tickLength(moving: session.isMoving, clock: session.clock, strides: clientStrides)
   }
+
+  /// What the tick loop waits from one tick to the next: while the session moves, one frame
+  /// (1/60 s) times, on the real clock, the smallest stride of the pages (no page writes its
+  /// stage more often, so the frames between would be sent for nothing; the virtual clock's
+  /// tick is one frame of its time, so it never strides); while it does not, the 50 ms
+  /// between looks at the file (polled every 250 ms).
+  package static func tickLength(moving: Bool, clock: StageClock, strides: [Int]) -> Nanoseconds {
+    guard moving else { return idleTick }
+    guard clock == .real, let stride = strides.min() else { return StageSession.frameLength }
+    return StageSession.frameLength * Int64(stride)
+  }
+
+  /// The tick loop's pace while nothing moves.
+  package static let idleTick: Nanoseconds = 50_000_000
 
   private func tickOnce() {
     let now = Self.now

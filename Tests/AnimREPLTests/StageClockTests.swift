@@ -9,13 +9,17 @@ import Testing
 final class ScriptedStage: SessionStage {
   var entries: [StageEntry] = []
   var shownClock: SessionStageClock?
+  var shownRevisions: [Int] = []
 
   func takeEntries() -> [StageEntry] {
     defer { entries = [] }
     return entries
   }
 
-  func show(_ runtime: Runtime?, at now: Nanoseconds, clock: SessionStageClock) { shownClock = clock }
+  func show(_ runtime: Runtime?, at now: Nanoseconds, clock: SessionStageClock, revision: Int) {
+    shownClock = clock
+    shownRevisions.append(revision)
+  }
   func log(_ text: String, isError: Bool) {}
 }
 
@@ -46,6 +50,25 @@ struct StageClockTests {
     transcript.type("resume", ":tick 100ms")
     #expect(!transcript.session.isHeld)
     #expect(transcript.session.now == frameTime(3, fps: 60) + 100_000_000)
+  }
+
+  /// A page skips a pass while the revision and the runtime's time stand: every entry and
+  /// every act of the stage must move it, and a pass that only reads the clock must not.
+  @Test func theRevisionCountsEntriesAndTheStagesActsAndNotThePasses() {
+    let transcript = Transcript()
+    let stage = ScriptedStage()
+    transcript.session.stage = stage
+    let start = transcript.session.revision
+    transcript.type("target b { x: 0 }", "animate b.x to 60 over 1s", ":tick 10ms")
+    transcript.session.tick()
+    transcript.session.tick()
+    #expect(stage.shownRevisions.suffix(2) == [start + 3, start + 3])
+    // A statement from the page (an entry), a speed and a step (acts on the clock).
+    stage.entries = [.input("b.x = 5"), .speed(2), .step(1)]
+    transcript.session.tick()
+    #expect(stage.shownRevisions.last == start + 6)
+    transcript.session.tick()
+    #expect(stage.shownRevisions.last == start + 6)
   }
 
   @Test func aStepBackAndTheVirtualClocksSpeedAreRefusedWithANote() {

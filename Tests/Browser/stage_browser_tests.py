@@ -21,8 +21,27 @@ TOLERANCE = 1e-6
 DEFAULT_FILL = "#5b8def"
 
 
-def expected_drawing(values, size=(800, 600)):
-    """Each target's transform numbers, opacity and fill from a trace sample (issue 16)."""
+KIND = re.compile(r"^\s*target\s+([A-Za-z_]\w*)(?:\[(\d+)\])?\s*(?::\s*(rect|circle|text|none)\b)?")
+
+
+def declared_kinds(path):
+    """Each target's kind as the script declares it (`target dots[25]: circle`; `rect` without
+    one), by the name the stage gives it (`dots[3]` for a group's member)."""
+    kinds = {}
+    with open(path) as f:
+        for line in f:
+            match = KIND.match(line)
+            if not match:
+                continue
+            name, count, kind = match.group(1), match.group(2), match.group(3) or "rect"
+            for member in (["%s[%d]" % (name, i) for i in range(int(count))] if count else [name]):
+                kinds[member] = kind
+    return kinds
+
+
+def expected_drawing(values, size=(800, 600), kinds=None):
+    """Each target's transform numbers, opacity and fill from a trace sample (issue 16), and
+    with `kinds` its shape's element (a `none` is not drawn) and a circle's radius."""
     targets = {}
     for name, value in values.items():
         target, prop = name.rsplit(".", 1)
@@ -67,7 +86,15 @@ def expected_drawing(values, size=(800, 600)):
             sx = sy = 1
         opacity = props["opacity"] if "opacity" in props and is_number(props["opacity"]) else 1
         fill = first(props, ["fill", "tint", "color", "background"], is_color)
+        kind = (kinds or {}).get(target)
+        if kind == "none":
+            continue
         drawn[target] = {
+            "element": kind,
+            # A circle's diameter is size.x (a number: the size), else 2 * radius, else 60.
+            "r": None if kind != "circle" else (
+                (props["size"][0] if is_vec2(props["size"]) else props["size"]) / 2 if "size" in props
+                else props["radius"] if "radius" in props else 30),
             "transform": [x, y, angle if angle is not None else 0, sx, sy],
             "opacity": opacity,
             "fill": fill[:7] if fill else DEFAULT_FILL,
@@ -92,7 +119,7 @@ def read_dom(driver):
         out[g.getAttribute('data-target')] = {
           transform: g.getAttribute('transform'), opacity: g.getAttribute('opacity'),
           fill: shape.getAttribute('fill'), fillOpacity: shape.getAttribute('fill-opacity'),
-          element: shape.localName };
+          element: shape.localName, r: shape.getAttribute('r') };
       }
       return out;""")
 
@@ -105,6 +132,10 @@ def compare(dom, expected, where):
         got = dom.get(name)
         if got is None:
             continue
+        if want.get("element") and got["element"] != want["element"]:
+            problems.append("%s %s: a %s, expected a %s" % (where, name, got["element"], want["element"]))
+        if want.get("r") is not None and not close(float(got["r"] or "nan"), want["r"]):
+            problems.append("%s %s: r %s, expected %s" % (where, name, got["r"], want["r"]))
         match = TRANSFORM.match(got["transform"] or "")
         if not match:
             problems.append("%s %s: transform %r" % (where, name, got["transform"]))
@@ -132,6 +163,8 @@ def frozen_pages(anim, examples, scratch, driver):
         "retarget-box.anim": ["0.2s", "0.6s", "1.1s"],
         "fade-handler.anim": ["0.4s", "1s"],
         "tour.anim": ["0.5s", "1.25s"],
+        # Circles in a group (`target dots[25]: circle`), their scale on keyframes.
+        "grid-ripple.anim": ["0.1s", "0.3s", "0.45s", "0.7s"],
     }
     for example, instants in cases.items():
         path = os.path.join(examples, example)
@@ -142,7 +175,8 @@ def frozen_pages(anim, examples, scratch, driver):
                 sb.wait_until(lambda: driver.execute_script("return document.body.dataset.paused") == "true",
                               message="the frozen page of %s at %s" % (example, at))
                 _, values = sb.trace_sample(anim, path, at)
-                problems += compare(read_dom(driver), expected_drawing(values), "%s at %s" % (example, at))
+                problems += compare(read_dom(driver), expected_drawing(values, kinds=declared_kinds(path)),
+                                    "%s at %s" % (example, at))
         finally:
             preview.stop()
     return problems
@@ -383,8 +417,11 @@ def repl_preview(anim, scratch, driver):
         time.sleep(0.4)
         if page_state(driver)["t"] != t1:
             problems.append("after a step the REPL's clock still moved")
+        # Play lets the stepped clock go and resumes what the pause paused: the box moves on.
+        held = read_dom(driver)["box"]["transform"]
         driver.find_element("id", "play").click()
         sb.wait_until(lambda: page_state(driver)["t"] > t1 + 0.05, message="play to let the stepped clock go")
+        sb.wait_until(lambda: read_dom(driver)["box"]["transform"] != held, message="play to move the box again")
         from selenium.webdriver.common.keys import Keys
         driver.find_element("tag name", "body").send_keys("+")
         sb.wait_until(lambda: "stage> speed 2\u00d7" in tmux("capture-pane", "-p", "-t", name),

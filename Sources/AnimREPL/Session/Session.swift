@@ -72,6 +72,10 @@ package final class Session {
 
   /// A page showing the session (`anim repl --preview`), handed it after each pass.
   package var stage: (any SessionStage)?
+  /// Counts the entries evaluated and the stage's acts: anything but the clock that changes
+  /// the runtime (a statement, `:load`, `:restore`, a step) changes it first, so a page
+  /// showing the session need not look at the runtime while neither it nor the time moved.
+  package internal(set) var revision = 0
 
   /// The engine: the runtime by default. Nil: statements are checked only.
   package var runtime: (any SessionBackend)? = RuntimeBackend() {
@@ -190,6 +194,7 @@ package final class Session {
   /// - Returns: whether to go on or leave.
   @discardableResult
   package func evaluate(_ entry: String, firstLine: Int = 1) -> Outcome {
+    revision &+= 1
     entryWasInterrupted = false
     // (Whatever the entry did to the watched values, or to what is watched, shows.)
     defer { refreshStatus() }

@@ -36,8 +36,9 @@ package protocol SessionStage: AnyObject {
   /// The entries sent from the page since the last call, to evaluate in order.
   func takeEntries() -> [StageEntry]
   /// The session after a pass: its runtime (nil when none is attached) at session time `now`,
-  /// and its clock.
-  func show(_ runtime: Runtime?, at now: Nanoseconds, clock: SessionStageClock)
+  /// its clock, and its `revision` (`Session.revision`: while it and the runtime's time stay
+  /// the same, nothing shown can have changed).
+  func show(_ runtime: Runtime?, at now: Nanoseconds, clock: SessionStageClock, revision: Int)
   /// Text the session wrote (results, events, diagnostics), for the page's log.
   func log(_ text: String, isError: Bool)
 }
@@ -54,13 +55,16 @@ extension Session {
         evaluate(text)
       case .speed(let speed):
         write(.standardOutput, "stage> speed \(formatNumber(speed))×\n")
+        revision &+= 1
         setSpeed(speed)
       case .step(let frames):
         write(.standardOutput, "stage> step \(frames)\n")
+        revision &+= 1
         step(frames: frames)
       }
     }
     stage.show(
-      (runtime as? RuntimeBackend)?.runtime, at: now, clock: SessionStageClock(speed: clockSpeed, isHeld: isHeld))
+      (runtime as? RuntimeBackend)?.runtime, at: now, clock: SessionStageClock(speed: clockSpeed, isHeld: isHeld),
+      revision: revision)
   }
 }
