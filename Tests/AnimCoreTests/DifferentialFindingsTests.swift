@@ -1728,4 +1728,71 @@ struct DifferentialFindingsTests {
       #expect(recorder.events.map(\.2) == expected.map(\.2), "paused and sped up: \(pausedAndSpedUp)")
     }
   }
+
+  /// A timeline played again from its end (its rate negative) is sought past its `set` items
+  /// afresh (grammar.md § Control): first each puts back what it recorded, the latest first,
+  /// as a jump back before them all; then each records the value now and applies, in item
+  /// order. T (3 s) holds S1 (`set p to 10`) at 500 ms, A (p from 50 to 150 over 1 s, fill
+  /// none) at 1 s and S2 (`set p to 20`) at 1.5 s; p = 0. Played at 0, S2 records A's value
+  /// there, 100. Reversed at 2.5 s and cancelled at 2.6 s (p keeps 20), played again at 3 s
+  /// from its end: S2 puts back 100, S1 puts back 0; S1 records 0 and applies 10, S2 records
+  /// 10 (A, which has not run, shows nothing) and applies 20. Going back, S2 is crossed at
+  /// 4.5 s (p back to 10, and A, 500 ms from its end, shows: 90 at 4.6 s); A completes at its
+  /// start at 5 s (fill none: 10 at 5.2 s); S1 is crossed at 5.5 s (0 at 5.6 s). The engine
+  /// put back and applied each in turn, so S2 put back 100 over S1's 10 and recorded it:
+  /// 100 at 5.2 s (seeds 9000475, 10074003).
+  @Test func aTimelinePlayedAgainFromItsEndPutsBackItsSetsLatestFirstBeforeApplyingThem() throws {
+    var engine = AnimationEngine()
+    let p = engine.addProperty(.number(0))
+    let t = try engine.addTimeline(timing: EffectTiming(duration: 3_000 * ms, fill: .forwards), placement: .engineIdle)
+    _ = try engine.addSet(p, to: .number(10), in: t, at: 500 * ms)
+    _ = try engine.animate(
+      p, with: .tween(from: .number(50), to: .number(150), duration: 1_000 * ms, fill: .none),
+      placement: .timeline(t, at: 1_000 * ms))
+    _ = try engine.addSet(p, to: .number(20), in: t, at: 1_500 * ms)
+    try engine.play(t)
+    try engine.advance(to: 2_500 * ms)
+    try engine.reverse(t)
+    try engine.advance(to: 2_600 * ms)
+    try engine.cancel(t)
+    #expect(number(engine, p) == 20)
+    try engine.advance(to: 3_000 * ms)
+    try engine.play(t)
+    for (time, expected) in [(3_100 * ms, 20.0), (4_600 * ms, 90.0), (5_200 * ms, 10.0), (5_600 * ms, 0.0)] {
+      try engine.advance(to: time)
+      #expect(abs(number(engine, p) - expected) < 1e-9, "at \(time) ns")
+    }
+  }
+
+  /// A property's `complete` goes the way of the crossing that brought it to rest, also when
+  /// a hand-over at that instant falls through (grammar.md § Events). T (2 s, rate −1) holds
+  /// A (p from 80 to −40 over 500 ms) at 100 ms, `set p to 25` at 300 ms and B (p to 160
+  /// over 1 s, fill none) at 600 ms, where A ends. Played at 0 from its end, it reaches 600 ms
+  /// at 1.4 s: B completes (reversed) at its start and A enters from its end, but the `set`
+  /// the playhead is past masks A: p comes to rest there after all, reversed. The engine's
+  /// was forwards (seed 10074003).
+  @Test func aPropertysCompleteGoesTheWayOfTheCrossingThatBroughtItToRest() throws {
+    var engine = AnimationEngine()
+    var recorder = Recorder()
+    let log: (inout AnimationEngine, EngineEvent) -> Void = { _, e in
+      recorder.events.append((e.time, e.kind, e.subject))
+    }
+    var reversed: [Bool] = []
+    let p = engine.addProperty(.number(0))
+    let t = try engine.addTimeline(
+      timing: EffectTiming(duration: 2_000 * ms, fill: .forwards), rate: -1, placement: .engineIdle)
+    _ = try engine.animate(
+      p, with: .tween(from: .number(80), to: .number(-40), duration: 500 * ms), placement: .timeline(t, at: 100 * ms))
+    _ = try engine.addSet(p, to: .number(25), in: t, at: 300 * ms)
+    _ = try engine.animate(
+      p, with: .tween(to: .number(160), duration: 1_000 * ms, fill: .none), placement: .timeline(t, at: 600 * ms))
+    try engine.play(t)
+    try engine.advance(to: 1_500 * ms) { engine, e in
+      log(&engine, e)
+      if case .property = e.subject, e.kind == .complete { reversed.append(e.isReversed) }
+    }
+    let completes = recorder.events.filter { if case .property = $0.2, $0.1 == .complete { true } else { false } }
+    #expect(completes.map(\.0) == [1_400 * ms])
+    #expect(reversed == [true])
+  }
 }

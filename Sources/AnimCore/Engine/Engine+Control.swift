@@ -37,6 +37,11 @@ extension AnimationEngine {
       // (Its backwards fills are armed below, from the moment it plays, not settled as a
       // jump over them would.)
       changePlayback(of: index) { $0.hold(at: saturatingSum(start, rate >= 0 ? -1 : 1)) }
+      // Played again from its end, it is sought past its `set` items afresh (grammar.md §
+      // Control) from where it began: each applied one first puts back what it recorded,
+      // the latest first, as a jump back before them all would, before they record and apply
+      // again in item order.
+      if rate < 0 { revertSets(in: index) }
       resyncSubtree(index, settlingFills: false)
       changePlayback(of: index) {
         $0.seek(to: start, at: parentTime)

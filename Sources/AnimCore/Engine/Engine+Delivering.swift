@@ -106,14 +106,16 @@ extension AnimationEngine {
         }
       }
     }
-    var handedOver = Set<PropertyID>()
+    // (Each with the direction of the crossing that took its animation away: a property's
+    // `complete` goes the way of the crossing that brought it to rest, grammar.md § Events.)
+    var handedOver: [PropertyID: Bool] = [:]
     for (position, event) in events.enumerated() {
       deliver(
         event, handle, handsOver: { starting.isEmpty ? false : (starting[$0].map { $0 > position } ?? false) },
         handedOver: &handedOver, leavingRest: &leavingRest)
     }
-    for property in handedOver.sorted() where !isAnimating(property) {
-      handle(&self, EngineEvent(kind: .complete, subject: .property(property), time: now, isReversed: false))
+    for (property, forward) in handedOver.sorted(by: { $0.key < $1.key }) where !isAnimating(property) {
+      handle(&self, EngineEvent(kind: .complete, subject: .property(property), time: now, isReversed: !forward))
     }
     armBackwardsFillsOfNewPasses(events)
   }
@@ -122,7 +124,7 @@ extension AnimationEngine {
   /// left as the base value), then hands it, and any property event it causes, to `handle`.
   mutating func deliver(
     _ event: Crossed, _ handle: (inout AnimationEngine, EngineEvent) -> Void, handsOver: (PropertyID) -> Bool,
-    handedOver: inout Set<PropertyID>, leavingRest: inout [PropertyID]
+    handedOver: inout [PropertyID: Bool], leavingRest: inout [PropertyID]
   ) {
     guard let index = try? resolve(event.node) else { return }
     let reversed = !event.forward
@@ -143,12 +145,14 @@ extension AnimationEngine {
         }
         if activate(index, forward: event.forward) {
           // (The empty sets of the usual instant are not asked: asking hashes.)
-          if handedOver.isEmpty || handedOver.remove(property) == nil { propertyEvent = (.start, property) }
+          if handedOver.isEmpty || handedOver.removeValue(forKey: property) == nil {
+            propertyEvent = (.start, property)
+          }
         }
       case .complete:
         if complete(index, forward: event.forward) {
           if handsOver(property) {
-            handedOver.insert(property)
+            handedOver[property] = event.forward
           } else {
             propertyEvent = (.complete, property)
           }

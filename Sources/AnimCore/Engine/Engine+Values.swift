@@ -969,6 +969,30 @@ extension AnimationEngine {
 
   /// A timeline `set` crossed backwards: the recorded value is the base value again, and
   /// what it masked shows again (at once, for one the playhead is inside).
+  /// Puts back what each applied `set` item in the tree of node `index` recorded, the latest
+  /// (in item order, depth first) first.
+  mutating func revertSets(in index: Int32) {
+    var items: [Int32] = []
+    var stack: [Int32] = [index]
+    while let node = stack.popLast() {
+      switch nodes[Int(node)].kind {
+      case .timeline: stack += timelines[Int(nodes[Int(node)].payload)].children.reversed()
+      case .effect: items.append(node)
+      case .free, .callback: break
+      }
+    }
+    for node in items.reversed() {
+      let payload = nodes[Int(node)].payload
+      switch nodes[Int(node)].valueKind {
+      case .number: if stores.numbers.effects[Int(payload)].isSet { revertSet(Double.self, payload) }
+      case .vec2: if stores.vec2s.effects[Int(payload)].isSet { revertSet(Vec2.self, payload) }
+      case .vec3: if stores.vec3s.effects[Int(payload)].isSet { revertSet(Vec3.self, payload) }
+      case .vec4: if stores.vec4s.effects[Int(payload)].isSet { revertSet(Vec4.self, payload) }
+      case .color: if stores.colors.effects[Int(payload)].isSet { revertSet(Color.self, payload) }
+      }
+    }
+  }
+
   mutating func revertSet<V: EngineValue>(_ type: V.Type, _ index: Int32) {
     let effect = stores[keyPath: V.store].effects[Int(index)]
     guard effect.mode != .unresolved || effect.committedAtEnd == true else { return }
