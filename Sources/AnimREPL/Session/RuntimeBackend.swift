@@ -72,12 +72,12 @@ package final class RuntimeBackend: SessionBackend {
   package func runLoad(
     _ source: SourceText, planned plan: EntryPlan, in environment: Environment, at now: Nanoseconds,
     delivering deliver: ([SessionOutput]) -> Void, stoppingWhen shouldStop: () -> Bool
-  ) -> Nanoseconds {
+  ) -> (reached: Nanoseconds, environment: Environment) {
     // Held, as `run` above.
-    let reached = runtime.runEntry(
+    let (reached, after) = runtime.runEntry(
       source, planned: plan, in: environment, at: runtime.isHeld ? runtime.engine.now : now,
       delivering: { deliver(lines($0)) }, stoppingWhen: shouldStop)
-    return reached ? now : runtime.engine.now
+    return (reached ? now : runtime.engine.now, after)
   }
 
   private func lines(_ outputs: [AnimRuntime.RuntimeOutput]) -> [SessionOutput] {

@@ -321,7 +321,7 @@ package final class Session {
   /// is (`evaluateLanguage`). The same diagnostics, notes, output and session either way.
   /// - Returns: whether it had no errors.
   private func loadLanguage(_ source: SourceText, loadedFrom path: String) -> Bool {
-    guard let runtime, let plan = runtime.planLoad(source, in: environment) else {
+    guard let runtime, var plan = runtime.planLoad(source, in: environment) else {
       return evaluateLanguage(source, firstLine: 1, loadedFrom: path)
     }
     if !plan.warnings.isEmpty {
@@ -329,12 +329,18 @@ package final class Session {
       write(.standardError, renderer.renderLimited(plan.warnings))
     }
     if wasInterruptedBeforeRunning(loadedFrom: path) { return false }
-    let before = environment
-    environment = plan.environment
-    guard plan.statementCount > 0 else { return true }
+    guard plan.statementCount > 0 else {
+      environment = plan.environment
+      return true
+    }
+    // The run reads the input's declarations again: the plan's go first, so that a file of
+    // a million declarations is not held twice.
+    plan.environment = Environment()
     stoppedBy = nil
-    let reached = runtime.runLoad(
-      source, planned: plan, in: before, at: clock.now, delivering: emit, stoppingWhen: { shouldStop(deadline: nil) })
+    let (reached, after) = runtime.runLoad(
+      source, planned: plan, in: environment, at: clock.now, delivering: emit,
+      stoppingWhen: { shouldStop(deadline: nil) })
+    environment = after
     ran(reaching: reached, runtime)
     return true
   }

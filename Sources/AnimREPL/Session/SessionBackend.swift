@@ -62,11 +62,12 @@ package protocol SessionBackend: AnyObject {
 
   /// Runs a file's input that `planLoad` checked, as `run(_:of:at:delivering:stoppingWhen:)`
   /// runs it whole, reading it again one statement at a time when it can. `environment` is
-  /// the session's declarations before it.
+  /// the session's declarations before it; what it returns, the time reached (as `run`'s)
+  /// and the declarations after it (the plan's may be let go before).
   func runLoad(
     _ source: SourceText, planned plan: EntryPlan, in environment: Environment, at now: Nanoseconds,
     delivering deliver: ([SessionOutput]) -> Void, stoppingWhen shouldStop: () -> Bool
-  ) -> Nanoseconds
+  ) -> (reached: Nanoseconds, environment: Environment)
 
   /// One line per animation and timeline: state, direction, speed, local time / duration,
   /// progress (`:status`).
@@ -133,11 +134,11 @@ extension SessionBackend {
   package func runLoad(
     _ source: SourceText, planned plan: EntryPlan, in environment: Environment, at now: Nanoseconds,
     delivering deliver: ([SessionOutput]) -> Void, stoppingWhen shouldStop: () -> Bool
-  ) -> Nanoseconds {
+  ) -> (reached: Nanoseconds, environment: Environment) {
     var checked = environment
     let result = parseAndCheck(source, in: &checked, mode: .session)
-    guard result.isRunnable, let program = result.program else { return now }
-    return run(program, of: source, at: now, delivering: deliver, stoppingWhen: shouldStop)
+    guard result.isRunnable, let program = result.program else { return (now, environment) }
+    return (run(program, of: source, at: now, delivering: deliver, stoppingWhen: shouldStop), checked)
   }
 
   /// By default, all at once through `run(_:of:at:)`.

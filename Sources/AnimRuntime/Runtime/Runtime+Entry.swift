@@ -133,12 +133,15 @@ extension Runtime {
   /// runtime), reading it again statement by statement and running each as it comes,
   /// handing output to `deliver` as it comes; else parsing and checking it whole and
   /// running that.
-  /// - Returns: whether the engine reached `now` before the input ran.
+  /// - Returns: whether the engine reached `now` before the input ran, and the session's
+  ///   declarations after it, from this reading (the plan's are `plan.environment`: a
+  ///   caller that lets those go before this keeps one set of the input's declarations in
+  ///   memory, not two).
   @discardableResult
   package func runEntry(
     _ source: SourceText, planned plan: EntryPlan, in environment: Environment, at now: Nanoseconds,
     delivering deliver: ([RuntimeOutput]) -> Void, stoppingWhen shouldStop: () -> Bool = { false }
-  ) -> Bool {
+  ) -> (reached: Bool, environment: Environment) {
     var reached = true
     if engine.now < now { reached = advance(to: now, delivering: deliver, stoppingWhen: shouldStop) }
     let runs =
@@ -151,13 +154,13 @@ extension Runtime {
       }
       // (The plan read the same statements of the same runtime and found nothing in the way.)
       assert(read != nil, "an input planned to run statement by statement could not be")
-      return reached
+      return (reached, reader.environment)
     }
     var checked = environment
     let result = parseAndCheck(source, in: &checked, mode: .session)
-    guard result.isRunnable, let program = result.program else { return reached }
+    guard result.isRunnable, let program = result.program else { return (reached, environment) }
     let output = run(program, of: source, at: engine.now)
     if !output.isEmpty { deliver(output) }
-    return reached
+    return (reached, checked)
   }
 }
