@@ -220,6 +220,11 @@ struct LoadStatementByStatementTests {
       "target card { x: 1 }\nanimate card.x to 9 over 5s", "target card { x: 5 }\nprint \"{card.x}\"\n"
     ),
     (
+      "a target declared again in a loop",
+      "target card { x: 1 }",
+      "target card { x: 5 }\nanimate card.x to 9 over 1s\nfor i in 0..<2 {\n  target card { x: i }\n}\n"
+    ),
+    (
       "an initial value that is not a constant",
       "target card { x: 1 }", "target other { y: card.x * 2 }\nprint \"{other.y}\"\n"
     ),

@@ -15,7 +15,9 @@
 // constant `let`s and `curve`s ran before it) and the target has no animation to end (an
 // ended animation's events would come among the statements' instead of before them); and
 // when no target is declared twice in the input (whose second declaration the whole run
-// has already made at the start). Otherwise the input is run whole, as before.
+// has already made at the start), nor again inside a loop or an `if` after its statement
+// ran at the start (the whole run still counts it as declared by this input, and does not
+// redeclare it). Otherwise the input is run whole, as before.
 
 import AnimCore
 import AnimLanguage
@@ -50,9 +52,11 @@ extension Runtime {
     var cursor = start
     var runNow = 0
     var count = 0
-    // The hashes of the target names declared so far (a collision only makes the input run
-    // whole), and whether a statement that may read or change the session has run.
+    // The hashes of the target names declared so far and of those run at the start (a
+    // collision only makes the input run whole), and whether a statement that may read or
+    // change the session has run.
     var declaredTargets = Set<Int>()
+    var targetsRunAtStart = Set<Int>()
     var changedSession = false
     while let checked = reader.next() {
       count += 1
@@ -70,6 +74,12 @@ extension Runtime {
         // Gathered targets are created after every statement before the first loop or `if`
         // has run; the rest runs later, in the walk, as the whole run walks it.
         if let declaration, !mayRedeclare(declaration.name.text, afterChanges: changedSession) { streams = false }
+        // A target declared inside a loop or an `if` that one run at the start declared: the
+        // whole run still counts that one as this input's (`declaredInEntry`) and does not
+        // redeclare it; run statement by statement, it was let go.
+        if Self.nestedTargetNames(in: statement).contains(where: { targetsRunAtStart.contains($0.hashValue) }) {
+          streams = false
+        }
         continue
       }
       let context = ProgramContext(facts: checked.facts, source: source, entry: entries.count)
@@ -89,6 +99,7 @@ extension Runtime {
       case .now:
         runNow += 1
         if runNow > Self.statementsRunAtOnceLimit { streams = false }
+        if let declaration { targetsRunAtStart.insert(declaration.name.text.hashValue) }
         if declaration == nil && !Self.isConstantDeclaration(statement, context) { changedSession = true }
       }
     }
@@ -114,6 +125,17 @@ extension Runtime {
       }
     }
     return true
+  }
+
+  /// The names of the targets declared inside `statement`'s blocks, at any depth (a loop's
+  /// or an `if`'s: nowhere else may a target be declared but at the top level).
+  private static func nestedTargetNames(in statement: Statement) -> [String] {
+    statement.kind.nestedBlocks.flatMap { block in
+      block.statements.flatMap { inner -> [String] in
+        if case .target(let declaration) = inner.kind { return [declaration.name.text] }
+        return nestedTargetNames(in: inner)
+      }
+    }
   }
 
   /// Whether a statement only declares a constant (`let` or `curve`): running it reads
