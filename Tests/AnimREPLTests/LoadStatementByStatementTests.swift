@@ -128,7 +128,7 @@ struct LoadStatementByStatementTests {
     // It takes the new path: a fresh session plans it statement by statement.
     let plan = runtime(of: pair.loading.session).planEntry(
       SourceText(name: name, contents: text), in: pair.loading.session.environment)
-    #expect(plan?.runsStatementByStatement == true, "\(name) is loaded whole")
+    #expect(plan != nil, "\(name) is loaded whole")
     #expect(try pair.load(name, text) == .loaded)
     pair.expectSame("\(name) loaded")
     pair.expectSameAfterRestoring("\(name) loaded")
@@ -192,16 +192,16 @@ struct LoadStatementByStatementTests {
       """
     let source = SourceText(name: "again.anim", contents: text)
     #expect(
-      runtime(of: pair.loading.session).planEntry(source, in: pair.loading.session.environment)?
-        .runsStatementByStatement == true)
+      runtime(of: pair.loading.session).planEntry(source, in: pair.loading.session.environment) != nil)
     #expect(try pair.load("again.anim", text) == .loaded)
     #expect(pair.loading.standardOutput.contains("target card redeclared: 0 animations ended, 1 handler removed\n"))
     pair.type(":tick 2s", "card.x")
     pair.expectSame("redeclared at the start")
   }
 
-  /// Inputs a statement-by-statement load could run differently from the whole run are run
-  /// whole: each against the whole path, and the plan says so.
+  /// Inputs that check clean but that a statement-by-statement load could run differently
+  /// from the whole run are run whole: the plan declines them, and they run as the whole
+  /// path runs them.
   @Test(arguments: [
     (
       "a target declared twice",
@@ -235,10 +235,12 @@ struct LoadStatementByStatementTests {
     let pair = Pair(scratch, name: "whole.anim")
     for entry in session.split(separator: "\n") { pair.type(String(entry)) }
     pair.type(":tick 100ms")
-    let plan = runtime(of: pair.loading.session).planEntry(
-      SourceText(name: "whole.anim", contents: text), in: pair.loading.session.environment)
-    #expect(plan != nil, "\(why): does not check")
-    #expect(plan?.runsStatementByStatement == false, "\(why): planned statement by statement")
+    let source = SourceText(name: "whole.anim", contents: text)
+    var environment = pair.loading.session.environment
+    #expect(parseAndCheck(source, in: &environment, mode: .session).isRunnable, "\(why): does not check")
+    #expect(
+      runtime(of: pair.loading.session).planEntry(source, in: pair.loading.session.environment) == nil,
+      "\(why): planned statement by statement")
     #expect(try pair.load("whole.anim", text) == .loaded)
     pair.type(":tick 6s")
     pair.expectSame(why)

@@ -57,7 +57,8 @@ package protocol SessionBackend: AnyObject {
   /// The first reading of a file's input (`:load`), one top-level statement at a time
   /// against the session's declarations, `environment`: what running it statement by
   /// statement needs (`runLoad`), or nil when the session should check and run it whole
-  /// (`run(_:of:at:)`): it has errors, or the backend cannot.
+  /// (`run(_:of:at:)`): it has errors, or running it statement by statement would not be
+  /// exactly running it whole, or the backend cannot.
   func planLoad(_ source: SourceText, in environment: Environment) -> EntryPlan?
 
   /// Runs a file's input that `planLoad` checked, as `run(_:of:at:delivering:stoppingWhen:)`

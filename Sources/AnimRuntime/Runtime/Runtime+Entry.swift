@@ -30,9 +30,6 @@ package struct EntryPlan {
   package var warnings: [Diagnostic]
   /// How many top-level statements the input has.
   package var statementCount: Int
-  /// Whether the runtime, as it stood, runs the input statement by statement exactly as it
-  /// would run it whole.
-  package var runsStatementByStatement: Bool
   /// The engine's time when the plan was made: the runtime does not change without its
   /// time moving.
   var time: Nanoseconds
@@ -40,14 +37,20 @@ package struct EntryPlan {
 
 extension Runtime {
   /// Checks `source` as a session's input against `environment` (the checker's session
-  /// mode), one top-level statement at a time, keeping no tree and running nothing, and
-  /// decides whether `runEntry` can run it statement by statement. Nil when the input must
-  /// be checked whole (`parseAndCheck`): it has errors (which the whole check reports, as
-  /// it always has), or the streaming checker's guesses about statements further down were
-  /// wrong.
+  /// mode), one top-level statement at a time, keeping no tree and running nothing, for
+  /// `runEntry` to run statement by statement. Nil when the input must be checked and run
+  /// whole (`parseAndCheck`, then `run(_:of:at:)`): it has errors (which the whole check
+  /// reports, as it always has), the streaming checker's guesses about statements further
+  /// down were wrong, or the runtime as it stands would run it statement by statement
+  /// otherwise than whole (the reading stops at the first such statement: the whole check
+  /// reads it again anyway).
   package func planEntry(_ source: SourceText, in environment: Environment) -> EntryPlan? {
     var reader = CheckedStatementReader(source, in: environment, mode: .session)
-    var streams = true
+    // (Read whole instead: the parsing thread, if any, runs to its end first.)
+    func readWhole() -> EntryPlan? {
+      _ = reader.finish()
+      return nil
+    }
     let start = engine.now
     var cursor = start
     var runNow = 0
@@ -60,37 +63,27 @@ extension Runtime {
     var changedSession = false
     while let checked = reader.next() {
       count += 1
-      guard streams else { continue }  // (read on for its errors)
       let statement = checked.statement
       var declaration: TargetDeclaration?
       if case .target(let target) = statement.kind {
         declaration = target
-        guard declaredTargets.insert(target.name.text.hashValue).inserted else {
-          streams = false
-          continue
-        }
+        guard declaredTargets.insert(target.name.text.hashValue).inserted else { return readWhole() }
       }
       if checked.isGathered {
         // Gathered targets are created after every statement before the first loop or `if`
         // has run; the rest runs later, in the walk, as the whole run walks it.
-        if let declaration, !mayRedeclare(declaration.name.text, afterChanges: changedSession) { streams = false }
+        if let declaration, !mayRedeclare(declaration.name.text, afterChanges: changedSession) { return readWhole() }
         // A target declared inside a loop or an `if` that one run at the start declared: the
         // whole run still counts that one as this input's (`declaredInEntry`) and does not
         // redeclare it; run statement by statement, it was let go.
         if Self.nestedTargetNames(in: statement).contains(where: { targetsRunAtStart.contains($0.hashValue) }) {
-          streams = false
+          return readWhole()
         }
         continue
       }
       let context = ProgramContext(facts: checked.facts, source: source, entry: entries.count)
-      guard let step = startStep(of: statement, context, cursor: cursor, start: start) else {
-        streams = false
-        continue
-      }
-      if let declaration, !mayRedeclare(declaration.name.text, afterChanges: changedSession) {
-        streams = false
-        continue
-      }
+      guard let step = startStep(of: statement, context, cursor: cursor, start: start) else { return readWhole() }
+      if let declaration, !mayRedeclare(declaration.name.text, afterChanges: changedSession) { return readWhole() }
       switch step {
       case .wait(let time):
         cursor = time
@@ -98,15 +91,14 @@ extension Runtime {
         break
       case .now:
         runNow += 1
-        if runNow > Self.statementsRunAtOnceLimit { streams = false }
+        if runNow > Self.statementsRunAtOnceLimit { return readWhole() }
         if let declaration { targetsRunAtStart.insert(declaration.name.text.hashValue) }
         if declaration == nil && !Self.isConstantDeclaration(statement, context) { changedSession = true }
       }
     }
     guard case .clean(let warnings) = reader.finish() else { return nil }
     return EntryPlan(
-      environment: reader.environment, warnings: warnings, statementCount: count, runsStatementByStatement: streams,
-      time: start)
+      environment: reader.environment, warnings: warnings, statementCount: count, time: start)
   }
 
   /// Whether declaring target `name` at its statement, after statements that may have read
@@ -166,10 +158,7 @@ extension Runtime {
   ) -> (reached: Bool, environment: Environment) {
     var reached = true
     if engine.now < now { reached = advance(to: now, delivering: deliver, stoppingWhen: shouldStop) }
-    let runs =
-      engine.now == plan.time
-      ? plan.runsStatementByStatement : planEntry(source, in: environment)?.runsStatementByStatement
-    if runs == true {
+    if engine.now == plan.time || planEntry(source, in: environment) != nil {
       var reader = CheckedStatementReader(source, in: environment, mode: .session)
       let read = withoutActuallyEscaping(deliver) { deliver in
         runStatementByStatement(&reader, of: source, delivering: deliver)
