@@ -8,6 +8,9 @@
 // - front.run.FORM.memory: the trace process's whole peak resident set size (nothing
 //   subtracted) / the file's size, the smallest of three runs. Goal: at most 8.
 // - front.run.time and front.run.memory: the largest over the forms.
+// - front.repl.*: the same for `anim repl FILE` with an empty standard input, which loads the
+//   file into a session as `:load` does and ends (issue 14: the REPL loads a file through the
+//   trace's path). Printed for comparison, with no goal of its own.
 //
 // The forms: ScriptGenerator's mix of every statement (seed 2026), and scripts of one form
 // each: `let`s, `target`s, `timeline`s, top-level `animate`s (spread over a thousand
@@ -59,13 +62,27 @@ private func frontRunScripts() -> [(form: String, text: String)] {
 }
 
 func runFrontRunBenchmarks() {
+  runFrontForms(named: "front.run") { path in ["trace", path, "--until", "0s"] }
+}
+
+/// front.repl: the same for `anim repl FILE` with nothing on its standard input, which loads
+/// the file into a session (checked, then run as `:load` runs it) and ends: the REPL's load
+/// against `anim check FILE`, as front.run's trace. Printed for comparison; no goal of its own.
+func runFrontReplBenchmarks() {
+  runFrontForms(named: "front.repl") { path in ["repl", path] }
+}
+
+/// For each form: `NAME.FORM.time` (best of three wall times of `anim ARGUMENTS(FILE)` over
+/// the best of three of `anim check FILE`) and `NAME.FORM.memory` (the smallest of three
+/// peaks over the file's size), then the largest of each over the forms.
+private func runFrontForms(named name: String, _ arguments: (String) -> [String]) {
   let anim =
     ProcessInfo.processInfo.environment["ANIM"]
     ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(".build/release/anim").path
   guard FileManager.default.isExecutableFile(atPath: anim) else {
     FileHandle.standardError.write(
-      Data("front.run: no anim binary at \(anim) (swift build -c release --product anim, or set ANIM)\n".utf8))
+      Data("\(name): no anim binary at \(anim) (swift build -c release --product anim, or set ANIM)\n".utf8))
     return
   }
   let directory = FileManager.default.temporaryDirectory.appendingPathComponent("anim-bench-run-\(getpid())")
@@ -78,16 +95,16 @@ func runFrontRunBenchmarks() {
     let bytes = Array(text.utf8)
     try! Data(bytes).write(to: URL(fileURLWithPath: path))
     let checks = (0..<3).map { _ in measureAnim(anim, ["check", path]) }
-    let traces = (0..<3).map { _ in measureAnim(anim, ["trace", path, "--until", "0s"]) }
-    let time = traces.map(\.seconds).min()! / checks.map(\.seconds).min()!
-    let memory = Double(traces.map(\.peakBytes).min()!) / Double(bytes.count)
-    report("front.run.\(form).time", time, "ratio")
-    report("front.run.\(form).memory", memory, "ratio")
+    let runs = (0..<3).map { _ in measureAnim(anim, arguments(path)) }
+    let time = runs.map(\.seconds).min()! / checks.map(\.seconds).min()!
+    let memory = Double(runs.map(\.peakBytes).min()!) / Double(bytes.count)
+    report("\(name).\(form).time", time, "ratio")
+    report("\(name).\(form).memory", memory, "ratio")
     worstTime = max(worstTime, time)
     worstMemory = max(worstMemory, memory)
   }
-  report("front.run.time", worstTime, "ratio")
-  report("front.run.memory", worstMemory, "ratio")
+  report("\(name).time", worstTime, "ratio")
+  report("\(name).memory", worstMemory, "ratio")
 }
 
 /// One run of `anim ARGUMENTS` (its output thrown away), through the helper: its wall time
@@ -109,7 +126,7 @@ private func measureAnim(_ anim: String, _ arguments: [String]) -> (seconds: Dou
 }
 
 /// In the helper (`anim-bench --front-run-helper ANIM ARGUMENTS...`): runs ANIM with its
-/// output to /dev/null, waits for it, and prints its wall time in seconds and its peak
+/// input from and its output to /dev/null, waits for it, and prints its wall time in seconds and its peak
 /// resident set size in bytes (`wait4`'s `ru_maxrss`, in KiB on Linux); exits 1 when it
 /// fails. Nil in any other process.
 func runFrontRunHelperIfAsked() -> Int32? {
@@ -119,6 +136,8 @@ func runFrontRunHelperIfAsked() -> Int32? {
   var actions = posix_spawn_file_actions_t()
   posix_spawn_file_actions_init(&actions)
   defer { posix_spawn_file_actions_destroy(&actions) }
+  // (An empty standard input: `anim repl FILE` loads the file and ends.)
+  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
   posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
   posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
   var argv = command.map { strdup($0) } + [nil]

@@ -26,6 +26,8 @@ if let status = runFrontRunHelperIfAsked() { exit(status) }
 if wants(group: "front.") { runFrontBenchmarks() }
 // anim trace --until 0s against anim check, on the release binary (FrontRunBenchmarks.swift).
 if wants(group: "front.run") { runFrontRunBenchmarks() }
+// anim repl FILE (the file loaded, then the end of input) against anim check, the same way.
+if wants(group: "front.repl") { runFrontReplBenchmarks() }
 // The engine's figures (EngineBenchmarks.swift).
 if wants(group: "engine.") { runEngineBenchmarks() }
 // The curves' own figures (CurveBenchmarks.swift).

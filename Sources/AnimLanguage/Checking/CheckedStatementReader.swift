@@ -44,9 +44,14 @@ package struct CheckedStatementReader {
     case mustReadWhole
   }
 
-  package init(_ source: SourceText) {
-    var checker = Checker(
-      mode: .script, environment: Environment(), recordsFacts: true, streaming: StreamingState())
+  /// A reader of `source` as a script (`.script`, from an empty environment, as `anim run`
+  /// reads one), or as a REPL entry (`.session`, against the session's declarations: a
+  /// later declaration replaces an earlier one, and nothing warns about an `on "name"` that
+  /// nothing emits, since a later entry may emit it).
+  package init(_ source: SourceText, in environment: Environment = Environment(), mode: CheckMode = .script) {
+    var streaming = StreamingState()
+    if mode == .session { streaming.emitted = nil }
+    var checker = Checker(mode: mode, environment: environment, recordsFacts: true, streaming: streaming)
     checker.recordsTypes = false
     self.checker = checker
     if source.bytes.count >= ParsingThread.minimumSize {
@@ -84,6 +89,10 @@ package struct CheckedStatementReader {
     checker.placements.removeAll(keepingCapacity: true)
     return CheckedStatement(statement: statement, facts: facts, isGathered: false)
   }
+
+  /// The declarations so far: after a clean reading, the input's environment as the whole
+  /// check (`check(_:in:mode:)`) leaves it.
+  package var environment: Environment { checker.environment }
 
   /// The facts of the statements handed over gathered (`CheckedStatement.isGathered`).
   package func gatheredFacts() -> ResolvedFacts {

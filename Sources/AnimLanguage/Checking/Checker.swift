@@ -110,8 +110,6 @@ struct Checker {
   var curveKinds: [SourceSpan: CurveKind] = [:]
   var placements: [SourceSpan: ResolvedPlacement] = [:]
 
-  /// Names this input declares, with the first declaration's span (duplicates in a script).
-  var declaredHere: [String: SourceSpan] = [:]
   /// Top-level declarations of this input that the check has not reached yet, so a use
   /// before the declaration gets its own message rather than "unknown".
   var laterDeclarations: [String: SourceSpan] = [:]
@@ -272,15 +270,12 @@ struct Checker {
       warning("'\(name.text)' shadows \(predeclared)", at: name.span)
     }
     if mode == .script, let existing = self.symbol(named: name.text) {
-      let first = declaredHere[name.text] ?? existing.span
+      // (A script's environment keeps the first declaration of a name: `existing`.)
       error(
         "'\(name.text)' is already declared as \(existing.kindDescription); a name is declared once in a script",
-        at: name.span, notes: [Diagnostic.Note("the first declaration of '\(name.text)'", span: first)])
+        at: name.span, notes: [Diagnostic.Note("the first declaration of '\(name.text)'", span: existing.span)])
       return
     }
-    // In a script the environment keeps the first declaration of a name, so only a session
-    // needs to remember it here.
-    if mode == .session { declaredHere[name.text] = declaredHere[name.text] ?? name.span }
     declareInEnvironment(symbol)
   }
 

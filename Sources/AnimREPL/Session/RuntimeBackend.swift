@@ -65,6 +65,21 @@ package final class RuntimeBackend: SessionBackend {
     return reached ? now : runtime.engine.now
   }
 
+  package func planLoad(_ source: SourceText, in environment: Environment) -> EntryPlan? {
+    runtime.planEntry(source, in: environment)
+  }
+
+  package func runLoad(
+    _ source: SourceText, planned plan: EntryPlan, in environment: Environment, at now: Nanoseconds,
+    delivering deliver: ([SessionOutput]) -> Void, stoppingWhen shouldStop: () -> Bool
+  ) -> (reached: Nanoseconds, environment: Environment) {
+    // Held, as `run` above.
+    let (reached, after) = runtime.runEntry(
+      source, planned: plan, in: environment, at: runtime.isHeld ? runtime.engine.now : now,
+      delivering: { deliver(lines($0)) }, stoppingWhen: shouldStop)
+    return (reached ? now : runtime.engine.now, after)
+  }
+
   private func lines(_ outputs: [AnimRuntime.RuntimeOutput]) -> [SessionOutput] {
     outputs.map { output in
       switch output {

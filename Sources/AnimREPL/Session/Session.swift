@@ -272,35 +272,14 @@ package final class Session {
       if let path { note("nothing from '\(path)' was loaded: the session is unchanged") }
       return false
     }
-    // Checking a large file takes a while: Ctrl-C meanwhile stops it here, before anything
-    // runs, and the session stays as it was.
-    if let request = stopRequest() {
-      if request == .interrupt {
-        entryWasInterrupted = true
-        write(
-          .standardOutput,
-          path.map { "':load' interrupted: nothing from '\($0)' was loaded; the session is unchanged\n" }
-            ?? "interrupted: nothing ran; the session is unchanged\n")
-      }
-      return false
-    }
+    if wasInterruptedBeforeRunning(loadedFrom: path) { return false }
     environment = checked
     guard !program.file.statements.isEmpty else { return true }
     if let runtime {
       stoppedBy = nil
       let reached = runtime.run(
         program, of: source, at: clock.now, delivering: emit, stoppingWhen: { shouldStop(deadline: nil) })
-      if reached < clock.now {
-        clock.standStill(at: reached)
-        if stoppedBy == .interrupt {
-          write(
-            .standardOutput,
-            "interrupted while catching up with the clock: it stands at \(formatSeconds(reached, precision)), "
-              + "where the input ran; the time not played counts as a pause\n")
-        }
-      }
-      // A bare `resume` released a restored session's hold: the clock goes on from there.
-      if clock.isHeld && !runtime.isHeld { clock.release() }
+      ran(reaching: reached, runtime)
     } else if let path {
       note(
         "'\(path)' checked (\(count(program.file.statements.count, "statement"))); no runtime is attached, so nothing runs"
@@ -308,6 +287,66 @@ package final class Session {
     } else {
       note("no runtime is attached, so nothing runs")
     }
+    return true
+  }
+
+  /// Checking a large input takes a while: Ctrl-C meanwhile stops it before anything runs,
+  /// and the session stays as it was. Whether it did.
+  private func wasInterruptedBeforeRunning(loadedFrom path: String?) -> Bool {
+    guard let request = stopRequest() else { return false }
+    if request == .interrupt {
+      entryWasInterrupted = true
+      write(
+        .standardOutput,
+        path.map { "':load' interrupted: nothing from '\($0)' was loaded; the session is unchanged\n" }
+          ?? "interrupted: nothing ran; the session is unchanged\n")
+    }
+    return true
+  }
+
+  /// After an input ran on `runtime`, whose catching up with the clock reached `reached`.
+  private func ran(reaching reached: Nanoseconds, _ runtime: any SessionBackend) {
+    if reached < clock.now {
+      clock.standStill(at: reached)
+      if stoppedBy == .interrupt {
+        write(
+          .standardOutput,
+          "interrupted while catching up with the clock: it stands at \(formatSeconds(reached, precision)), "
+            + "where the input ran; the time not played counts as a pause\n")
+      }
+    }
+    // A bare `resume` released a restored session's hold: the clock goes on from there.
+    if clock.isHeld && !runtime.isHeld { clock.release() }
+  }
+
+  /// A file's input (`:load`), read one top-level statement at a time when the runtime
+  /// can (`SessionBackend.planLoad`), as `anim run` reads a script, so that its tree is
+  /// never held whole: checked through first (an input with an error changes nothing),
+  /// then read again and run as it is read. Otherwise, and for its errors, as typed input
+  /// is (`evaluateLanguage`). The same diagnostics, notes, output and session either way.
+  /// - Returns: whether it had no errors.
+  private func loadLanguage(_ source: SourceText, loadedFrom path: String) -> Bool {
+    guard let runtime, var plan = runtime.planLoad(source, in: environment) else {
+      return evaluateLanguage(source, firstLine: 1, loadedFrom: path)
+    }
+    if !plan.warnings.isEmpty {
+      let renderer = DiagnosticRenderer(source: source, usesColor: usesColor, firstLine: 1)
+      write(.standardError, renderer.renderLimited(plan.warnings))
+    }
+    if wasInterruptedBeforeRunning(loadedFrom: path) { return false }
+    guard plan.statementCount > 0 else {
+      environment = plan.environment
+      return true
+    }
+    // The run reads the input's declarations again: the plan's go first, so that a file of
+    // a million declarations is not held twice.
+    plan.environment = Environment()
+    stoppedBy = nil
+    let (reached, after) = runtime.runLoad(
+      source, planned: plan, in: environment, at: clock.now, delivering: emit,
+      stoppingWhen: { shouldStop(deadline: nil) })
+    environment = after
+    ran(reaching: reached, runtime)
     return true
   }
 
@@ -713,7 +752,7 @@ package final class Session {
       return .hadErrors
     }
     let source = SourceText(name: path, bytes: bytes)
-    return evaluateLanguage(source, firstLine: 1, loadedFrom: path) ? .loaded : .hadErrors
+    return loadLanguage(source, loadedFrom: path) ? .loaded : .hadErrors
   }
 
   /// A leading `~` or `~user` as a shell expands it: the home directory (`$HOME`, or the

@@ -10,6 +10,7 @@
 
 import AnimCore
 import AnimLanguage
+import AnimRuntime
 
 /// Something a session's runtime reports: a line for standard output (a value, a `print`,
 /// an event), or a diagnostic (a runtime error) for standard error.
@@ -52,6 +53,22 @@ package protocol SessionBackend: AnyObject {
     _ program: CheckedProgram, of source: SourceText, at now: Nanoseconds,
     delivering deliver: ([SessionOutput]) -> Void, stoppingWhen shouldStop: () -> Bool
   ) -> Nanoseconds
+
+  /// The first reading of a file's input (`:load`), one top-level statement at a time
+  /// against the session's declarations, `environment`: what running it statement by
+  /// statement needs (`runLoad`), or nil when the session should check and run it whole
+  /// (`run(_:of:at:)`): it has errors, or running it statement by statement would not be
+  /// exactly running it whole, or the backend cannot.
+  func planLoad(_ source: SourceText, in environment: Environment) -> EntryPlan?
+
+  /// Runs a file's input that `planLoad` checked, as `run(_:of:at:delivering:stoppingWhen:)`
+  /// runs it whole, reading it again one statement at a time when it can. `environment` is
+  /// the session's declarations before it; what it returns, the time reached (as `run`'s)
+  /// and the declarations after it (the plan's may be let go before).
+  func runLoad(
+    _ source: SourceText, planned plan: EntryPlan, in environment: Environment, at now: Nanoseconds,
+    delivering deliver: ([SessionOutput]) -> Void, stoppingWhen shouldStop: () -> Bool
+  ) -> (reached: Nanoseconds, environment: Environment)
 
   /// One line per animation and timeline: state, direction, speed, local time / duration,
   /// progress (`:status`).
@@ -109,6 +126,20 @@ extension SessionBackend {
   ) -> Nanoseconds {
     deliver(advance(to: time))
     return time
+  }
+
+  /// By default, none: a file's input is checked and run whole.
+  package func planLoad(_ source: SourceText, in environment: Environment) -> EntryPlan? { nil }
+
+  /// By default, whole (`planLoad` plans nothing, so this is not asked).
+  package func runLoad(
+    _ source: SourceText, planned plan: EntryPlan, in environment: Environment, at now: Nanoseconds,
+    delivering deliver: ([SessionOutput]) -> Void, stoppingWhen shouldStop: () -> Bool
+  ) -> (reached: Nanoseconds, environment: Environment) {
+    var checked = environment
+    let result = parseAndCheck(source, in: &checked, mode: .session)
+    guard result.isRunnable, let program = result.program else { return (now, environment) }
+    return (run(program, of: source, at: now, delivering: deliver, stoppingWhen: shouldStop), checked)
   }
 
   /// By default, all at once through `run(_:of:at:)`.

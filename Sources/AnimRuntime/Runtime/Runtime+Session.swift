@@ -323,7 +323,9 @@ extension Runtime {
           let statements = files[level.at.entry].statements
           switch level.kind {
           case .block:
-            guard let list = findStatementList(in: statements, level.at), let index = level.index,
+            guard
+              let list = findStatementList(in: statements, level.at) ?? topLevelRest(of: statements, level.at),
+              let index = level.index,
               index >= 0, index <= list.count
             else { throw refuse("the saved session is corrupt: a waiting block") }
             levels.append(.block(list, index: index, context))
@@ -537,6 +539,16 @@ extension Runtime {
       }
     }
     return nil
+  }
+
+  /// The top-level statements from the one `span` starts at to the last, when `span` ends
+  /// with the last: the block that an input started statement by statement walks from its
+  /// first top-level loop or `if` on (`runStatementByStatement`, Runtime+Start.swift).
+  static func topLevelRest(of statements: [Statement], _ span: SavedSpan) -> [Statement]? {
+    guard let last = statements.last, last.span.end == span.end,
+      let first = statements.firstIndex(where: { $0.span.start == span.start })
+    else { return nil }
+    return Array(statements[first...])
   }
 
   /// The target declaration whose name is at exactly this span, at any depth.

@@ -57,10 +57,71 @@ extension Runtime {
   /// spent).
   func runStatementByStatement(_ source: SourceText) -> (output: [RuntimeOutput], warnings: [Diagnostic])? {
     var reader = CheckedStatementReader(source)
+    keepsConstantValues = false
+    guard let warnings = runStatementByStatement(&reader, of: source, delivering: nil) else { return nil }
+    return (takeOutput(), warnings)
+  }
+
+  /// Where a top-level statement read on its own goes, as `schedule(_:from:_:mode:)` would
+  /// place it in a program started at `start` (the engine's time, which nothing advances
+  /// while the statements are read).
+  enum StartStep {
+    /// A `wait`: the time for the statements after it moves to this.
+    case wait(Nanoseconds)
+    /// Due later: scheduled for this time.
+    case later(Nanoseconds)
+    /// Due at the start: it runs at once.
+    case now
+  }
+
+  /// The step of `statement`, with `cursor` the time so far; nil when a statement read on
+  /// its own cannot be placed as the whole program places it: a placement or a `wait` that
+  /// is not a constant (evaluated before any statement runs there), or a target whose
+  /// initial values are not all constants (created in two steps there).
+  func startStep(
+    of statement: Statement, _ context: ProgramContext, cursor: Nanoseconds, start: Nanoseconds
+  ) -> StartStep? {
+    // `createTargets` creates every target before anything runs, then the target's own
+    // statement sets the same values again: the same as creating it at its statement only
+    // when every initial value is a constant.
+    if case .target(let target) = statement.kind {
+      guard
+        target.properties.allSatisfy({
+          context.facts.constant(of: $0.value) != nil
+            || (target.count != nil && Self.isFixedPerMember($0.value, context))
+        })
+      else { return nil }
+    }
+    // Its time, as `schedule(_:from:_:mode:)` finds it: from constants only.
+    var time = cursor
+    switch context.facts.placement(of: statement) {
+    case .absolute(let offset)?:
+      guard let d = constantDuration(offset, context) else { return nil }
+      time = saturatingSum(start, d)
+    case .relative(let sign, let offset)?:
+      guard let d = constantDuration(offset, context) else { return nil }
+      time = saturatingSum(cursor, sign == .minus ? -d : d)
+    default:
+      break
+    }
+    if case .wait(let length) = statement.kind {
+      guard let d = constantDuration(length, context) else { return nil }
+      return .wait(saturatingSum(cursor, max(d, 0)))
+    }
+    return time > start ? .later(time) : .now
+  }
+
+  /// Runs what `reader` hands over as `run(_:of:at:)` runs a whole program at the engine's
+  /// time, one top-level statement at a time, and returns the reading's warnings; nil when
+  /// the input must be read whole (this runtime has then run part of it: a fresh runtime
+  /// is spent; a session checks first, `planEntry`, so that it never gets here). With
+  /// `deliver`, output is handed over in pieces as it comes (else it waits in `output`).
+  func runStatementByStatement(
+    _ reader: inout CheckedStatementReader, of source: SourceText, delivering deliver: (([RuntimeOutput]) -> Void)?
+  ) -> [Diagnostic]? {
     let entry = entries.count
     entries.append(source)
     declaredInEntry = []
-    keepsConstantValues = false
     var cursor = engine.now
     let start = engine.now
     // The engine's guard on one instant counts the statements its first round would run.
@@ -75,54 +136,35 @@ extension Runtime {
         continue
       }
       let context = ProgramContext(facts: checked.facts, source: source, entry: entry)
-      // `createTargets` creates every target before anything runs, then the target's own
-      // statement sets the same values again: the same as creating it here only when every
-      // initial value is a constant.
+      guard let step = startStep(of: statement, context, cursor: cursor, start: start) else { return nil }
       var declaration: TargetDeclaration?
-      if case .target(let target) = statement.kind {
-        guard
-          target.properties.allSatisfy({
-            context.facts.constant(of: $0.value) != nil
-              || (target.count != nil && Self.isFixedPerMember($0.value, context))
-          })
-        else { return nil }
-        declaration = target
-      }
-      // Its time, as `schedule(_:from:_:mode:)` finds it: from constants only.
-      var time = cursor
-      switch context.facts.placement(of: statement) {
-      case .absolute(let offset)?:
-        guard let d = constantDuration(offset, context) else { return nil }
-        time = saturatingSum(engine.now, d)
-      case .relative(let sign, let offset)?:
-        guard let d = constantDuration(offset, context) else { return nil }
-        time = saturatingSum(cursor, sign == .minus ? -d : d)
-      default:
-        break
-      }
-      if case .wait(let length) = statement.kind {
-        guard let d = constantDuration(length, context) else { return nil }
-        cursor = saturatingSum(cursor, max(d, 0))
+      if case .target(let target) = statement.kind { declaration = target }
+      switch step {
+      case .wait(let time):
+        cursor = time
         continue
-      }
-      if time > engine.now {
+      case .later(let time):
         if let declaration { try? declareTarget(declaration, context, evaluateNow: false) }
         engine.schedule(callback: newKey(.statement(statement, context, invocation: nil)), at: time)
         continue
+      case .now:
+        break
       }
       // Due now: it runs as its callback would in the first round, with the key it would
       // have. (A target is then created by its statement alone: setting a new property to
       // the value it was created with, as the statement would after `createTargets`, changes
       // nothing.)
       runNow += 1
-      if runNow > AnimationEngine.eventLimitPerInstant * 1_000 { return nil }
+      if runNow > Self.statementsRunAtOnceLimit { return nil }
       nextKey += 1
       lastActivity = engine.now
       lastFiniteActivity = engine.now
       execute(statement, context)
-      // Declared once in a script (a second declaration is an error): once its statement
-      // has run, nothing asks whether this entry declared it.
+      // Declared once in this input (a script's second declaration is an error; a session
+      // entry that declares a target twice is run whole): once its statement has run,
+      // nothing asks whether this entry declared it.
       if let declaration { declaredInEntry.remove(declaration.name.text) }
+      if let deliver, output.count >= Self.outputPiece { deliver(takeOutput()) }
     }
     guard case .clean(let warnings) = reader.finish() else { return nil }
     if !gathered.isEmpty {
@@ -135,9 +177,22 @@ extension Runtime {
       walk(BlockWalk(gathered, context, start: start, cursor: cursor, invocation: nil))
     }
     // What the statements caused at the start (their events, handlers, emits).
-    advanceQuietly(to: engine.now)
-    return (takeOutput(), warnings)
+    if let deliver {
+      advanceQuietly(to: engine.now) {
+        if self.output.count >= Self.outputPiece { deliver(self.takeOutput()) }
+        return false
+      }
+      let rest = takeOutput()
+      if !rest.isEmpty { deliver(rest) }
+    } else {
+      advanceQuietly(to: engine.now)
+    }
+    return warnings
   }
+
+  /// More statements than this due at the start is more than the engine's first round
+  /// would run (its guard on one instant): such an input is read whole, to fail as it does.
+  static let statementsRunAtOnceLimit = AnimationEngine.eventLimitPerInstant * 1_000
 
   /// The value of a duration expression the checker found constant; nil when it is not.
   private func constantDuration(_ expression: Expression, _ context: ProgramContext) -> Nanoseconds? {

@@ -13,7 +13,9 @@ enum RuntimeValue: Hashable {
   /// Straight sRGB channels in 0...1.
   case color(red: Double, green: Double, blue: Double, alpha: Double)
   case string(String)
-  case curve(TimingCurve)
+  /// Boxed: a curve is several times the size of every other case, and a session keeps a
+  /// value for each of its `let`s (a file of a million of them, a table of a million values).
+  indirect case curve(TimingCurve)
   case boolean(Bool)
 
   init(_ constant: ConstantValue) {
