@@ -1004,7 +1004,8 @@ package final class OracleWorld {
           // animating), and crosses that edge again; waiting in its delay with a backwards
           // fill, it shows its first value again (past its end, its forwards fill shows its
           // last, as `leave` left it).
-          if !crossing.forward && node.timing.fill.backwards { join(node) }
+          // (With `fill both`, leaving at its start kept its term there, its first value.)
+          if !crossing.forward && node.timing.fill == .backwards { join(node) }
           break
         }
       }

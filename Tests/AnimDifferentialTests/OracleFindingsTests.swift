@@ -548,4 +548,19 @@ import Testing
     let oracle = runOracle(c)
     #expect(engine.events.map(\.description) == oracle.events.map(\.description))
   }
+
+  /// An additive animation with `fill both`, sought back into its delay, keeps the term it
+  /// leaves at its start (0: its first value) in its place in the stack; it does not join
+  /// again as a newcomer. Seed 11004192's case (A in its delay when B, fill both, is placed;
+  /// A ends while B runs; `seek` B into its delay): the oracle joined B again after leaving
+  /// it, starting a new stack from B's `from` (41, where the engine, by the rule, keeps
+  /// −140); 13 seeds of a 15-minute run, and 11022148.
+  @Test func anAdditiveAnimationSoughtBackIntoItsDelayKeepsItsPlaceInTheStack() {
+    for seed: UInt64 in [11_004_192, 11_022_148] {
+      var generator = CaseGenerator(seed: seed)
+      let c = generator.generate()
+      let (mismatch, _, _) = check(c)
+      #expect(mismatch == nil, "seed \(seed)")
+    }
+  }
 }
