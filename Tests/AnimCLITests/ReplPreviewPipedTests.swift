@@ -77,6 +77,20 @@ import Testing
     try repl.send("box.x\n")
     try repl.waitForOutput("box.x = 100")
   }
+
+  /// SIGTERM ends the session, and so the process, by that signal, as without `--preview`:
+  /// the server does not take the signal for itself (stopping alone, the session left running).
+  @Test func sigtermEndsTheSessionWithItsPage() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let repl = try PipedPreviewREPL([], scratch: scratch)
+    defer { repl.stop() }
+    try repl.send("target box { x: 0 }\nbox.x\n")
+    try repl.waitForOutput("box.x = 0")
+    let page = try repl.page()
+    #expect(try page.next { $0.isFrameText } != nil, "no state")
+    #expect(repl.terminate(waiting: 5) == 128 + SIGTERM)
+  }
 }
 
 /// `anim repl --preview ARGUMENTS` reading a FIFO the test writes (and keeps open), its output
