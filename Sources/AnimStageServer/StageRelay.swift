@@ -7,10 +7,16 @@
 // waits for the REPL's next pass (`Demand.welcome`), unless the whole state kept here is
 // still the pages' (no frame was published since it was built); a page's request for the
 // page itself waits for the scene's `<svg>` at most `svgWait`, else takes the last one built.
+// A REPL that passes only between lines (piped input) also waits on `wakeDescriptor`, which
+// each of these makes readable, so none waits for more input.
 
 import AnimCore
 import AnimStage
 import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 package final class StageRelay: StageBackend {
   private struct Shared {
@@ -32,6 +38,17 @@ package final class StageRelay: StageBackend {
     var svg = "<svg id=\"stage\"></svg>"
     var svgRequests: [Int: CheckedContinuation<String, Never>] = [:]
     var nextRequest = 0
+    /// The pipe that wakes the REPL (`wakeDescriptor`): -1 until it is asked for.
+    var wakeRead: Int32 = -1
+    var wakeWrite: Int32 = -1
+
+    /// Makes `wakeRead` readable, when someone waits on it: a page wants the REPL's pass.
+    func wake() {
+      guard wakeWrite >= 0 else { return }
+      var byte: UInt8 = 1
+      // (A full pipe is readable already: nothing is lost when the write fails.)
+      _ = write(wakeWrite, &byte, 1)
+    }
   }
   private let shared = Mutex(Shared())
   private let title: String
@@ -50,6 +67,7 @@ package final class StageRelay: StageBackend {
         let request = shared.nextRequest
         shared.nextRequest += 1
         shared.svgRequests[request] = continuation
+        shared.wake()
         return request
       }
       Task {
@@ -79,6 +97,7 @@ package final class StageRelay: StageBackend {
         shared.clients[id] = continuation
       } else {
         shared.arriving[id] = continuation
+        shared.wake()
       }
       return id
     }
@@ -87,7 +106,10 @@ package final class StageRelay: StageBackend {
 
   package func disconnect(_ id: Int) async {
     shared.withLock { shared in
-      if shared.selections.removeValue(forKey: id) != nil { shared.inbox.append("inspect") }
+      if shared.selections.removeValue(forKey: id) != nil {
+        shared.inbox.append("inspect")
+        shared.wake()
+      }
       shared.strides[id] = nil
       return shared.clients.removeValue(forKey: id) ?? shared.arriving.removeValue(forKey: id)
     }?.finish()
@@ -99,11 +121,13 @@ package final class StageRelay: StageBackend {
         // (What the inspectors show: `inspected` says, and the session asks.)
         shared.selections[client] = String(command.dropFirst("select ".count))
         shared.inbox.append("inspect")
+        shared.wake()
       } else if command.hasPrefix("stride ") {
         // (As `StageHost` takes it: the REPL's pass reads it in `demand`.)
         if let stride = Int(command.dropFirst("stride ".count)) { shared.strides[client] = min(max(stride, 1), 4) }
       } else {
         shared.inbox.append(command)
+        shared.wake()
       }
     }
   }
@@ -145,6 +169,35 @@ package final class StageRelay: StageBackend {
         frames: !shared.clients.isEmpty, welcome: !shared.arriving.isEmpty, svg: !shared.svgRequests.isEmpty,
         stride: shared.clients.keys.map { shared.strides[$0] ?? 1 }.min() ?? 1)
     }
+  }
+
+  /// A descriptor that is readable while a page wants the REPL's pass (it connected and
+  /// waits for the whole state, asked for the page, or sent a command): made on the first
+  /// call (a REPL that passes 60 times a second never asks, and nothing is written for it).
+  /// `drainWake()` empties it. Nil when no pipe can be made.
+  package var wakeDescriptor: Int32? {
+    shared.withLock { shared -> Int32? in
+      if shared.wakeRead < 0 {
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { return nil }
+        for end in ends {
+          _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+          _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+        }
+        (shared.wakeRead, shared.wakeWrite) = (ends[0], ends[1])
+        // (Whatever came before anyone waited still wants a pass.)
+        if !shared.arriving.isEmpty || !shared.inbox.isEmpty || !shared.svgRequests.isEmpty { shared.wake() }
+      }
+      return shared.wakeRead
+    }
+  }
+
+  /// Empties `wakeDescriptor`, before the pass it asked for.
+  package func drainWake() {
+    let descriptor = shared.withLock { $0.wakeRead }
+    guard descriptor >= 0 else { return }
+    var bytes = [UInt8](repeating: 0, count: 256)
+    while bytes.withUnsafeMutableBytes({ read(descriptor, $0.baseAddress, $0.count) }) > 0 {}
   }
 
   /// The targets the pages' inspectors show.

@@ -26,6 +26,11 @@ package struct StageServerOptions: Sendable {
   package var port = 0
   /// The token every request must carry; `StageServer.makeToken()` when nil.
   package var token: String?
+  /// Whether SIGTERM and SIGINT stop the server (`anim preview`, whose server is all it
+  /// does). `anim repl --preview` says no: its session catches them (`CaughtSignals`) to end
+  /// the process cleanly, and a server that took them over would stop alone, leaving the
+  /// session running.
+  package var stopsOnSignals = true
   package init() {}
 }
 
@@ -128,7 +133,7 @@ package enum StageServer {
       logger: logger)
     let ticking = Task { await host.tickLoop() }
     defer { ticking.cancel() }
-    try await app.runService()
+    try await app.runService(gracefulShutdownSignals: options.stopsOnSignals ? [.sigterm, .sigint] : [])
   }
 }
 

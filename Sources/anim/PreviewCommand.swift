@@ -92,11 +92,13 @@ struct StageServerArguments: ParsableArguments {
 
   /// Starts serving `backend` on other threads and returns once it listens, having printed
   /// its one line (`anim preview: http://127.0.0.1:PORT/?token=TOKEN`) on standard output at
-  /// once. Throws exit status 69 when it cannot start.
-  func start(_ backend: some StageBackend) throws -> Running {
+  /// once. Throws exit status 69 when it cannot start. `stopsOnSignals`: whether SIGTERM and
+  /// SIGINT stop the server (`StageServerOptions.stopsOnSignals`).
+  func start(_ backend: some StageBackend, stopsOnSignals: Bool = true) throws -> Running {
     var options = StageServerOptions()
     options.host = host
     options.port = port
+    options.stopsOnSignals = stopsOnSignals
     let opens = open
     let ready = DispatchSemaphore(value: 0)
     let ended = DispatchSemaphore(value: 0)

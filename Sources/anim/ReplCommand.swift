@@ -39,7 +39,8 @@ struct ReplCommand: ParsableCommand {
     var stage: ReplStage?
     if preview {
       let relay = StageRelay(title: file.map { "repl: \($0)" } ?? "repl")
-      _ = try server.start(relay)
+      // (The session's signals are the REPL's: SIGTERM ends the process, not the server alone.)
+      _ = try server.start(relay, stopsOnSignals: false)
       stage = ReplStage(relay: relay, size: server.stageSize)
     }
     let status = REPL.run(file: file, clock: clock == .real ? .real : .virtual, stage: stage)

@@ -18,6 +18,10 @@ import AnimStageServer
 /// frame is what changed (`StageFrameEncoder`, as `anim preview` sends), no more often while
 /// things move than the pages' stride asks, and the page's whole state and scene are built
 /// only for a page that asks (`StageRelay.Demand`).
+///
+/// Piped input passes only between its lines, and also when the relay wakes it
+/// (`wakeDescriptor`: a page connected or sent something) and, while a page shows things
+/// moving, at the pace of the frames it writes (`passInterval`).
 final class ReplStage: SessionStage {
   private let relay: StageRelay
   private let size: StageSize
@@ -148,6 +152,21 @@ final class ReplStage: SessionStage {
     guard let old else { return false }
     return old.runtime == new.runtime && old.revision == new.revision && old.paused == new.paused
       && old.clock == new.clock
+  }
+
+  var wakeDescriptor: Int32? { relay.wakeDescriptor }
+
+  func drainWake() { relay.drainWake() }
+
+  /// A frame's time times the pages' smallest stride, while a page has the state and the last
+  /// frame showed the session moving (its runtime not at rest, its clock not held); nil
+  /// otherwise: a session at rest sends nothing until something changes, which only input,
+  /// or the page (waking the pass), can do.
+  var passInterval: Nanoseconds? {
+    guard let shown, !shown.idle, !shown.clock.isHeld else { return nil }
+    let demand = relay.demand
+    guard demand.frames else { return nil }
+    return Int64(demand.stride) * StageSession.frameLength
   }
 
   func log(_ text: String, isError: Bool) {

@@ -29,8 +29,8 @@ private enum ExampleFiles {
     "label-rotate.anim", "long-sweep.anim", "loop-counter.anim", "stagger-list.anim", "grid-ripple.anim",
     "flip-twice.anim", "chapters.anim", "scrub.anim", "meter.anim",
     "minute-clock.anim", "retarget-box.anim",
-    "retarget-three.anim", "showcase.anim", "spin-paused.anim", "stopwatch-laps.anim", "stopwatch.anim",
-    "tour.anim",
+    "retarget-three.anim", "scoreboard.anim", "showcase.anim", "spin-paused.anim", "stopwatch-laps.anim",
+    "stopwatch.anim", "tour.anim",
   ]
 
   /// Examples that repeat forever without ever stopping, traced with `--until` (none today:
@@ -246,7 +246,7 @@ private let ease = CubicBezier.ease
 struct ExampleTraceTests {
   @Test func everyExampleIsCoveredChecksCleanAndTracesWithoutRuntimeErrors() throws {
     let names = try ExampleFiles.names()
-    #expect(names.count == 22)
+    #expect(names.count == 23)
     #expect(Set(names) == ExampleFiles.covered, "an example without a trace test, or a test without its example")
     for name in names {
       let text = try ExampleFiles.text(name)
@@ -376,6 +376,42 @@ struct ExampleTraceTests {
     #expect(example.run.prints.map(\.1) == ["all 12 rows in at 0.95s"])
     #expect(example.run.times("complete", "rows[11].x") == [950 * ms])
     example.expectEnd(950 * ms)
+  }
+
+  /// game.score climbs in ten whole steps over 2 s: 10·⌊t / 200 ms⌋, 100 from 2 s (steps(10),
+  /// jumpEnd); runner k counts 0 to 4 laps over 2 s in whole steps, k · 500 ms late:
+  /// ⌊4p⌋ = ⌊(t − k · 500 ms) / 500 ms⌋ within 0…4; the banner fades in over 300 ms, linear. The
+  /// score's completion prints "final score 100" at 2 s; runner 2, the last, ends at 3 s.
+  @Test func scoreboard() throws {
+    let times = [0, 0.1, 0.3, 0.7, 1.1, 1.5, 1.99, 2, 2.2, 2.6, 2.99, 3, 3.5].map(nanoseconds)
+    let example = try ExampleRun("scoreboard.anim", times: times)
+    // (Whole nanoseconds: the step a time is in, by integer division.)
+    example.expectValues("game.score", at: times) { time in [10 * Double(min(time / (200 * ms), 10))] }
+    for k in 0..<3 {
+      example.expectValues("runners[\(k)].laps", at: times) { time in
+        [Double(min(max((time - Int64(k) * 500 * ms) / (500 * ms), 0), 4))]
+      }
+      example.expectValues("lanes[\(k)].y", at: times) { _ in [Double(50 * k - 20)] }
+    }
+    example.expectValues("banner.opacity", at: times) { [clamp01(seconds(of: $0) / 0.3)] }
+    #expect(example.sampled.number("game.score", at: 700 * ms) == 30)
+    #expect(example.sampled.number("runners[1].laps", at: 1500 * ms) == 2)
+    #expect(example.run.prints.map(\.1) == ["final score 100"])
+    example.expectLog([
+      Instant(
+        0,
+        [
+          [
+            "start banner.opacity", "start game.score", "start runners[0].laps", "start runners[1].laps",
+            "start runners[2].laps",
+          ]
+        ]),
+      Instant(300 * ms, [["complete banner.opacity"]]),
+      Instant(2 * s, [["complete game.score", "complete runners[0].laps"], ["print: final score 100"]]),
+      Instant(2500 * ms, [["complete runners[1].laps"]]),
+      Instant(3 * s, [["complete runners[2].laps"]]),
+    ])
+    example.expectEnd(3 * s)
   }
 
   /// Dot k at column k mod 5, row ⌊k / 5⌋, delayed by its distance from the centre cell times

@@ -1,6 +1,7 @@
 import AnimCore
 import AnimLanguage
 import AnimRuntime
+import Foundation
 import Testing
 
 @testable import AnimStage
@@ -59,6 +60,41 @@ import Testing
     let scene = StageScene(runtime, size: StageSize())
     #expect(scene.targets.first { $0.name == "dot" }?.element == "circle")
     #expect(scene.targets.first { $0.name == "rows[1]" }?.text == "row 1 of 3")
+  }
+
+  /// examples/scoreboard.anim drawn at several instants: the banner's text reads the `none`
+  /// holder's score, 10·⌊t / 200 ms⌋ (100 from 2 s), and lane k's its runner's laps,
+  /// ⌊(t − k · 500 ms) / 500 ms⌋ within 0…4, with its own `index` and `count`; the holders
+  /// are not drawn and take no slot.
+  @Test(arguments: [0, 100, 700, 1100, 1500, 1990, 2600, 3000] as [Int64])
+  func theScoreboardsTextsReadTheirHolders(milliseconds: Int64) throws {
+    let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("examples/scoreboard.anim")
+    let source = SourceText(name: "scoreboard.anim", contents: try String(contentsOf: file, encoding: .utf8))
+    guard case .started(let runtime, _, _) = Runtime.start(source, tracksGauges: true) else {
+      Issue.record("scoreboard.anim did not start")
+      return
+    }
+    let ms: Nanoseconds = 1_000_000
+    let time = milliseconds * ms
+    _ = runtime.advance(to: time)
+    let scene = StageScene(runtime, size: StageSize())
+    let drawn = Dictionary(uniqueKeysWithValues: scene.targets.map { ($0.name, $0) })
+    let score = 10 * min(time / (200 * ms), 10)
+    #expect(drawn["banner"]?.element == "text")
+    #expect(drawn["banner"]?.text == "Score: \(score)", "at \(milliseconds) ms")
+    for k in 0..<3 {
+      let laps = min(max((time - Int64(k) * 500 * ms) / (500 * ms), 0), 4)
+      #expect(drawn["lanes[\(k)]"]?.text == "Lane \(k + 1) of 3: \(laps) of 4 laps", "at \(milliseconds) ms")
+      // Its own y, 50·k − 20: no slot.
+      #expect(
+        attribute("transform", drawn["lanes[\(k)]"]?.group ?? [])
+          == "translate(0 \(50 * k - 20)) rotate(0) scale(1 1)")
+      #expect(drawn["runners[\(k)]"]?.element == nil)
+    }
+    #expect(drawn["game"]?.element == nil)
+    #expect(!scene.svg.contains("data-target=\"game\"") && !scene.svg.contains("data-target=\"runners["))
+    #expect(scene.svg.contains(">Score: \(score)</text>"))
   }
 
   @Test func theSlotsFollowTheViewBoxTop() {

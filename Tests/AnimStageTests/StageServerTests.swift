@@ -5,6 +5,10 @@ import AnimStage
 import AnimStageServer
 import Testing
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// The server's side without sockets: the tick loop's pace (`StageHost`: at most 60 frames a
 /// second, on the real clock no faster than the fastest page writes its stage), and the
 /// interactive session's relay (`StageRelay`: frames only to pages that have the state, the
@@ -178,6 +182,47 @@ import Testing
     #expect(relay.demand.stride == 1)
     // (Not a command for the session.)
     #expect(relay.takeCommands().isEmpty)
+  }
+
+  /// A REPL that passes only between lines waits on the relay's descriptor too: it is readable
+  /// when a page wants a pass (it connected and waits for the state, asked for the page, sent
+  /// a command or chose a target), not for a stride, and empty again once drained.
+  @Test func theWakeDescriptorIsReadableWhenAPageWantsAPass() async throws {
+    let relay = StageRelay(title: "repl")
+    func readable(_ descriptor: Int32) -> Bool {
+      var entry = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)]
+      return poll(&entry, 1, 0) > 0
+    }
+    // A page that came before anyone waited still wants its pass.
+    let (early, _) = await relay.connect()
+    let wake = try #require(relay.wakeDescriptor)
+    #expect(relay.wakeDescriptor == wake)
+    #expect(readable(wake))
+    relay.drainWake()
+    #expect(!readable(wake))
+    relay.publish(frame: nil, state: "{\"t\":0}")
+    // A page that comes while the kept state is current has it: no pass needed.
+    let (current, _) = await relay.connect()
+    #expect(!readable(wake))
+    await relay.handle("stride 2", from: current)
+    #expect(!readable(wake))
+    await relay.handle("toggle", from: current)
+    #expect(readable(wake))
+    relay.drainWake()
+    await relay.handle("select box", from: early)
+    #expect(readable(wake))
+    relay.drainWake()
+    // After a frame, a new page waits for the pass.
+    relay.publish(frame: [1], state: nil)
+    _ = await relay.connect()
+    #expect(readable(wake))
+    relay.drainWake()
+    #expect(!readable(wake))
+    // Many wakes with no pass between fill nothing up: one drain empties them.
+    for _ in 0..<1000 { await relay.handle("toggle", from: current) }
+    relay.drainWake()
+    #expect(!readable(wake))
+    #expect(relay.takeCommands().filter { $0 == "toggle" }.count == 1001)
   }
 
   @Test func aRequestForThePageWaitsForTheScene() async throws {

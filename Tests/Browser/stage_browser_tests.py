@@ -21,12 +21,14 @@ TOLERANCE = 1e-6
 DEFAULT_FILL = "#5b8def"
 
 
-KIND = re.compile(r"^\s*target\s+([A-Za-z_]\w*)(?:\[(\d+)\])?\s*(?::\s*(rect|circle|text|none)\b)?")
+KIND = re.compile(r'^\s*target\s+([A-Za-z_]\w*)(?:\[(\d+)\])?\s*(?::\s*(rect|circle|text|none)\b)?'
+                  r'(?:\s*"((?:[^"\\]|\\.)*)")?')
 
 
-def declared_kinds(path):
+def declared_kinds(path, texts=None):
     """Each target's kind as the script declares it (`target dots[25]: circle`; `rect` without
-    one), by the name the stage gives it (`dots[3]` for a group's member)."""
+    one), by the name the stage gives it (`dots[3]` for a group's member). With `texts` (a
+    dict), each text target's string as written, with its member's (index, count)."""
     kinds = {}
     with open(path) as f:
         for line in f:
@@ -34,14 +36,67 @@ def declared_kinds(path):
             if not match:
                 continue
             name, count, kind = match.group(1), match.group(2), match.group(3) or "rect"
-            for member in (["%s[%d]" % (name, i) for i in range(int(count))] if count else [name]):
+            members = [("%s[%d]" % (name, i), i, int(count)) for i in range(int(count))] if count else [(name, 0, 1)]
+            for member, index, size in members:
                 kinds[member] = kind
+                if kind == "text" and texts is not None:
+                    texts[member] = (match.group(4), index, size)
     return kinds
 
 
-def expected_drawing(values, size=(800, 600), kinds=None):
+def trace_number(x):
+    """A number as the trace and an interpolation write it: whole numbers without a fraction,
+    others the shortest text that reads back the same (the exponent's form aside)."""
+    if isinstance(x, bool):
+        return "true" if x else "false"
+    if isinstance(x, int) or (isinstance(x, float) and x.is_integer() and abs(x) < 1e15):
+        return str(int(x))
+    return repr(x)
+
+
+def interpolated(literal, values, index, count):
+    """The text `literal` (a string as written in the script) shows with the trace sample
+    `values`: each `{expr}` evaluated here, a second time, in Python, over the sample
+    (`T.p`, `G[i].p`, `index`, `count`, numbers and + - * /), escapes as grammar.md says."""
+    class Target:
+        def __init__(self, name):
+            self._name = name
+
+        def __getattr__(self, prop):
+            return values["%s.%s" % (self._name, prop)]
+
+        def __getitem__(self, i):
+            return Target("%s[%d]" % (self._name, i))
+
+    class Names(dict):
+        def __missing__(self, name):
+            return Target(name)
+
+    out, i = "", 0
+    while i < len(literal):
+        c = literal[i]
+        if c == "\\":
+            nxt = literal[i + 1]
+            out += {"n": "\n", "t": "\t"}.get(nxt, nxt)
+            i += 2
+        elif c == "{":
+            end, depth = i + 1, 1
+            while depth:
+                depth += {"{": 1, "}": -1}.get(literal[end], 0)
+                end += 1
+            value = eval(literal[i + 1:end - 1], {"__builtins__": {}}, Names(index=index, count=count))
+            out += trace_number(value) if not isinstance(value, str) else value
+            i = end
+        else:
+            out += c
+            i += 1
+    return out
+
+
+def expected_drawing(values, size=(800, 600), kinds=None, texts=None):
     """Each target's transform numbers, opacity and fill from a trace sample (issue 16), and
-    with `kinds` its shape's element (a `none` is not drawn) and a circle's radius."""
+    with `kinds` its shape's element (a `none` is not drawn, and takes no slot) and a circle's
+    radius; with `texts` (`declared_kinds`'), a text's content."""
     targets = {}
     for name, value in values.items():
         target, prop = name.rsplit(".", 1)
@@ -66,6 +121,9 @@ def expected_drawing(values, size=(800, 600), kinds=None):
     slot = 0
     top = -size[1] / 2
     for target, props in targets.items():
+        kind = (kinds or {}).get(target)
+        if kind == "none":
+            continue
         position = first(props, ["position", "pos"], is_vec2)
         if position is not None:
             x, y = position
@@ -86,9 +144,6 @@ def expected_drawing(values, size=(800, 600), kinds=None):
             sx = sy = 1
         opacity = props["opacity"] if "opacity" in props and is_number(props["opacity"]) else 1
         fill = first(props, ["fill", "tint", "color", "background"], is_color)
-        kind = (kinds or {}).get(target)
-        if kind == "none":
-            continue
         drawn[target] = {
             "element": kind,
             # A circle's diameter is size.x (a number: the size), else 2 * radius, else 60.
@@ -99,7 +154,11 @@ def expected_drawing(values, size=(800, 600), kinds=None):
             "opacity": opacity,
             "fill": fill[:7] if fill else DEFAULT_FILL,
             "fill-opacity": int(fill[7:9], 16) / 255 if fill else 1,
+            "text": None,
         }
+        if target in (texts or {}):
+            literal, index, count = texts[target]
+            drawn[target]["text"] = interpolated(literal, values, index, count)
     return drawn
 
 
@@ -119,7 +178,8 @@ def read_dom(driver):
         out[g.getAttribute('data-target')] = {
           transform: g.getAttribute('transform'), opacity: g.getAttribute('opacity'),
           fill: shape.getAttribute('fill'), fillOpacity: shape.getAttribute('fill-opacity'),
-          element: shape.localName, r: shape.getAttribute('r') };
+          element: shape.localName, r: shape.getAttribute('r'),
+          text: shape.localName === 'text' ? shape.textContent : null };
       }
       return out;""")
 
@@ -134,6 +194,8 @@ def compare(dom, expected, where):
             continue
         if want.get("element") and got["element"] != want["element"]:
             problems.append("%s %s: a %s, expected a %s" % (where, name, got["element"], want["element"]))
+        if want.get("text") is not None and got.get("text") != want["text"]:
+            problems.append("%s %s: text %r, expected %r" % (where, name, got.get("text"), want["text"]))
         if want.get("r") is not None and not close(float(got["r"] or "nan"), want["r"]):
             problems.append("%s %s: r %s, expected %s" % (where, name, got["r"], want["r"]))
         match = TRANSFORM.match(got["transform"] or "")
@@ -165,6 +227,9 @@ def frozen_pages(anim, examples, scratch, driver):
         "tour.anim": ["0.5s", "1.25s"],
         # Circles in a group (`target dots[25]: circle`), their scale on keyframes.
         "grid-ripple.anim": ["0.1s", "0.3s", "0.45s", "0.7s"],
+        # Texts (`target lanes[3]: text "Lane {index + 1} ..."`) reading `none` holders, which
+        # are not drawn: the score and the laps on either side of their steps.
+        "scoreboard.anim": ["0.1s", "0.7s", "1.5s", "2.6s", "3s"],
     }
     for example, instants in cases.items():
         path = os.path.join(examples, example)
@@ -175,8 +240,14 @@ def frozen_pages(anim, examples, scratch, driver):
                 sb.wait_until(lambda: driver.execute_script("return document.body.dataset.paused") == "true",
                               message="the frozen page of %s at %s" % (example, at))
                 _, values = sb.trace_sample(anim, path, at)
-                problems += compare(read_dom(driver), expected_drawing(values, kinds=declared_kinds(path)),
-                                    "%s at %s" % (example, at))
+                texts = {}
+                kinds = declared_kinds(path, texts)
+                dom = read_dom(driver)
+                problems += compare(dom, expected_drawing(values, kinds=kinds, texts=texts), "%s at %s" % (example, at))
+                # A `none` target holds values: none of its properties is drawn.
+                for name in sorted(set(n.rsplit(".", 1)[0] for n in values)):
+                    if kinds.get(name) == "none" and name in dom:
+                        problems.append("%s at %s: %s is a none, drawn" % (example, at, name))
         finally:
             preview.stop()
     return problems

@@ -147,6 +147,8 @@ package final class Session {
   package var clockSpeed: Double { clock.speed }
   /// Whether the clock is held (a restored or stepped session, until a bare `resume`).
   package var isHeld: Bool { clock.isHeld }
+  /// Whether the clock is the real one (the virtual one moves only by `:tick`).
+  package var isOnRealClock: Bool { clock.choice == .real }
 
   /// The stage's speed: the real clock plays `speed` times as fast from now (within
   /// 1/16…16). The virtual clock moves only by `:tick`: there it is refused with a note.

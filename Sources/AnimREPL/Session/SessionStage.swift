@@ -41,6 +41,23 @@ package protocol SessionStage: AnyObject {
   func show(_ runtime: Runtime?, at now: Nanoseconds, clock: SessionStageClock, revision: Int)
   /// Text the session wrote (results, events, diagnostics), for the page's log.
   func log(_ text: String, isError: Bool)
+  /// A descriptor that becomes readable when a page wants a pass now (it connected and waits
+  /// for the session's state, asked for the page, or sent something): piped input, which
+  /// passes only between its lines, waits on it as well as on standard input, so a page gets
+  /// its state and its clicks take effect without more input. Nil: no such descriptor.
+  var wakeDescriptor: Int32? { get }
+  /// Empties `wakeDescriptor` once it was seen readable (before the pass it asked for).
+  func drainWake()
+  /// How soon after a pass a page wants the next one while it shows things moving (the frame
+  /// its pages write), so that piped input waiting for a line still passes at that pace; nil
+  /// while no page shows anything moving (then only a line or a wake brings a pass).
+  var passInterval: Nanoseconds? { get }
+}
+
+extension SessionStage {
+  package var wakeDescriptor: Int32? { nil }
+  package func drainWake() {}
+  package var passInterval: Nanoseconds? { nil }
 }
 
 extension Session {
