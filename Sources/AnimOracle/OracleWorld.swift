@@ -994,15 +994,19 @@ package final class OracleWorld {
         node.counting = true
         join(node)
       } else if crossing.kind == .complete {
-        // Sought back over its start while it plays forwards (or past its end while it plays
-        // backwards), a top-level animation plays on from there and crosses that edge again:
-        // it stays in its stack as it was (its property still animating), showing what its
-        // phase there shows.
-        if node.parent == nil && crossing.forward != (node.rate >= 0) { break }
         node.counting = false
         leave(node, forward: crossing.forward)
-        if node.parent == nil {
+        if node.parent == nil && crossing.forward == (node.rate >= 0) {
           node.alive = false
+        } else if node.parent == nil {
+          // Sought back over its start while it plays forwards (or past its end while it
+          // plays backwards): it plays on from there, placed as before (its property still
+          // animating), and crosses that edge again; waiting in its delay with a backwards
+          // fill, it shows its first value again (past its end, its forwards fill shows its
+          // last, as `leave` left it).
+          // (With `fill both`, leaving at its start kept its term there, its first value.)
+          if !crossing.forward && node.timing.fill == .backwards { join(node) }
+          break
         }
       }
       if node.parent == nil && crossing.kind == .complete {

@@ -1795,28 +1795,4 @@ struct DifferentialFindingsTests {
     #expect(completes.map(\.0) == [1_400 * ms])
     #expect(reversed == [true])
   }
-
-  /// A standalone animation sought back into its delay keeps its place in its property's
-  /// stack (rule 1): one placed after it measures its change from its target, and it does
-  /// not move above it when it starts again. p = −20; A (to −52 over 1 s, delay 1 s, fill
-  /// backwards) placed at 0; at 1.5 s `seek` A to 300 ms (it starts again at 2.2 s); at 1.8 s
-  /// B (to 128 over 2 s), additive, Δ = 128 − (−52) = 180. At 2 s A waits (its term 0) and B is
-  /// 0.1 in: −20 + 18 = −2; at 2.7 s A is 0.5 in (−32 · 0.5) and B 0.45: −20 − 16 + 81 = 45.
-  /// The engine took A out of the stack at the seek (B measured from −20) and, with that
-  /// fixed, moved A to the top when it started again, hiding B (seed 11020483).
-  @Test func aStandaloneAnimationSoughtBackIntoItsDelayKeepsItsPlaceInTheStack() throws {
-    var engine = AnimationEngine()
-    let p = engine.addProperty(.number(-20))
-    let a = try engine.animate(
-      p, with: .tween(to: .number(-52), duration: 1_000 * ms, delay: 1_000 * ms, fill: .backwards),
-      placement: .engine(at: 0))
-    try engine.advance(to: 1_500 * ms)
-    try engine.seek(a, to: 300 * ms)
-    try engine.advance(to: 1_800 * ms)
-    _ = try engine.animate(p, with: .tween(to: .number(128), duration: 2_000 * ms), placement: .engine(at: 1_800 * ms))
-    for (time, expected) in [(2_000 * ms, -2.0), (2_700 * ms, 45.0)] {
-      try engine.advance(to: time)
-      #expect(abs(number(engine, p) - expected) < 1e-9, "at \(time) ns")
-    }
-  }
 }

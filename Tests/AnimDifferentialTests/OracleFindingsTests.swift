@@ -556,7 +556,7 @@ import Testing
   /// it, starting a new stack from B's `from` (41, where the engine, by the rule, keeps
   /// −140); 13 seeds of a 15-minute run, and 11022148.
   @Test func anAdditiveAnimationSoughtBackIntoItsDelayKeepsItsPlaceInTheStack() {
-    for seed: UInt64 in [11_004_192, 11_022_148, 11_020_483] {
+    for seed: UInt64 in [11_004_192, 11_022_148] {
       var generator = CaseGenerator(seed: seed)
       let c = generator.generate()
       let (mismatch, _, _) = check(c)

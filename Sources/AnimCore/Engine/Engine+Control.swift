@@ -222,14 +222,21 @@ extension AnimationEngine {
           }
           _ = activate(index, forward: event.forward)
         case .complete:
-          // A standalone animation is done when it completes the way it plays. Sought back
-          // over its start while it plays forwards (or past its end while it plays
-          // backwards), it plays on from there and crosses that edge again: it stays in its
-          // stack as it was, its property still animating, and shows what its phase there
-          // shows (its fill, or nothing) (grammar.md § Control).
-          if node.parent < 0 && event.forward != (rate(of: node) >= 0) { continue }
           _ = complete(index, forward: event.forward)
-          if node.parent < 0 { removeSubtree(index) }
+          if node.parent < 0 {
+            // A standalone animation is done when it completes the way it plays. Sought back
+            // over its start while it plays forwards (or past its end while it plays
+            // backwards), it plays on from there, placed as before (its property still
+            // animating: grammar.md § Control), and crosses that edge again; waiting in its
+            // delay with a backwards fill, it shows its first value again (past its end, its
+            // forwards fill shows its last).
+            if event.forward == (rate(of: node) >= 0) {
+              removeSubtree(index)
+            } else {
+              holdProperty(of: index)
+              if !event.forward { armBackwardsFill(in: index) }
+            }
+          }
         case .repeat:
           break
         }

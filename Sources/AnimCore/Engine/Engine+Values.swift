@@ -399,9 +399,6 @@ extension AnimationEngine {
 
   mutating func activate<V: EngineValue>(_ type: V.Type, _ index: Int32, forward: Bool = true) -> Bool {
     var effect = stores[keyPath: V.store].effects[Int(index)]
-    // A standalone animation starting again where it stands in its stack (sought back into
-    // its delay, it stayed there) keeps its place.
-    let keepsPlace = effect.inStack && !effect.muted && nodes[Int(effect.node)].parent < 0
     if effect.isSet {
       if forward { applySet(V.self, index) } else { revertSet(V.self, index) }
       return false
@@ -511,7 +508,7 @@ extension AnimationEngine {
     if let springVelocity { stores[keyPath: V.store].setVelocity(springVelocity, ofEffect: index) }
     // Its property's list changes: no effect on it stays on a sampler.
     stores[keyPath: V.store].dropSamplers(onProperty: property)
-    if !joinedWhenPlaced && !keepsPlace { stores[keyPath: V.store].moveToTop(index) }
+    if !joinedWhenPlaced { stores[keyPath: V.store].moveToTop(index) }
     stores[keyPath: V.store].markShowing(index)
     // Those placed after it, waiting with a backwards fill to add to what runs, stay above
     // it, their change measured anew from where the stack heads now that it has taken over.
@@ -706,6 +703,25 @@ extension AnimationEngine {
       stores[keyPath: V.store].endStack(on: property)
     }
     return rests
+  }
+
+  /// Counts a standalone animation as animating its property again (as from the moment it
+  /// was placed): sought back into its delay, it still holds the property.
+  mutating func holdProperty(of node: Int32) {
+    switch nodes[Int(node)].valueKind {
+    case .number: holdProperty(Double.self, nodes[Int(node)].payload)
+    case .vec2: holdProperty(Vec2.self, nodes[Int(node)].payload)
+    case .vec3: holdProperty(Vec3.self, nodes[Int(node)].payload)
+    case .vec4: holdProperty(Vec4.self, nodes[Int(node)].payload)
+    case .color: holdProperty(Color.self, nodes[Int(node)].payload)
+    }
+  }
+
+  mutating func holdProperty<V: EngineValue>(_ type: V.Type, _ index: Int32) {
+    guard !stores[keyPath: V.store].effects[Int(index)].counted else { return }
+    stores[keyPath: V.store].effects[Int(index)].counted = true
+    let property = stores[keyPath: V.store].effects[Int(index)].property
+    stores[keyPath: V.store].properties[Int(property)].animating += 1
   }
 
   /// The replacing effect (a tween or spring that sets the value) still showing below effect
