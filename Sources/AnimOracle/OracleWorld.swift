@@ -1223,6 +1223,9 @@ package final class OracleWorld {
         properties[p].entries = Array(all[..<i])
         let below = value(of: p)
         properties[p].entries = Array(all[i...])
+        // (It replaces: its term is measured from the base it takes over, so the value is
+        // its own output.)
+        properties[p].entries[0].reference = below
         properties[p].base = below
         for entry in all[..<i] where nodes[entry.node].parent == nil { nodes[entry.node].alive = false }
       }

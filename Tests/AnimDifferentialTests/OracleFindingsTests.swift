@@ -563,4 +563,16 @@ import Testing
       #expect(mismatch == nil, "seed \(seed)")
     }
   }
+
+  /// A takeover waiting with a backwards fill that drops what lies below it as it starts is
+  /// measured from the base it takes over, so the value is its own output. Seed 12012817's
+  /// case (two `merge replace` animations, the second placed with a backwards fill before the
+  /// first started): the oracle put the dropped one's value in the base and still measured
+  /// the takeover from the base it had when placed, adding the two.
+  @Test func aTakeoverThatDropsWhatLiesBelowItShowsItsOwnOutput() {
+    var generator = CaseGenerator(seed: 12_012_817)
+    let c = generator.generate()
+    let (mismatch, _, _) = check(c)
+    #expect(mismatch == nil)
+  }
 }
