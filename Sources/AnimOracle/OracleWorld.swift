@@ -996,17 +996,8 @@ package final class OracleWorld {
       } else if crossing.kind == .complete {
         node.counting = false
         leave(node, forward: crossing.forward)
-        if node.parent == nil && crossing.forward == (node.rate >= 0) {
+        if node.parent == nil {
           node.alive = false
-        } else if node.parent == nil {
-          // Sought back over its start while it plays forwards (or past its end while it
-          // plays backwards): it plays on from there, placed as before (its property still
-          // animating), and crosses that edge again; waiting in its delay with a backwards
-          // fill, it shows its first value again (past its end, its forwards fill shows its
-          // last, as `leave` left it).
-          // (With `fill both`, leaving at its start kept its term there, its first value.)
-          if !crossing.forward && node.timing.fill == .backwards { join(node) }
-          break
         }
       }
       if node.parent == nil && crossing.kind == .complete {
@@ -1212,44 +1203,26 @@ package final class OracleWorld {
   /// property, additively toward its target from the newest target.
   func join(_ node: Node) {
     guard let p = node.property, node.maskedBy == nil else { return }
+    if properties[p].entries.contains(where: { $0.node == node.id && !$0.dropped && $0.frozen == nil }) { return }
     if let i = properties[p].entries.firstIndex(where: { $0.node == node.id }) {
       properties[p].entries[i].frozen = nil
       properties[p].entries[i].dropped = false
-      // A standalone one that took its place when it was placed, waiting with a backwards
-      // fill to take the property over, does so as it starts: what lies below it (placed
-      // before it) is dropped, the value it showed kept as the base value.
-      if node.replaces && node.parent == nil && i > 0 && node.counting {
-        let all = properties[p].entries
-        properties[p].entries = Array(all[..<i])
-        let below = value(of: p)
-        properties[p].entries = Array(all[i...])
-        // (It replaces: its term is measured from the base it takes over, so the value is
-        // its own output.)
-        properties[p].entries[0].reference = below
-        properties[p].base = below
-        for entry in all[..<i] where nodes[entry.node].parent == nil { nodes[entry.node].alive = false }
-      }
       return
     }
     // A takeover drops only what was placed before it (grammar.md § Retargeting): one placed
     // after it (at the same instant), waiting with a backwards fill to add to what runs,
     // stays above it, its change measured anew from where the stack heads once it has taken
     // over (it shows nothing of its own while it waits).
-    // (So does one waiting to take the property over in its turn, showing its first value:
-    // it stays on top as it was, and takes over when it starts.)
-    var spared: [Entry] = []
+    var spared: [Int] = []
     if node.replaces && node.parent == nil {
       spared = properties[p].entries.filter {
         let other = nodes[$0.node]
-        return other.parent == nil && other.id > node.id && !other.counting && $0.frozen == nil && !$0.dropped
-      }
-      properties[p].entries.removeAll { entry in spared.contains { $0.node == entry.node } }
+        return other.parent == nil && other.id > node.id && !other.counting && !other.replaces && $0.frozen == nil
+          && !$0.dropped
+      }.map(\.node)
+      properties[p].entries.removeAll { spared.contains($0.node) }
     }
-    defer {
-      for entry in spared {
-        if nodes[entry.node].replaces { properties[p].entries.append(entry) } else { join(nodes[entry.node]) }
-      }
-    }
+    defer { for id in spared { join(nodes[id]) } }
     if node.replaces && !properties[p].entries.isEmpty {
       properties[p].base = value(of: p)
       for entry in properties[p].entries where nodes[entry.node].parent == nil {

@@ -1544,86 +1544,6 @@ struct DifferentialFindingsTests {
     }
   }
 
-  /// A standalone animation sought back into its delay while it plays forwards waits there
-  /// and starts again (grammar.md § Control: it is done only when it completes the way it
-  /// plays). A (p: −31, to 200 over 2 s, delay 400 ms, fill none) placed at 1 s starts at
-  /// 1.4 s; at 2 s `seek` to 300 ms: the value is the base, −31, until A's start comes again
-  /// at 2.1 s (one more `start` of A, none of p, which still animates: A holds it from its
-  /// placement), and at 2.2 s A is 100 ms in: −31 + 231 · 0.1 / 2 = −19.45. The engine took A
-  /// away at the seek, as if it had completed reversed, and p stayed at −31 (seed 10041979).
-  @Test func aStandaloneAnimationSoughtBackIntoItsDelayStartsAgain() throws {
-    var engine = AnimationEngine()
-    var recorder = Recorder()
-    let p = engine.addProperty(.number(-31))
-    try engine.advance(to: 1_000 * ms)
-    let a = try engine.animate(
-      p, with: .tween(to: .number(200), duration: 2_000 * ms, delay: 400 * ms, fill: .none),
-      placement: .engine(at: 1_000 * ms))
-    let log: (inout AnimationEngine, EngineEvent) -> Void = { _, e in
-      recorder.events.append((e.time, e.kind, e.subject))
-    }
-    try engine.advance(to: 2_000 * ms, log)
-    try engine.seek(a, to: 300 * ms)
-    #expect(number(engine, p) == -31)
-    try engine.advance(to: 2_099 * ms, log)
-    #expect(number(engine, p) == -31)
-    try engine.advance(to: 2_200 * ms, log)
-    #expect(abs(number(engine, p) - (-31 + 231 * 0.1 / 2)) < 1e-9)
-    #expect(recorder.nodeEvents(a).map(\.0) == [1_400 * ms, 2_100 * ms])
-    #expect(recorder.nodeEvents(a).map(\.1) == [.start, .start])
-    let propertyEvents = recorder.events.filter { if case .property = $0.2 { true } else { false } }
-    #expect(propertyEvents.map(\.0) == [1_000 * ms])
-    // Started again at 2.1 s, it ends 2 s later (fill none: back to the base).
-    try engine.advance(to: 4_200 * ms, log)
-    #expect(number(engine, p) == -31)
-    #expect(recorder.nodeEvents(a).map(\.1) == [.start, .start, .complete])
-    #expect(recorder.nodeEvents(a).last?.0 == 4_100 * ms)
-  }
-
-  /// The same with a backwards fill and an explicit `from`: waiting in its delay again, A
-  /// shows its `from`, 30 (rule 2), and runs from it when it starts again.
-  @Test func aStandaloneAnimationSoughtBackIntoItsDelayShowsItsBackwardsFillAgain() throws {
-    var engine = AnimationEngine()
-    let p = engine.addProperty(.number(-31))
-    let a = try engine.animate(
-      p, with: .tween(from: .number(30), to: .number(200), duration: 2_000 * ms, delay: 400 * ms, fill: .both),
-      placement: .engine(at: 0))
-    try engine.advance(to: 1_000 * ms)
-    #expect(abs(number(engine, p) - (30 + 170 * 0.3)) < 1e-9)
-    try engine.seek(a, to: 300 * ms)
-    #expect(number(engine, p) == 30)
-    try engine.advance(to: 1_300 * ms)
-    #expect(abs(number(engine, p) - (30 + 170 * 0.1)) < 1e-9)
-  }
-
-  /// The mirror: a standalone animation playing backwards, sought past its end, plays back
-  /// from there. A (p: 0 to 100 over 1 s, fill both) placed at 0 and reversed at 500 ms; at
-  /// 600 ms `seek` to 1.5 s: past its end it shows its last value, 100, reaches its end again
-  /// at 1.1 s (`start`, reversed), reads 90 at 1.2 s and completes (reversed) at its start at
-  /// 2.1 s, leaving 0.
-  @Test func aStandaloneAnimationPlayingBackwardsSoughtPastItsEndPlaysBackFromThere() throws {
-    var engine = AnimationEngine()
-    var recorder = Recorder()
-    let log: (inout AnimationEngine, EngineEvent) -> Void = { _, e in
-      recorder.events.append((e.time, e.kind, e.subject))
-    }
-    let p = engine.addProperty(.number(0))
-    let a = try engine.animate(
-      p, with: .tween(to: .number(100), duration: 1_000 * ms, fill: .both), placement: .engine(at: 0))
-    try engine.advance(to: 500 * ms, log)
-    try engine.reverse(a)
-    try engine.advance(to: 600 * ms, log)
-    try engine.seek(a, to: 1_500 * ms)
-    #expect(number(engine, p) == 100)
-    try engine.advance(to: 1_200 * ms, log)
-    #expect(abs(number(engine, p) - 90) < 1e-9)
-    try engine.advance(to: 2_200 * ms, log)
-    #expect(number(engine, p) == 0)
-    #expect(recorder.nodeEvents(a).map(\.0) == [0, 1_100 * ms, 2_100 * ms])
-    #expect(recorder.nodeEvents(a).map(\.1) == [.start, .start, .complete])
-    #expect(!engine.contains(a))
-  }
-
   /// An animation that repeats for ever and has started loops both ways (grammar.md §
   /// Timing), also below local time 0, where a negative delay puts part of its first pass.
   /// A (p: 0 to 100 over 1 s, linear, delay −250 ms, repeat forever, fill none) placed at 0,
@@ -1644,39 +1564,6 @@ struct DifferentialFindingsTests {
       try engine.advance(to: time)
       #expect(abs(number(engine, p) - expected) < 1e-9, "at \(time) ns")
     }
-  }
-
-  /// Two takeovers placed at one instant: the one placed last takes the property over, also
-  /// when it waits with a backwards fill (grammar.md § Retargeting: a takeover drops only
-  /// what was placed before it). p = −37; at 1 s A (to −186 over 2 s, `merge replace`), then
-  /// B (to −20 over 1 s, fill backwards, `merge replace`), both linear. B runs alone from
-  /// −37: −28.5 at 1.5 s; when it ends at 2 s (no forwards fill) p shows what B took over,
-  /// −37, and comes to rest. The engine dropped B when A started (B fired nothing, and p
-  /// followed A); with that fixed, A stayed under B and came back when B ended (seed
-  /// 7057648).
-  @Test func theLastOfTwoTakeoversAtOneInstantWinsThoughItWaitsWithABackwardsFill() throws {
-    var engine = AnimationEngine()
-    var recorder = Recorder()
-    let log: (inout AnimationEngine, EngineEvent) -> Void = { _, e in
-      recorder.events.append((e.time, e.kind, e.subject))
-    }
-    let p = engine.addProperty(.number(-37))
-    try engine.advance(to: 1_000 * ms, log)
-    let a = try engine.animate(
-      p, with: .tween(to: .number(-186), duration: 2_000 * ms, composition: .replace),
-      placement: .engine(at: 1_000 * ms))
-    let b = try engine.animate(
-      p, with: .tween(to: .number(-20), duration: 1_000 * ms, fill: .backwards, composition: .replace),
-      placement: .engine(at: 1_000 * ms))
-    try engine.advance(to: 1_500 * ms, log)
-    #expect(abs(number(engine, p) - (-28.5)) < 1e-9)
-    try engine.advance(to: 3_500 * ms, log)
-    #expect(number(engine, p) == -37)
-    #expect(recorder.nodeEvents(b).map(\.0) == [1_000 * ms, 2_000 * ms])
-    #expect(recorder.nodeEvents(a).map(\.1) == [.start])
-    let propertyEvents = recorder.events.filter { if case .property = $0.2 { true } else { false } }
-    #expect(propertyEvents.map(\.0) == [1_000 * ms, 2_000 * ms])
-    #expect(!engine.contains(a))
   }
 
   /// A timeline turned forwards again exactly on a pass boundary it has just reached going

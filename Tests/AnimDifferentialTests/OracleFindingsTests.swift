@@ -458,29 +458,6 @@ import Testing
     #expect(starts.map(\.subject) == [.node(0), .node(1)])
   }
 
-  /// A standalone animation sought back into its delay while it plays forwards is not done
-  /// (it completes only the way it plays): it waits and starts again. A (p: −31, to 200 over
-  /// 2 s, delay 400 ms, fill none) placed at 1 s; at 2 s `seek` to 300 ms: A starts again at
-  /// 2.1 s, and at 2.2 s it is 100 ms in: −31 + 231 · 0.1 / 2. The oracle took A away at the
-  /// seek (seed 10041979, where the engine did the same, also fixed).
-  @Test func aStandaloneAnimationSoughtBackIntoItsDelayStartsAgain() {
-    let ms: OracleTime = 1_000_000
-    let steps = [
-      OracleStep(time: 0, .addProperty(-31)),
-      OracleStep(
-        time: 1_000 * ms,
-        .add(
-          .animation(
-            property: 0, shape: .tween(from: nil, to: 200, curve: .linear),
-            timing: OracleTiming(delay: 400 * ms, duration: 2_000 * ms, fill: .none), rate: 1, replace: false),
-          .now)),
-      OracleStep(time: 2_000 * ms, .control(.seek(300 * ms), .property(0))),
-    ]
-    let world = OracleWorld.run(steps, until: 2_200 * ms)
-    #expect(abs(world.value(of: 0) - (-31 + 231 * 0.1 / 2)) < 1e-9)
-    #expect(world.events.filter { $0.subject == .node(0) }.map(\.time) == [1_400 * ms, 2_100 * ms])
-  }
-
   /// Web Animations' before flag is the before phase in the direction of the pass the active
   /// time falls in. T (2 s) holds at 1 s A (p: from 160 to 171 over 40 ms, steps(2,
   /// jumpBoth), delay −60 ms, repeat 3, autoreverse, fill backwards). Played at 0, A waits:
@@ -508,33 +485,6 @@ import Testing
     #expect(world.value(of: 0) == 160)
   }
 
-  /// Two takeovers placed at one instant: the last placed wins, though it waits with a
-  /// backwards fill (grammar.md § Retargeting). p = −37; at 1 s A (to −186 over 2 s, `merge
-  /// replace`), then B (to −20 over 1 s, fill backwards, `merge replace`): B alone from −37,
-  /// −28.5 at 1.5 s, and −37 once it has ended at 2 s. The oracle dropped B's place when A
-  /// started, then summed both (seed 7057648).
-  @Test func theLastOfTwoTakeoversAtOneInstantWinsThoughItWaitsWithABackwardsFill() {
-    let ms: OracleTime = 1_000_000
-    let steps = [
-      OracleStep(time: 0, .addProperty(-37)),
-      OracleStep(
-        time: 1_000 * ms,
-        .add(
-          .animation(
-            property: 0, shape: .tween(from: nil, to: -186, curve: .linear), timing: OracleTiming(duration: 2_000 * ms),
-            rate: 1, replace: true), .now)),
-      OracleStep(
-        time: 1_000 * ms,
-        .add(
-          .animation(
-            property: 0, shape: .tween(from: nil, to: -20, curve: .linear),
-            timing: OracleTiming(duration: 1_000 * ms, fill: .backwards), rate: 1, replace: true), .now)),
-    ]
-    let observation = runOracle(DifferentialCase(steps: steps, samples: [1_500 * ms, 3_500 * ms]))
-    #expect(abs(observation.values[0][0] - (-28.5)) < 1e-9)
-    #expect(observation.values[1][0] == -37)
-  }
-
   /// A property's `complete` goes the way of the crossing that brought it to rest, also when
   /// a hand-over at that instant falls through and it rests after all (grammar.md § Events).
   /// Seed 4024062's case (a timeline at speed −1 crossing back a masked zero-length item where
@@ -547,32 +497,5 @@ import Testing
     let engine = runEngine(c)
     let oracle = runOracle(c)
     #expect(engine.events.map(\.description) == oracle.events.map(\.description))
-  }
-
-  /// An additive animation with `fill both`, sought back into its delay, keeps the term it
-  /// leaves at its start (0: its first value) in its place in the stack; it does not join
-  /// again as a newcomer. Seed 11004192's case (A in its delay when B, fill both, is placed;
-  /// A ends while B runs; `seek` B into its delay): the oracle joined B again after leaving
-  /// it, starting a new stack from B's `from` (41, where the engine, by the rule, keeps
-  /// −140); 13 seeds of a 15-minute run, and 11022148.
-  @Test func anAdditiveAnimationSoughtBackIntoItsDelayKeepsItsPlaceInTheStack() {
-    for seed: UInt64 in [11_004_192, 11_022_148] {
-      var generator = CaseGenerator(seed: seed)
-      let c = generator.generate()
-      let (mismatch, _, _) = check(c)
-      #expect(mismatch == nil, "seed \(seed)")
-    }
-  }
-
-  /// A takeover waiting with a backwards fill that drops what lies below it as it starts is
-  /// measured from the base it takes over, so the value is its own output. Seed 12012817's
-  /// case (two `merge replace` animations, the second placed with a backwards fill before the
-  /// first started): the oracle put the dropped one's value in the base and still measured
-  /// the takeover from the base it had when placed, adding the two.
-  @Test func aTakeoverThatDropsWhatLiesBelowItShowsItsOwnOutput() {
-    var generator = CaseGenerator(seed: 12_012_817)
-    let c = generator.generate()
-    let (mismatch, _, _) = check(c)
-    #expect(mismatch == nil)
   }
 }

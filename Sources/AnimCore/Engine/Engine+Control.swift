@@ -223,20 +223,7 @@ extension AnimationEngine {
           _ = activate(index, forward: event.forward)
         case .complete:
           _ = complete(index, forward: event.forward)
-          if node.parent < 0 {
-            // A standalone animation is done when it completes the way it plays. Sought back
-            // over its start while it plays forwards (or past its end while it plays
-            // backwards), it plays on from there, placed as before (its property still
-            // animating: grammar.md § Control), and crosses that edge again; waiting in its
-            // delay with a backwards fill, it shows its first value again (past its end, its
-            // forwards fill shows its last).
-            if event.forward == (rate(of: node) >= 0) {
-              removeSubtree(index)
-            } else {
-              holdProperty(of: index)
-              if !event.forward { armBackwardsFill(in: index) }
-            }
-          }
+          if node.parent < 0 { removeSubtree(index) }
         case .repeat:
           break
         }

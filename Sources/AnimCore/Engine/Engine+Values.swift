@@ -452,9 +452,6 @@ extension AnimationEngine {
       } else {
         effect.mode = .replace
       }
-      // It takes the property over as it starts: what lies below it, placed before it, is
-      // dropped (what joined since stays above it).
-      supersede(V.self, property, below: index)
     } else if effect.mode == .unresolved {
       // Animating with something else (a standalone animation counts itself from the start
       // of its delay).
@@ -513,9 +510,7 @@ extension AnimationEngine {
     // Those placed after it, waiting with a backwards fill to add to what runs, stay above
     // it, their change measured anew from where the stack heads now that it has taken over.
     for other in spared {
-      if stores[keyPath: V.store].effects[Int(other)].mode == .additive {
-        stores[keyPath: V.store].effects[Int(other)].from = target(V.self, property, excluding: other)
-      }
+      stores[keyPath: V.store].effects[Int(other)].from = target(V.self, property, excluding: other)
       stores[keyPath: V.store].moveToTop(other)
       stores[keyPath: V.store].markShowing(other)
     }
@@ -523,8 +518,7 @@ extension AnimationEngine {
   }
 
   /// The standalone animations on effect `index`'s property placed after it (later in its
-  /// list, not yet in the stack) that wait with a backwards fill to add to what runs, or to
-  /// take the property over in their turn: a
+  /// list, not yet in the stack) that wait with a backwards fill to add to what runs: a
   /// takeover by `index` drops only what was placed before it (grammar.md § Retargeting).
   func newerWaiting<V: EngineValue>(_ type: V.Type, above index: Int32) -> [Int32] {
     let store = stores[keyPath: V.store]
@@ -533,10 +527,7 @@ extension AnimationEngine {
     while cursor >= 0 {
       let effect = store.effects[Int(cursor)]
       let node = nodes[Int(effect.node)]
-      // (Waiting to add, its change settled; or waiting to take over in its turn, showing
-      // its first value.)
-      let waits = (effect.mode == .additive && !effect.inStack) || (effect.mode == .unresolved && effect.fillsBefore)
-      if node.fill.fillsBackwards && waits && node.parent < 0 {
+      if node.fill.fillsBackwards && effect.mode == .additive && !effect.inStack && node.parent < 0 {
         result.append(cursor)
       }
       cursor = effect.next
@@ -561,22 +552,6 @@ extension AnimationEngine {
       // (An item of a timeline still in its active interval keeps its property animating:
       // grammar.md's "animating while an animation on it is delayed or active".)
       end(V.self, other, absorbing: includingActive, keepsCounting: nodes[Int(effect.node)].parent >= 0)
-    }
-  }
-
-  /// Drops the effects below effect `index` in its property's stack (placed before it), as a
-  /// takeover does, the value they show kept as the base value.
-  mutating func supersede<V: EngineValue>(_ type: V.Type, _ property: Int32, below index: Int32) {
-    var below: [Int32] = []
-    for other in stores[keyPath: V.store].effects(on: property) {
-      if other == index { break }
-      below.append(other)
-    }
-    for other in below {
-      let effect = stores[keyPath: V.store].effects[Int(other)]
-      let waitingInStack = effect.fillsBefore && nodes[Int(effect.node)].parent < 0
-      guard effect.mode != .unresolved || waitingInStack else { continue }
-      end(V.self, other, absorbing: true, keepsCounting: nodes[Int(effect.node)].parent >= 0)
     }
   }
 
@@ -703,25 +678,6 @@ extension AnimationEngine {
       stores[keyPath: V.store].endStack(on: property)
     }
     return rests
-  }
-
-  /// Counts a standalone animation as animating its property again (as from the moment it
-  /// was placed): sought back into its delay, it still holds the property.
-  mutating func holdProperty(of node: Int32) {
-    switch nodes[Int(node)].valueKind {
-    case .number: holdProperty(Double.self, nodes[Int(node)].payload)
-    case .vec2: holdProperty(Vec2.self, nodes[Int(node)].payload)
-    case .vec3: holdProperty(Vec3.self, nodes[Int(node)].payload)
-    case .vec4: holdProperty(Vec4.self, nodes[Int(node)].payload)
-    case .color: holdProperty(Color.self, nodes[Int(node)].payload)
-    }
-  }
-
-  mutating func holdProperty<V: EngineValue>(_ type: V.Type, _ index: Int32) {
-    guard !stores[keyPath: V.store].effects[Int(index)].counted else { return }
-    stores[keyPath: V.store].effects[Int(index)].counted = true
-    let property = stores[keyPath: V.store].effects[Int(index)].property
-    stores[keyPath: V.store].properties[Int(property)].animating += 1
   }
 
   /// The replacing effect (a tween or spring that sets the value) still showing below effect
