@@ -994,6 +994,14 @@ package final class OracleWorld {
         node.counting = true
         join(node)
       } else if crossing.kind == .complete {
+        if node.parent == nil && crossing.forward != (node.rate >= 0) {
+          // Done only when it completes the way it plays: sought back over its start while
+          // it plays forwards (or past its end while it plays backwards), a standalone
+          // animation waits there as before it started, in its place in the stack, its
+          // property animating; its term is its before (after) phase's output until it
+          // starts again there.
+          break
+        }
         node.counting = false
         leave(node, forward: crossing.forward)
         if node.parent == nil {

@@ -1682,4 +1682,106 @@ struct DifferentialFindingsTests {
     #expect(completes.map(\.0) == [1_400 * ms])
     #expect(reversed == [true])
   }
+
+  // MARK: A standalone animation sought back before its start (grammar.md § Control)
+
+  /// `seek` jumps to a local time and the animation plays on from there; only completing the
+  /// way it plays ends a standalone animation. p = 0; A (p to 100 over 2 s) placed at 0 and
+  /// sought to 0 at 1 s plays again from its start: 25 at 1.5 s (0.5 s of 2 s), 100 and
+  /// p's `complete` at 3 s, and nothing between (the property never came to rest). Both sides
+  /// took it away at the seek, leaving 0 and no `complete` (seed 10041979).
+  @Test func anAnimationSoughtToItsStartPlaysOnFromThere() throws {
+    var engine = AnimationEngine()
+    var recorder = Recorder()
+    let log: (inout AnimationEngine, EngineEvent) -> Void = { _, e in
+      recorder.events.append((e.time, e.kind, e.subject))
+    }
+    let p = engine.addProperty(.number(0))
+    let a = try engine.animate(p, with: .tween(to: .number(100), duration: 2 * s), placement: .engine(at: 0))
+    try engine.advance(to: 1 * s, log)
+    try engine.seek(a, to: 0)
+    try engine.advance(to: 1500 * ms, log)
+    #expect(number(engine, p) == 25)
+    try engine.advance(to: 4 * s, log)
+    #expect(number(engine, p) == 100)
+    let property = recorder.events.filter { $0.2 == .property(p) }
+    #expect(property.map(\.0) == [0, 3 * s])
+    #expect(property.map(\.1) == [.start, .complete])
+  }
+
+  /// Sought into its delay, it waits out the rest of it and starts again. p = 0; A (p to 100
+  /// over 2 s, delay 500 ms, fill backwards from 20) placed at 0, sought to 250 ms at 1 s:
+  /// it waits until 1.25 s showing its `from`, 20; at 1.5 s it is 0.25 s in, 20 + 80/8 = 30;
+  /// its node starts again at 1.25 s and completes at 3.25 s.
+  @Test func anAnimationSoughtIntoItsDelayWaitsAndStartsAgain() throws {
+    var engine = AnimationEngine()
+    var recorder = Recorder()
+    let log: (inout AnimationEngine, EngineEvent) -> Void = { _, e in
+      recorder.events.append((e.time, e.kind, e.subject))
+    }
+    let p = engine.addProperty(.number(0))
+    let a = try engine.animate(
+      p, with: .tween(from: .number(20), to: .number(100), duration: 2 * s, delay: 500 * ms, fill: .both),
+      placement: .engine(at: 0))
+    try engine.advance(to: 1 * s, log)
+    try engine.seek(a, to: 250 * ms)
+    try engine.advance(to: 1 * s, log)
+    #expect(number(engine, p) == 20)
+    try engine.advance(to: 1200 * ms, log)
+    #expect(number(engine, p) == 20)
+    try engine.advance(to: 1500 * ms, log)
+    #expect(number(engine, p) == 30)
+    try engine.advance(to: 4 * s, log)
+    #expect(number(engine, p) == 100)
+    #expect(recorder.nodeEvents(a).map(\.0) == [500 * ms, 1250 * ms, 3250 * ms])
+    #expect(recorder.nodeEvents(a).map(\.1) == [.start, .start, .complete])
+  }
+
+  /// Waiting again, it keeps its place in the stack, so what is placed after it adds to it
+  /// (grammar.md § Retargeting). p = 0; A (p to 100 over 1 s, delay 1 s, fill backwards)
+  /// placed at 0, at 1.5 s (50) sought to 500 ms: it waits until 2 s showing its `from`, 0.
+  /// B (p to 200 over 1 s) placed at 1.6 s adds to A: its change runs from A's target, 100,
+  /// to 200. At 1.8 s: A shows 0, B is 0.2 in, +20: 20. At 2.1 s: A 0.1 in (10), B 0.5 in
+  /// (+50): 60. At 3 s both have ended: B's +100 stays, A's backwards fill leaves the base
+  /// value, 0: 100. (The engine put A back on top of B when it started again, and B measured
+  /// its change from the base: seed 11020483.)
+  @Test func anAnimationSoughtIntoItsDelayKeepsItsPlaceInTheStack() throws {
+    var engine = AnimationEngine()
+    let p = engine.addProperty(.number(0))
+    let a = try engine.animate(
+      p, with: .tween(to: .number(100), duration: 1 * s, delay: 1 * s, fill: .backwards), placement: .engine(at: 0))
+    try engine.advance(to: 1500 * ms)
+    #expect(number(engine, p) == 50)
+    try engine.seek(a, to: 500 * ms)
+    try engine.advance(to: 1600 * ms)
+    #expect(number(engine, p) == 0)
+    _ = try engine.animate(p, with: .tween(to: .number(200), duration: 1 * s), placement: .engine(at: 1600 * ms))
+    try engine.advance(to: 1800 * ms)
+    #expect(abs(number(engine, p) - 20) < 1e-9)
+    try engine.advance(to: 2100 * ms)
+    #expect(abs(number(engine, p) - 60) < 1e-9)
+    try engine.advance(to: 3 * s)
+    #expect(number(engine, p) == 100)
+  }
+
+  /// What completed above it stays while it waits showing nothing. p = 0; A (p to 10 over
+  /// 4 s, delay 1 s, fill forwards) placed at 0; B (p to 50 over 1 s) at 1.5 s, while A runs,
+  /// adds to A (its change from A's target 10 to 50: +40) and completes at 2.5 s, its +40
+  /// kept. Sought to 500 ms at 3 s, A waits until 3.5 s showing nothing: 0 + 40 = 40. At
+  /// 3.9 s it is 0.4 s in, 10 · 0.1 = 1: 41. (The engine dropped B's change with A's output:
+  /// seed 12008149.)
+  @Test func whatCompletedAboveAnAnimationWaitingAgainStays() throws {
+    var engine = AnimationEngine()
+    let p = engine.addProperty(.number(0))
+    let a = try engine.animate(
+      p, with: .tween(to: .number(10), duration: 4 * s, delay: 1 * s), placement: .engine(at: 0))
+    try engine.advance(to: 1500 * ms)
+    _ = try engine.animate(p, with: .tween(to: .number(50), duration: 1 * s), placement: .engine(at: 1500 * ms))
+    try engine.advance(to: 3 * s)
+    try engine.seek(a, to: 500 * ms)
+    try engine.advance(to: 3 * s)
+    #expect(abs(number(engine, p) - 40) < 1e-9)
+    try engine.advance(to: 3900 * ms)
+    #expect(abs(number(engine, p) - 41) < 1e-9)
+  }
 }

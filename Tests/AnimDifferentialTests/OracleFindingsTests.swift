@@ -498,4 +498,57 @@ import Testing
     let oracle = runOracle(c)
     #expect(engine.events.map(\.description) == oracle.events.map(\.description))
   }
+
+  /// A standalone animation is done only when it completes the way it plays (grammar.md §
+  /// Control): sought into its delay it waits there and starts again. A (p from 20 to 100
+  /// over 2 s, delay 500 ms, fill both) placed at 0 on p = 0, sought to 250 ms at 1 s: 20
+  /// until 1.25 s, where it starts again; 0.25 s in at 1.5 s: 20 + 80/8 = 30. Both sides
+  /// took it away at the seek (seed 10041979).
+  @Test func anAnimationSoughtIntoItsDelayWaitsAndStartsAgain() {
+    let ms: OracleTime = 1_000_000
+    let steps = [
+      OracleStep(time: 0, .addProperty(0)),
+      OracleStep(
+        time: 0,
+        .add(
+          .animation(
+            property: 0, shape: .tween(from: 20, to: 100, curve: .linear),
+            timing: OracleTiming(delay: 500 * ms, duration: 2_000 * ms, fill: .both), rate: 1, replace: false),
+          .now)),
+      OracleStep(time: 1_000 * ms, .control(.seek(250 * ms), .node(0))),
+    ]
+    #expect(OracleWorld.run(steps, until: 1_200 * ms).value(of: 0) == 20)
+    let world = OracleWorld.run(steps, until: 1_500 * ms)
+    #expect(abs(world.value(of: 0) - 30) < 1e-9)
+    #expect(world.events.filter { $0.subject == .node(0) }.map(\.time) == [500 * ms, 1_250 * ms])
+  }
+
+  /// Waiting again, it keeps its place in the stack: what is placed after it adds to it. A
+  /// (p to 100 over 1 s, delay 1 s, fill backwards) placed at 0 on p = 0, sought to 500 ms at
+  /// 1.5 s, waits until 2 s showing 0; B (p to 200 over 1 s) placed at 1.6 s changes p from
+  /// A's target 100 to 200. At 2.1 s: A 10, B +50: 60. The oracle dropped A's term at the
+  /// seek and joined it again above B when it started (seed 11020483).
+  @Test func anAnimationSoughtIntoItsDelayKeepsItsPlaceInTheStack() {
+    let ms: OracleTime = 1_000_000
+    let steps = [
+      OracleStep(time: 0, .addProperty(0)),
+      OracleStep(
+        time: 0,
+        .add(
+          .animation(
+            property: 0, shape: .tween(from: nil, to: 100, curve: .linear),
+            timing: OracleTiming(delay: 1_000 * ms, duration: 1_000 * ms, fill: .backwards), rate: 1, replace: false),
+          .now)),
+      OracleStep(time: 1_500 * ms, .control(.seek(500 * ms), .node(0))),
+      OracleStep(
+        time: 1_600 * ms,
+        .add(
+          .animation(
+            property: 0, shape: .tween(from: nil, to: 200, curve: .linear),
+            timing: OracleTiming(duration: 1_000 * ms), rate: 1, replace: false),
+          .now)),
+    ]
+    #expect(abs(OracleWorld.run(steps, until: 1_800 * ms).value(of: 0) - 20) < 1e-9)
+    #expect(abs(OracleWorld.run(steps, until: 2_100 * ms).value(of: 0) - 60) < 1e-9)
+  }
 }

@@ -129,4 +129,24 @@ import Testing
     #expect(repeats.count <= 10 * (AnimationEngine.repeatLimitPerAdvance + 1))
     #expect(t.times("complete", "a.x") == [s])
   }
+
+  /// grammar.md § Control: `seek` jumps and the animation plays on from there; a standalone
+  /// one sought back to its start (or into its delay) is not over. 0 → 100 over 2 s, sought
+  /// to 0s at 1 s: 25 at 1.5 s, 100 at 3 s, where the property completes, once. With
+  /// `delay 500ms`, sought to 250ms at 1 s: 0 (its base value: no backwards fill) until
+  /// 1.25 s, 12.5 at 1.5 s, complete at 3.25 s.
+  @Test func aStandaloneAnimationSoughtBackPlaysOnFromThere() throws {
+    let t = try traced(
+      "target o { p: 0 }\nanimate o.p to 100 over 2s\nat 1s seek o.p to 0s\n", at: [1_500 * ms, 3 * s])
+    #expect(t.number("o.p", at: 1_500 * ms) == 25)
+    #expect(t.number("o.p", at: 3 * s) == 100)
+    #expect(t.times("start", "o.p") == [0])
+    #expect(t.times("complete", "o.p") == [3 * s])
+    let delayed = try traced(
+      "target o { p: 0 }\nanimate o.p to 100 over 2s delay 500ms\nat 1s seek o.p to 250ms\n",
+      at: [1_200 * ms, 1_500 * ms, 4 * s])
+    #expect(delayed.number("o.p", at: 1_200 * ms) == 0)
+    #expect(delayed.number("o.p", at: 1_500 * ms) == 12.5)
+    #expect(delayed.times("complete", "o.p") == [3_250 * ms])
+  }
 }

@@ -222,6 +222,16 @@ extension AnimationEngine {
           }
           _ = activate(index, forward: event.forward)
         case .complete:
+          if node.parent < 0 && event.forward != (rate(of: node) >= 0) {
+            // A standalone animation is done only when it completes the way it plays. Sought
+            // back over its start while it plays forwards (or past its end while it plays
+            // backwards), it waits there as it did before it started, in its place in the
+            // stack, its property still animating (grammar.md § Control): what it shows
+            // there is its before phase (its `from` with a backwards fill, else nothing),
+            // and it starts again when it gets back there.
+            waitAgain(index)
+            continue
+          }
           _ = complete(index, forward: event.forward)
           if node.parent < 0 { removeSubtree(index) }
         case .repeat:

@@ -49,6 +49,10 @@ extension AnimationEngine {
           value = effect.hasShift ? output + store.shift(ofEffect: cursor) : output
           replaced = true
         }
+      } else if effect.hasShift, !effect.muted, effect.mode != .unresolved {
+        // Showing nothing itself (waiting again in its delay, sought back there), a replacing
+        // one still keeps the changes that completed above it.
+        value = value + store.shift(ofEffect: cursor)
       }
       cursor = effect.next
     }
@@ -439,6 +443,10 @@ extension AnimationEngine {
       effect.muted = false
       effect.committedAtEnd = nil
     }
+    // Sought back before its start (a standalone one), it waited in its place: it starts
+    // again there, its values and its place in the stack as they were.
+    let waitedInPlace =
+      effect.inStack && !effect.muted && effect.mode != .unresolved && nodes[Int(effect.node)].parent < 0
     var springVelocity: V?
     var spared: [Int32] = []
     // A standalone animation that filled backwards took its place in the property's stack
@@ -505,7 +513,7 @@ extension AnimationEngine {
     if let springVelocity { stores[keyPath: V.store].setVelocity(springVelocity, ofEffect: index) }
     // Its property's list changes: no effect on it stays on a sampler.
     stores[keyPath: V.store].dropSamplers(onProperty: property)
-    if !joinedWhenPlaced { stores[keyPath: V.store].moveToTop(index) }
+    if !joinedWhenPlaced && !waitedInPlace { stores[keyPath: V.store].moveToTop(index) }
     stores[keyPath: V.store].markShowing(index)
     // Those placed after it, waiting with a backwards fill to add to what runs, stay above
     // it, their change measured anew from where the stack heads now that it has taken over.
@@ -574,6 +582,10 @@ extension AnimationEngine {
         stores[keyPath: V.store].properties[Int(property)].base =
           effect.hasShift ? output + stores[keyPath: V.store].shift(ofEffect: index) : output
       }
+    } else if absorbing, !effect.muted, effect.mode != .unresolved, effect.hasShift {
+      // Showing nothing itself (waiting again in its delay), it kept what completed above it.
+      stores[keyPath: V.store].properties[Int(property)].base =
+        stores[keyPath: V.store].properties[Int(property)].base + stores[keyPath: V.store].shift(ofEffect: index)
     } else if absorbing, effect.fillsBefore,
       let shown = fillBefore(of: effect, index, stores[keyPath: V.store], at: now)
     {
@@ -678,6 +690,24 @@ extension AnimationEngine {
       stores[keyPath: V.store].endStack(on: property)
     }
     return rests
+  }
+
+  /// A standalone effect sought back into its delay (or, reversed, past its end) waits there
+  /// in its place: it stays in its property's stack, counted as animating it, with the
+  /// values it settled; its output is its before (or after) phase until it moves back in.
+  mutating func waitAgain(_ node: Int32) {
+    switch nodes[Int(node)].valueKind {
+    case .number: waitAgain(Double.self, nodes[Int(node)].payload)
+    case .vec2: waitAgain(Vec2.self, nodes[Int(node)].payload)
+    case .vec3: waitAgain(Vec3.self, nodes[Int(node)].payload)
+    case .vec4: waitAgain(Vec4.self, nodes[Int(node)].payload)
+    case .color: waitAgain(Color.self, nodes[Int(node)].payload)
+    }
+  }
+
+  mutating func waitAgain<V: EngineValue>(_ type: V.Type, _ index: Int32) {
+    // (What it shows changes phase: no effect on its property stays on a sampler.)
+    stores[keyPath: V.store].dropSamplers(onProperty: stores[keyPath: V.store].effects[Int(index)].property)
   }
 
   /// The replacing effect (a tween or spring that sets the value) still showing below effect
