@@ -23,6 +23,9 @@ package final class OracleWorld {
     /// nil while live; the output it keeps once ended with a forwards fill.
     var frozen: Double?
     var dropped = false
+    /// Joined afresh by its backwards fill as a new pass of its timeline began (it had no
+    /// entry left from the pass before, whose end the stack's base value holds).
+    var joinedByNewPass = false
   }
 
   struct Property {
@@ -905,7 +908,14 @@ package final class OracleWorld {
       let node = nodes[crossing.node]
       guard node.isTimeline, !node.timing.autoreverse else { continue }
       for id in node.children where nodes[id].zone == 0 && nodes[id].forward {
-        for n in subtree(of: nodes[id]) where n.isEffect && n.timing.fill.backwards { join(n) }
+        for n in subtree(of: nodes[id]) where n.isEffect && n.timing.fill.backwards {
+          guard let p = n.property else { continue }
+          let had = properties[p].entries.contains { $0.node == n.id }
+          join(n)
+          if !had, let i = properties[p].entries.firstIndex(where: { $0.node == n.id }) {
+            properties[p].entries[i].joinedByNewPass = true
+          }
+        }
       }
     }
   }
@@ -1036,8 +1046,15 @@ package final class OracleWorld {
         for id in node.children {
           let child = nodes[id]
           guard child.isEffect, child.zone == child.maxZone, let p = child.property,
-            properties[p].entries.contains(where: { $0.node == id && $0.frozen == nil && !$0.dropped })
+            let i = properties[p].entries.firstIndex(where: { $0.node == id && $0.frozen == nil && !$0.dropped })
           else { continue }
+          if properties[p].entries[i].joinedByNewPass {
+            // Joined afresh as the pass began, its end in the pass before is in the base value
+            // already (the stack had ended there): it goes as it came, and the property shows
+            // what that pass left at its end.
+            properties[p].entries.remove(at: i)
+            continue
+          }
           leave(child, forward: true)
         }
       }

@@ -551,4 +551,37 @@ import Testing
     #expect(abs(OracleWorld.run(steps, until: 1_800 * ms).value(of: 0) - 20) < 1e-9)
     #expect(abs(OracleWorld.run(steps, until: 2_100 * ms).value(of: 0) - 60) < 1e-9)
   }
+
+  /// Going back over a pass boundary into the pass before, from its end, the property shows
+  /// what that pass left at its end (grammar.md § Timing). T (1 s, `repeat 2`) holds K (p from
+  /// 10 to 20 over 0s at 400 ms, fill both) and N (p to 100 over 300 ms at 400 ms), p = 0.
+  /// Pass 1 leaves K's end, 20, and N's change from there to 100: 100. In pass 2 K waits
+  /// again showing 10. Reversed at 1.2 s, T is back in pass 1 at 1.4 s: at 1.5 s (0.9 s into
+  /// pass 1) both are past their ends: 100. The oracle froze K at its end over everything,
+  /// N's change already in the base value: 20 (seeds 11047046, 13030580's class).
+  @Test func backInThePassBeforeAPropertyShowsWhatThatPassLeftAtItsEnd() {
+    let ms: OracleTime = 1_000_000
+    let steps = [
+      OracleStep(time: 0, .addProperty(0)),
+      OracleStep(time: 0, .add(.timeline(timing: OracleTiming(duration: 1_000 * ms, iterations: 2), rate: 1), .idle)),
+      OracleStep(
+        time: 0,
+        .add(
+          .animation(
+            property: 0, shape: .tween(from: 10, to: 20, curve: .linear),
+            timing: OracleTiming(duration: 0, fill: .both), rate: 1, replace: false),
+          .inTimeline(node: 0, at: 400 * ms))),
+      OracleStep(
+        time: 0,
+        .add(
+          .animation(
+            property: 0, shape: .tween(from: nil, to: 100, curve: .linear),
+            timing: OracleTiming(duration: 300 * ms), rate: 1, replace: false),
+          .inTimeline(node: 0, at: 400 * ms))),
+      OracleStep(time: 0, .control(.play, .node(0))),
+      OracleStep(time: 1_200 * ms, .control(.reverse, .node(0))),
+    ]
+    #expect(OracleWorld.run(steps, until: 1_100 * ms).value(of: 0) == 10)
+    #expect(abs(OracleWorld.run(steps, until: 1_500 * ms).value(of: 0) - 100) < 1e-9)
+  }
 }
