@@ -1784,4 +1784,50 @@ struct DifferentialFindingsTests {
     try engine.advance(to: 3900 * ms)
     #expect(abs(number(engine, p) - 41) < 1e-9)
   }
+
+  /// The same through the engine: going back over a pass boundary into the pass before, the
+  /// property shows what that pass left at its end. T (1 s, repeat 2) holds K (p from 10 to
+  /// 20 over 0 s at 400 ms, fill both) and N (p to 100 over 300 ms at 400 ms), p = 0: 10 at
+  /// 1.1 s (K waiting again in pass 2); reversed at 1.2 s, at 1.5 s 100 (seed 11047046).
+  @Test func backInThePassBeforeAPropertyShowsWhatThatPassLeftAtItsEnd() throws {
+    var engine = AnimationEngine()
+    let p = engine.addProperty(.number(0))
+    let t = try engine.addTimeline(
+      timing: EffectTiming(duration: 1 * s, iterations: 2, fill: .forwards), placement: .engineIdle)
+    _ = try engine.animate(
+      p, with: .tween(from: .number(10), to: .number(20), duration: 0, fill: .both),
+      placement: .timeline(t, at: 400 * ms))
+    _ = try engine.animate(p, with: .tween(to: .number(100), duration: 300 * ms), placement: .timeline(t, at: 400 * ms))
+    try engine.play(t)
+    try engine.advance(to: 1100 * ms)
+    #expect(number(engine, p) == 10)
+    try engine.advance(to: 1200 * ms)
+    try engine.reverse(t)
+    try engine.advance(to: 1500 * ms)
+    #expect(abs(number(engine, p) - 100) < 1e-9)
+  }
+
+  /// An item come back to its start from its active side ends there and no longer shows its
+  /// backwards fill (grammar.md § Timing), also while that instant's events are delivered.
+  /// T (2 s, rate −1) holds K (p from 50 to 60 over 0 s at 1 s, fill backwards) and N (p to
+  /// 10 over 0 s at 1 s, after K), p = 0; played at 0 from its end, it reaches 1 s at 1 s:
+  /// N, crossed first going back, starts (reversed) from the value then, 0 (K, not yet
+  /// crossed, is on its after side and shows nothing), and ends at its start leaving 0; K
+  /// ends at its start. p reads 0 at 1.5 s. The engine read K's fill, 50, as N's `from`
+  /// (seed 13030580).
+  @Test func anItemReachedBackAtItsStartShowsNoFillWhileTheInstantIsDelivered() throws {
+    var engine = AnimationEngine()
+    let p = engine.addProperty(.number(0))
+    let t = try engine.addTimeline(
+      timing: EffectTiming(duration: 2 * s, fill: .forwards), rate: -1, placement: .engineIdle)
+    _ = try engine.animate(
+      p, with: .tween(from: .number(50), to: .number(60), duration: 0, fill: .backwards),
+      placement: .timeline(t, at: 1 * s))
+    _ = try engine.animate(p, with: .tween(to: .number(10), duration: 0), placement: .timeline(t, at: 1 * s))
+    try engine.play(t)
+    try engine.advance(to: 500 * ms)
+    #expect(number(engine, p) == 0)
+    try engine.advance(to: 1500 * ms)
+    #expect(number(engine, p) == 0)
+  }
 }
