@@ -1830,4 +1830,52 @@ struct DifferentialFindingsTests {
     try engine.advance(to: 1500 * ms)
     #expect(number(engine, p) == 0)
   }
+
+  /// The same at a pass boundary reached going back, where an item reads the next pass's
+  /// start: T (1.073 s, repeat 2, speed 1.5) holds A (p to −140 over 601 ms, delay −650 ms,
+  /// fill backwards: finished where it is placed, at 0), B (p from −55 to 134 over 0 s,
+  /// fill none, in a group of no length at 0) and C (keyframes to −141 over 2.146 s in a
+  /// group at speed 2), p = −7. T ends at 1.43 s; sped to −1 at 3.679 s it plays back and
+  /// reaches its pass boundary at 4.752 s, where B, crossed before A, takes p over and ends
+  /// at its start. A there is on its after side until it is crossed, and then ended at its
+  /// start: its backwards fill (its end, −140, through its negative delay) never shows. The
+  /// oracle reads −7 at 4.783 s; the engine kept A's fill as the value B took over, −140
+  /// (seed 14086525).
+  @Test func aTakeoverAtAPassBoundaryReachedBackDoesNotKeepAnUncrossedItemsFill() throws {
+    var engine = AnimationEngine()
+    try engine.advance(to: 0)
+    let p0 = engine.addProperty(.number(-7))
+    let n0 = try engine.addTimeline(
+      timing: EffectTiming(duration: 1_073_000_000, iterations: 2, fill: .forwards), rate: 1.5,
+      placement: .engineIdle)
+    _ = try engine.animate(
+      p0,
+      with: Animation(
+        shape: .tween(from: nil, to: .number(-140), curve: .steps(try Steps(count: 2, position: .jumpNone))),
+        timing: EffectTiming(delay: -650_024_164, duration: 601_000_000, fill: .backwards), rate: 1),
+      placement: .timeline(n0, at: 0))
+    let n2 = try engine.addTimeline(timing: EffectTiming(duration: 0, fill: .forwards), placement: .timeline(n0, at: 0))
+    _ = try engine.animate(
+      p0,
+      with: Animation(
+        shape: .tween(from: .number(-55), to: .number(134), curve: .linear),
+        timing: EffectTiming(duration: 0, iterations: 0.5, fill: .none), rate: 1),
+      placement: .timeline(n2, at: 0))
+    let n4 = try engine.addTimeline(
+      timing: EffectTiming(duration: 2_146_000_000, direction: .alternate, fill: .forwards), rate: 2,
+      placement: .timeline(n0, at: 0))
+    _ = try engine.animate(
+      p0,
+      with: Animation(
+        shape: .keyframes([
+          Keyframe(offset: 1, value: .number(-141), curve: .steps(try Steps(count: 4, position: .jumpNone)))
+        ]),
+        timing: EffectTiming(duration: 2_146_000_000, direction: .alternate, fill: .forwards), rate: 1),
+      placement: .timeline(n4, at: 0))
+    try engine.play(n0)
+    try engine.advance(to: 3_679_125_466)
+    try engine.setRate(-1, of: n0)
+    try engine.advance(to: 4_783_000_000)
+    #expect(number(engine, p0) == -7)
+  }
 }

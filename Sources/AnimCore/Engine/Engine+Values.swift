@@ -75,11 +75,15 @@ extension AnimationEngine {
     let state = localState(of: effect.node, at: time)
     var computed = timing.computedTiming(localTime: state.local, goingBackwards: state.direction < 0)
     let points = EventPoints(timing, hasStarted: false)
-    // Come back to its start from its active side, it ends there (recorded a nanosecond
-    // short of it): it no longer shows its backwards fill (grammar.md § Timing), also while
+    // Come back to its start from its active side (recorded a nanosecond short of it, having
+    // completed there, or beyond it, at a pass boundary it reads the next pass's start at),
+    // it ends there: it no longer shows its backwards fill (grammar.md § Timing), also while
     // the instant's events are still being delivered, before its own `complete` (a `from`
-    // resolved by another item crossed first reads what it left, not its fill).
-    if state.local == points.start && node.hasStarted && node.lastLocal == saturatingSum(points.start, -1) {
+    // resolved, or a value taken over, by another item crossed first reads what it left, not
+    // its fill).
+    if state.local == points.start && state.direction < 0
+      && ((node.hasStarted && node.lastLocal == saturatingSum(points.start, -1)) || node.lastLocal > points.start)
+    {
       return nil
     }
     if state.local == points.start
