@@ -1878,4 +1878,59 @@ struct DifferentialFindingsTests {
     try engine.advance(to: 4_783_000_000)
     #expect(number(engine, p0) == -7)
   }
+
+  /// A property's stack is over when nothing on it shows a value, an item armed to fill
+  /// backwards counting only while it shows that fill. T (3.122 s, repeat 2, played at
+  /// 1.538 s, sped to 3 at 3.201 s) holds A (p to −5 over 418 ms, delay −466 ms, fill
+  /// backwards: finished where it is placed) and a group G (169 ms, repeat 2, autoreverse,
+  /// at 996 ms) holding K (keyframes 9, −13 at 84 %, −192, over 169 ms) and B (p from 141
+  /// to 105 over 0 s, fill none, at 169 ms). At G's turn in T's second pass (4.0758 s), K
+  /// ends forwards, B is crossed back (it takes p over and ends), K enters again backwards,
+  /// and B is crossed forwards: it takes p over from K, which falls silent (grammar.md §
+  /// Events), and ends, leaving the value it took over, −192, until K's own end. The engine
+  /// counted A, armed but past its start, as showing: the stack did not end when B ended
+  /// backwards, so B, still in it, did not take K over forwards, and K showed 0.67 at 4.093
+  /// s. (−192 is also the oracle's; seed 13001429.)
+  @Test func anItemArmedToFillBackwardsButPastItsStartDoesNotKeepAStackGoing() throws {
+    var engine = AnimationEngine()
+    try engine.advance(to: 0)
+    let p0 = engine.addProperty(.number(15))
+    let n0 = try engine.addTimeline(
+      timing: EffectTiming(duration: 3_122_290_959, iterations: 2, fill: .forwards), placement: .engineIdle)
+    _ = try engine.animate(
+      p0,
+      with: Animation(
+        shape: .tween(from: nil, to: .number(-5), curve: .cubicBezier(try CubicBezier(0.42, 0, 0.58, 1))),
+        timing: EffectTiming(delay: -465_672_993, duration: 418_000_000, fill: .backwards), rate: 1),
+      placement: .timeline(n0, at: 0))
+    let n2 = try engine.addTimeline(
+      timing: EffectTiming(duration: 169_000_000, iterations: 2, direction: .alternate, fill: .forwards),
+      placement: .timeline(n0, at: 996_000_000))
+    _ = try engine.animate(
+      p0,
+      with: Animation(
+        shape: .keyframes([
+          Keyframe(offset: 0, value: .number(9), curve: .linear),
+          Keyframe(offset: 0.84, value: .number(-13), curve: .cubicBezier(try CubicBezier(0.67, 0.26, 0.86, 0.06))),
+          Keyframe(offset: 1, value: .number(-192), curve: .cubicBezier(try CubicBezier(0.92, -0.35, 0.81, 1.28))),
+        ]),
+        timing: EffectTiming(duration: 169_000_000, fill: .forwards), rate: 1),
+      placement: .timeline(n2, at: 0))
+    let n4 = try engine.addTimeline(
+      timing: EffectTiming(duration: 0, fill: .forwards), rate: 1.5, placement: .timeline(n2, at: 169_000_000))
+    _ = try engine.animate(
+      p0,
+      with: Animation(
+        shape: .tween(from: .number(141), to: .number(105), curve: .cubicBezier(try CubicBezier(0.25, 0.1, 0.25, 1))),
+        timing: EffectTiming(duration: 0, iterations: 0.5, fill: .none), rate: 1),
+      placement: .timeline(n4, at: 0))
+    try engine.advance(to: 1_538_000_000)
+    try engine.play(n0)
+    try engine.advance(to: 3_201_000_000)
+    try engine.setRate(3, of: n0)
+    try engine.advance(to: 4_076_000_000)
+    #expect(number(engine, p0) == -192)
+    try engine.advance(to: 4_093_000_000)
+    #expect(number(engine, p0) == -192)
+  }
 }

@@ -696,8 +696,12 @@ extension AnimationEngine {
     effect.hasShift = stores[keyPath: V.store].effects[Int(index)].hasShift
     stores[keyPath: V.store].effects[Int(index)] = effect
     stores[keyPath: V.store].setShift(nil, ofEffect: index)
-    // The last one that showed a value ended: the stack is over.
-    if !stores[keyPath: V.store].containsEffect(on: property, where: \.mayShow) {
+    // The last one that showed a value ended: the stack is over. (One armed to fill
+    // backwards counts only while it shows that fill: an item of a new pass that is past
+    // its start, or finished where it was placed, shows nothing more in this pass.)
+    if !stores[keyPath: V.store].containsEffect(on: property, where: \.isShowing)
+      && !isFillingBefore(V.self, property)
+    {
       stores[keyPath: V.store].endStack(on: property)
     }
     return rests
@@ -719,6 +723,16 @@ extension AnimationEngine {
   mutating func waitAgain<V: EngineValue>(_ type: V.Type, _ index: Int32) {
     // (What it shows changes phase: no effect on its property stays on a sampler.)
     stores[keyPath: V.store].dropSamplers(onProperty: stores[keyPath: V.store].effects[Int(index)].property)
+  }
+
+  /// Whether an effect on `property` shows its first value now, waiting with a backwards
+  /// fill for its active phase.
+  func isFillingBefore<V: EngineValue>(_ type: V.Type, _ property: Int32) -> Bool {
+    let store = stores[keyPath: V.store]
+    for index in store.effects(on: property) where store.effects[Int(index)].fillsBefore {
+      if fillBefore(of: store.effects[Int(index)], index, store, at: now) != nil { return true }
+    }
+    return false
   }
 
   /// The replacing effect (a tween or spring that sets the value) still showing below effect
