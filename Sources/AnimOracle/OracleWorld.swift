@@ -614,8 +614,13 @@ package final class OracleWorld {
       let inParent = n.startTime + OracleArithmetic.roundQuotient(x, n.rate)
       if n.rate < 0 { orientation = -orientation }
       let b = p.bounds
-      let k = b.pass(ofZone: p.zone)
+      var k = b.pass(ofZone: p.zone)
       let d = b.timing.duration
+      // (Past its end, a timeline holds its last pass's end: what is in it maps through that
+      // pass, not through the one an `autoreverse` would turn into if it went on.)
+      if p.zone >= p.maxZone, b.timing.iterations.isFinite, b.timing.iterations > 0 {
+        k = min(k, Int64(b.timing.iterations.rounded(.up)) - 1)
+      }
       if !b.isForwardPass(k) { orientation = -orientation }
       x = b.timing.delay + k * d + (b.isForwardPass(k) ? inParent : d - inParent)
       if let hold = p.hold { return (x, hold, orientation) }

@@ -584,4 +584,43 @@ import Testing
     #expect(OracleWorld.run(steps, until: 1_100 * ms).value(of: 0) == 10)
     #expect(abs(OracleWorld.run(steps, until: 1_500 * ms).value(of: 0) - 100) < 1e-9)
   }
+
+  /// Rule 6 at a timeline held exactly where a group in it ends: its time is u there, and
+  /// what else it holds reads it. T (8 s, speed 0.5) holds G (`autoreverse`, one pass of
+  /// 672 ms, holding K: p0 to 172 over 672 ms) at 0 and P (p1 from −27 to 54 over 427 ms,
+  /// speed 2) at 535 ms. Paused at 1.344 s, where G ends, T's time is 672 ms, P's
+  /// round((672 − 535) ms · 2) = 274 ms: p1 = −27 + 81 · 274/427. The oracle mapped K's end
+  /// through the backwards pass G's `autoreverse` would have begun next, held T a
+  /// nanosecond short of it, and read P 2 ns short (seeds 15041318, 12056383).
+  @Test func aTimelineHeldWhereAnAutoreverseGroupInItEndsReadsThatTime() {
+    let ms: OracleTime = 1_000_000
+    let steps = [
+      OracleStep(time: 0, .addProperty(17)),
+      OracleStep(time: 0, .addProperty(39)),
+      OracleStep(time: 0, .add(.timeline(timing: OracleTiming(duration: 8_000 * ms), rate: 0.5), .idle)),
+      OracleStep(
+        time: 0,
+        .add(
+          .timeline(timing: OracleTiming(duration: 672 * ms, autoreverse: true), rate: 1), .inTimeline(node: 0, at: 0))),
+      OracleStep(
+        time: 0,
+        .add(
+          .animation(
+            property: 0, shape: .tween(from: nil, to: 172, curve: .linear),
+            timing: OracleTiming(duration: 672 * ms), rate: 1, replace: false),
+          .inTimeline(node: 1, at: 0))),
+      OracleStep(
+        time: 0,
+        .add(
+          .animation(
+            property: 1, shape: .tween(from: -27, to: 54, curve: .linear),
+            timing: OracleTiming(duration: 427 * ms), rate: 2, replace: false),
+          .inTimeline(node: 0, at: 535 * ms))),
+      OracleStep(time: 0, .control(.play, .node(0))),
+      OracleStep(time: 1_344 * ms, .control(.pause, .node(0))),
+    ]
+    let world = OracleWorld.run(steps, until: 1_400 * ms)
+    #expect(abs(world.value(of: 1) - (-27 + 81 * 274.0 / 427.0)) < 1e-12)
+    #expect(world.value(of: 0) == 172)
+  }
 }
