@@ -1933,4 +1933,29 @@ struct DifferentialFindingsTests {
     try engine.advance(to: 4_093_000_000)
     #expect(number(engine, p0) == -192)
   }
+
+  /// Waiting again in its delay, it is as before it started: reversed there, it has nothing
+  /// to finish (as one reversed before it ever started). A (p to 100 over 2 s, delay 500 ms)
+  /// placed at 0 on p = 0 starts at 500 ms; sought to 250 ms at 1 s, reversed at 1.1 s,
+  /// `finish` at 1.15 s fires nothing and p stays 0. (The engine completed it, reversed, at
+  /// the finish: seed 16009957.)
+  @Test func anAnimationWaitingAgainInItsDelayHasNothingToFinishReversed() throws {
+    var engine = AnimationEngine()
+    var recorder = Recorder()
+    let log: (inout AnimationEngine, EngineEvent) -> Void = { _, e in
+      recorder.events.append((e.time, e.kind, e.subject))
+    }
+    let p = engine.addProperty(.number(0))
+    let a = try engine.animate(
+      p, with: .tween(to: .number(100), duration: 2 * s, delay: 500 * ms), placement: .engine(at: 0))
+    try engine.advance(to: 1 * s, log)
+    try engine.seek(a, to: 250 * ms)
+    try engine.advance(to: 1100 * ms, log)
+    try engine.reverse(a)
+    try engine.advance(to: 1150 * ms, log)
+    try engine.finish(a, log)
+    try engine.advance(to: 1200 * ms, log)
+    #expect(recorder.nodeEvents(a).map(\.0) == [500 * ms])
+    #expect(number(engine, p) == 0)
+  }
 }

@@ -229,6 +229,8 @@ extension AnimationEngine {
             // stack, its property still animating (grammar.md § Control): what it shows
             // there is its before phase (its `from` with a backwards fill, else nothing),
             // and it starts again when it gets back there.
+            // (As before it started: reversed there, it has nothing to finish.)
+            nodes[Int(index)].hasStarted = false
             waitAgain(index)
             continue
           }
