@@ -21,8 +21,11 @@ import AnimCore
 ///   - mode: `.script` (a second declaration of a name is an error) or `.session` (it
 ///     replaces the earlier one).
 /// - Returns: the diagnostics and the facts the runtime needs.
-package func check(_ file: SourceFile, in environment: inout Environment, mode: CheckMode) -> CheckedProgram {
+package func check(
+  _ file: SourceFile, in environment: inout Environment, mode: CheckMode, recordingTypes: Bool = true
+) -> CheckedProgram {
   var checker = Checker(mode: mode, environment: environment, recordsFacts: true)
+  checker.recordsTypes = recordingTypes
   checker.checkFile(file)
   let program = checker.program(for: file)
   if !program.hasErrors { environment = checker.environment }

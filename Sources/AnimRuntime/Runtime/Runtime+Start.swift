@@ -43,7 +43,7 @@ extension Runtime {
       return .started(runtime, output: output, warnings: warnings)
     }
     var environment = Environment()
-    let checked = parseAndCheck(source, in: &environment, mode: .script)
+    let checked = parseAndCheck(source, in: &environment, mode: .script, recordingTypes: false)
     guard checked.isRunnable, let program = checked.program else { return .failed(checked.diagnostics) }
     let whole = Runtime()
     whole.recordsControls = recordsControls
