@@ -142,7 +142,7 @@ extension Runtime {
     }
     var actions: [Int: SavedAction] = [:]
     var numbering = FrameNumbering()
-    for (key, action) in self.actions.sorted(by: { $0.key < $1.key }) {
+    for (key, action) in self.actions.entries {
       switch action {
       case .statement(let statement, let context, let invocation):
         actions[key] = SavedAction(
@@ -434,7 +434,8 @@ extension Runtime {
     for node in pendingValues.keys where !engine.contains(node) {
       return "an animation waiting for its values is not in the engine"
     }
-    guard nextKey >= 0, nextKey < Self.counterLimit, actions.keys.allSatisfy({ $0 >= 0 && $0 <= nextKey }) else {
+    guard nextKey >= 0, nextKey < Self.counterLimit, actions.entries.allSatisfy({ $0.key >= 0 && $0.key <= nextKey })
+    else {
       return "its count of scheduled statements is out of range"
     }
     let invocations = session.actions.values.compactMap(\.invocation) + session.abandoned

@@ -103,7 +103,7 @@ public final class Runtime {
   var lifecycleHandlers: [HandlerKey: [Handler]] = [:]
   var customHandlers: [String: [Handler]] = [:]
   /// What each engine callback key does.
-  var actions: [Int: Action] = [:]
+  var actions = ActionTable<Action>()
   var nextKey = 0
   /// Animations whose values are evaluated when they start.
   var pendingValues: [NodeID: PendingValues] = [:]
@@ -512,10 +512,10 @@ public final class Runtime {
     }
     switch (event.kind, event.subject) {
     case (.callback(let key), _):
-      // One look-up: a statement's key is used once; a timeline item's stays (it fires
-      // each time its timeline crosses it).
-      guard let action = actions.removeValue(forKey: key) else { return }
-      if case .item = action { actions[key] = action }
+      // A statement's key is used once; a timeline item's stays (it fires each time its
+      // timeline crosses it).
+      guard let action = actions[key] else { return }
+      if case .item = action {} else { actions.removeValue(forKey: key) }
       perform(action)
     case (.needsValues, .node(let id)):
       resolveValues(of: id)
