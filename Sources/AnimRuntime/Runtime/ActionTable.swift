@@ -38,6 +38,20 @@ struct ActionTable<Value> {
   @discardableResult
   mutating func removeValue(forKey key: Int) -> Value? { update(key, to: nil) }
 
+  /// The entry of `key`, removed unless `keeps` says it stays: what a callback does when it
+  /// runs, with one look-up of its block (a script's callbacks run by the hundred thousand).
+  mutating func take(_ key: Int, unless keeps: (Value) -> Bool) -> Value? {
+    let slot = key & Self.slotMask
+    guard let index = blocks.index(forKey: key >> Self.blockShift), let value = blocks.values[index].slots[slot]
+    else { return nil }
+    if keeps(value) { return value }
+    blocks.values[index].slots[slot] = nil
+    blocks.values[index].held -= 1
+    count -= 1
+    if blocks.values[index].held == 0 { blocks.remove(at: index) }
+    return value
+  }
+
   /// The entries in order of their keys.
   var entries: [(key: Int, value: Value)] {
     var entries: [(key: Int, value: Value)] = []
@@ -53,17 +67,21 @@ struct ActionTable<Value> {
   @discardableResult
   private mutating func update(_ key: Int, to value: Value?) -> Value? {
     let block = key >> Self.blockShift
-    if blocks[block] == nil {
+    var found = blocks.index(forKey: block)
+    if found == nil {
       guard value != nil else { return nil }
       blocks[block] = Block()
+      found = blocks.index(forKey: block)
     }
+    // (Through the index: one look-up of the block, and its slots changed in place.)
+    let index = found!
     let slot = key & Self.slotMask
-    let old = blocks[block]!.slots[slot]
-    blocks[block]!.slots[slot] = value
+    let old = blocks.values[index].slots[slot]
+    blocks.values[index].slots[slot] = value
     let change = (value == nil ? 0 : 1) - (old == nil ? 0 : 1)
     count += change
-    blocks[block]!.held += change
-    if blocks[block]!.held == 0 { blocks[block] = nil }
+    blocks.values[index].held += change
+    if blocks.values[index].held == 0 { blocks.remove(at: index) }
     return old
   }
 }

@@ -16,6 +16,9 @@ struct PropertyTable {
   private var ends = ChunkedArray<UInt32>()
   /// Per position: the property's engine id.
   private var ids = ChunkedArray<PropertyID>()
+  /// Per position: the top byte of its name's hash, compared before the name itself, so that
+  /// a look-up passing other names in the index rarely reads their bytes.
+  private var tags = ChunkedArray<UInt8>()
   /// Per slot: 1 + the position of the name it holds, or 0 when empty. Its count is a power
   /// of two, at least a third more than the positions.
   private var slots: [UInt32] = []
@@ -87,7 +90,8 @@ struct PropertyTable {
     var name = name
     name.withUTF8 { key in
       if (ids.count + 1) * 4 > slots.count * 3 { rebuildIndex(slotCount: Swift.max(16, slots.count * 2)) }
-      let slot = slot(of: key, hash: Self.hash(of: key))
+      let hash = Self.hash(of: key)
+      let slot = slot(of: key, hash: hash)
       if slots[slot] != 0 {
         ids[Int(slots[slot]) - 1] = id
         return
@@ -97,6 +101,7 @@ struct PropertyTable {
       precondition(bytes.count <= Int(UInt32.max), "more property names than a table holds")
       ends.append(UInt32(bytes.count))
       ids.append(id)
+      tags.append(Self.tag(of: hash))
       slots[slot] = UInt32(ids.count)
     }
   }
@@ -115,10 +120,11 @@ struct PropertyTable {
   /// The slot holding `key`, or the empty slot where it would go.
   private func slot(of key: UnsafeBufferPointer<UInt8>, hash: UInt32) -> Int {
     let mask = slots.count - 1
+    let tag = Self.tag(of: hash)
     var index = Int(hash) & mask
     while true {
       let entry = slots[index]
-      if entry == 0 || holds(key, at: Int(entry) - 1) { return index }
+      if entry == 0 || (tags[Int(entry) - 1] == tag && holds(key, at: Int(entry) - 1)) { return index }
       index = (index + 1) & mask
     }
   }
@@ -145,6 +151,9 @@ struct PropertyTable {
       slots[slot] = UInt32(position + 1)
     }
   }
+
+  /// The byte of `hash` kept per position: its top one (the index is placed by the low ones).
+  private static func tag(of hash: UInt32) -> UInt8 { UInt8(truncatingIfNeeded: hash >> 24) }
 
   /// FNV-1a of the bytes (names are short, and one script's: a collision costs a little time,
   /// never correctness).

@@ -514,8 +514,14 @@ public final class Runtime {
     case (.callback(let key), _):
       // A statement's key is used once; a timeline item's stays (it fires each time its
       // timeline crosses it).
-      guard let action = actions[key] else { return }
-      if case .item = action {} else { actions.removeValue(forKey: key) }
+      guard
+        let action = actions.take(
+          key,
+          unless: {
+            if case .item = $0 { return true }
+            return false
+          })
+      else { return }
       perform(action)
     case (.needsValues, .node(let id)):
       resolveValues(of: id)
