@@ -120,10 +120,24 @@ enum ScriptFile {
     switch Runtime.start(source, recordsControls: recordsControls, tracksGauges: tracksGauges) {
     case .started(let runtime, let output, let warnings):
       report(warnings, in: source)
+      releaseFreedMemory()
       return .success((runtime, output))
     case .failed(let diagnostics):
       report(diagnostics, in: source)
       return .failure(.scriptErrors)
     }
   }
+}
+
+/// Gives the system back the memory freed so far that the allocator still holds: reading a
+/// large script frees most of what checking it took (each statement's tree and facts, the
+/// checker's tables), in pieces all over the heap, which glibc keeps in the process unless
+/// asked. The run's own memory then comes partly from pages the process no longer holds.
+private func releaseFreedMemory() {
+  #if canImport(Glibc)
+    // (`malloc_trim` is in <malloc.h>, which the Glibc module does not bring in.)
+    typealias MallocTrim = @convention(c) (Int) -> Int32
+    guard let trim = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return }
+    _ = unsafeBitCast(trim, to: MallocTrim.self)(0)
+  #endif
 }

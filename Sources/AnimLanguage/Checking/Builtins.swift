@@ -219,7 +219,13 @@ package enum CurvePreset: String, CaseIterable, Sendable {
   /// The engine's curve, made once per preset.
   package var curve: TimingCurve { Self.curves[self]! }
 
+  /// The curve as a constant (`ConstantValue.curve`, a box), the same box for every use of
+  /// the name: a script's facts hold one for each `with easeIn` they keep, a hundred thousand
+  /// in a large script.
+  package var constant: ConstantValue { Self.constants[self]! }
+
   private static let curves = Dictionary(uniqueKeysWithValues: allCases.map { ($0, $0.made) })
+  private static let constants = Dictionary(uniqueKeysWithValues: allCases.map { ($0, ConstantValue.curve($0.made)) })
 
   private var made: TimingCurve {
     switch self {

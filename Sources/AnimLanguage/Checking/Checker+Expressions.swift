@@ -215,8 +215,7 @@ extension Checker {
     }
     if let preset = Predeclared.curve(named: name.text) {
       record(.presetCurve(preset), of: name.span)
-      let curve = preset.curve
-      return Typed(type: .curve, constant: .curve(curve), curveKind: curve.kind)
+      return Typed(type: .curve, constant: preset.constant, curveKind: preset.curve.kind)
     }
     if label(named: name.text) != nil {
       error(

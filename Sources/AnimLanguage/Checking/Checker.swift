@@ -21,8 +21,11 @@ import AnimCore
 ///   - mode: `.script` (a second declaration of a name is an error) or `.session` (it
 ///     replaces the earlier one).
 /// - Returns: the diagnostics and the facts the runtime needs.
-package func check(_ file: SourceFile, in environment: inout Environment, mode: CheckMode) -> CheckedProgram {
+package func check(
+  _ file: SourceFile, in environment: inout Environment, mode: CheckMode, recordingTypes: Bool = true
+) -> CheckedProgram {
   var checker = Checker(mode: mode, environment: environment, recordsFacts: true)
+  checker.recordsTypes = recordingTypes
   checker.checkFile(file)
   let program = checker.program(for: file)
   if !program.hasErrors { environment = checker.environment }
@@ -98,6 +101,9 @@ struct Checker {
   var enclosingTimeline: String?
   /// Each timeline placed inside another: its parent and where.
   var childPlacements: [String: (parent: String, span: SourceSpan)] = [:]
+  /// The properties of the target checked last, which the next one with the same
+  /// properties shares.
+  var lastPropertySymbols: [PropertySymbol] = []
   /// Each timeline's children, for finding cycles.
   var childrenOf: [String: Set<String>] = [:]
   /// Timelines started on the root by `play`, and where (a child cannot also be).
@@ -330,12 +336,14 @@ struct Checker {
   private mutating func checkTargetBody(_ declaration: TargetDeclaration, memberCount: Int?) {
     if case .text(let literal, _)? = declaration.kind { checkString(literal) }
     var properties: [PropertySymbol] = []
+    var spans: [SourceSpan] = []
     for initializer in declaration.properties {
       let typed = check(initializer.value)
-      if let first = properties.first(where: { $0.name == initializer.name.text }) {
+      if let first = properties.firstIndex(where: { $0.name == initializer.name.text }) {
         error(
           "duplicate property '\(initializer.name.text)' in target '\(declaration.name.text)'",
-          at: initializer.name.span, notes: [Diagnostic.Note("the first '\(first.name)'", span: first.span)])
+          at: initializer.name.span,
+          notes: [Diagnostic.Note("the first '\(properties[first].name)'", span: spans[first])])
         continue
       }
       var type = typed.type
@@ -345,8 +353,15 @@ struct Checker {
           at: initializer.value.span)
         type = .error
       }
-      properties.append(
-        PropertySymbol(name: initializer.name.text, type: type, span: initializer.name.span))
+      properties.append(PropertySymbol(name: initializer.name.text, type: type))
+      spans.append(initializer.name.span)
+    }
+    // Targets declared one after another mostly have the same properties: their symbols
+    // share one list (a script of a million targets held a million equal lists).
+    if properties == lastPropertySymbols {
+      properties = lastPropertySymbols
+    } else {
+      lastPropertySymbols = properties
     }
     declare(
       .target(

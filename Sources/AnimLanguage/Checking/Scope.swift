@@ -64,17 +64,16 @@ package struct CurveSymbol: Hashable, Sendable {
 }
 
 /// One property of a target: its type, fixed by the initial value. (The value itself is
-/// the initializer expression's, among the checker's facts: a script of many targets holds
-/// every property's symbol for the whole check.)
+/// the initializer expression's, among the checker's facts; where it was written is not
+/// kept: a script of many targets holds every target's symbol for the whole check, and
+/// targets with the same properties share one list of them.)
 package struct PropertySymbol: Hashable, Sendable {
   package var name: String
   package var type: ValueType
-  package var span: SourceSpan
 
-  package init(name: String, type: ValueType, span: SourceSpan) {
+  package init(name: String, type: ValueType) {
     self.name = name
     self.type = type
-    self.span = span
   }
 }
 

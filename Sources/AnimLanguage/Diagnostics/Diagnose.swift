@@ -61,7 +61,18 @@ public struct CheckResult: Sendable {
 /// errors). The REPL calls this for each input in `.session` mode; `anim check` and `anim
 /// run` through `diagnose` or with a fresh environment in `.script` mode.
 public func parseAndCheck(_ source: SourceText, in environment: inout Environment, mode: CheckMode) -> CheckResult {
+  parseAndCheck(source, in: &environment, mode: mode, recordingTypes: true)
+}
+
+/// `parseAndCheck(_:in:mode:)`; without `recordingTypes`, the program has no table of each
+/// expression's type (`CheckedProgram.types`), which nothing that runs a program reads: a
+/// script that is only run (`Runtime.start` reading one whole) does without it, about a
+/// megabyte for each megabyte of script.
+package func parseAndCheck(
+  _ source: SourceText, in environment: inout Environment, mode: CheckMode, recordingTypes: Bool
+) -> CheckResult {
   let parsed = parse(source)
   if parsed.hasErrors { return CheckResult(parse: parsed, program: nil) }
-  return CheckResult(parse: parsed, program: check(parsed.file, in: &environment, mode: mode))
+  return CheckResult(
+    parse: parsed, program: check(parsed.file, in: &environment, mode: mode, recordingTypes: recordingTypes))
 }

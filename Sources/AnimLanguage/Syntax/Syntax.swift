@@ -340,7 +340,11 @@ package struct AnimateStatement: Hashable, Sendable {
   package var curve: Expression?
   package var options: [TimingOption]
   /// The stagger clause, last (a statement on a whole group).
-  package var stagger: StaggerClause?
+  package var stagger: StaggerClause? {
+    get { boxedStagger?.clause }
+    set { boxedStagger = newValue.map(StaggerBox.init) }
+  }
+  private var boxedStagger: StaggerBox?
 
   package init(
     property: PropertyReference, from: Expression?, to: Expression, over: Expression?,
@@ -352,7 +356,7 @@ package struct AnimateStatement: Hashable, Sendable {
     self.over = over
     self.curve = curve
     self.options = options
-    self.stagger = stagger
+    self.boxedStagger = stagger.map(StaggerBox.init)
   }
 }
 
@@ -362,7 +366,11 @@ package struct KeyframesStatement: Hashable, Sendable {
   package var over: Expression?
   package var options: [TimingOption]
   /// The stagger clause, before the braces (a statement on a whole group).
-  package var stagger: StaggerClause?
+  package var stagger: StaggerClause? {
+    get { boxedStagger?.clause }
+    set { boxedStagger = newValue.map(StaggerBox.init) }
+  }
+  private var boxedStagger: StaggerBox?
   package var keyframes: [Keyframe]
   /// From `{` to `}`.
   package var bodySpan: SourceSpan
@@ -374,7 +382,7 @@ package struct KeyframesStatement: Hashable, Sendable {
     self.property = property
     self.over = over
     self.options = options
-    self.stagger = stagger
+    self.boxedStagger = stagger.map(StaggerBox.init)
     self.keyframes = keyframes
     self.bodySpan = bodySpan
   }
@@ -498,6 +506,20 @@ package enum GroupKind: String, Hashable, Sendable {
 }
 
 // MARK: - Options
+
+/// A stagger clause in a box of its own, as `animate` and `keyframes` hold it: the clause is
+/// five optional expressions and an origin, about 170 bytes inline, and nearly every
+/// statement has none; a large script's statements held until they run (placed later, in
+/// timelines and handlers) are held by the hundred thousand, each with one word for it.
+private final class StaggerBox: Hashable, Sendable {
+  let clause: StaggerClause
+
+  init(_ clause: StaggerClause) { self.clause = clause }
+
+  static func == (a: StaggerBox, b: StaggerBox) -> Bool { a.clause == b.clause }
+
+  func hash(into hasher: inout Hasher) { hasher.combine(clause) }
+}
 
 /// `stagger [STEP] [from ORIGIN] [total D] [with CURVE] [grid (C, R)]`: how a statement on a
 /// whole group delays each member.

@@ -161,7 +161,7 @@ extension Runtime {
 extension Runtime {
   /// The time of timeline `node`'s pause point, from its pending action.
   func pausePointTime(of node: NodeID) -> Nanoseconds? {
-    for action in actions.values {
+    for (_, action) in actions.entries {
       if case .pausePoint(let owner, let time) = action, owner == node { return time }
     }
     return nil

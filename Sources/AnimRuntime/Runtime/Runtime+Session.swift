@@ -142,7 +142,7 @@ extension Runtime {
     }
     var actions: [Int: SavedAction] = [:]
     var numbering = FrameNumbering()
-    for (key, action) in self.actions.sorted(by: { $0.key < $1.key }) {
+    for (key, action) in self.actions.entries {
       switch action {
       case .statement(let statement, let context, let invocation):
         actions[key] = SavedAction(
@@ -169,7 +169,8 @@ extension Runtime {
     var session = SavedSession(
       version: Self.sessionFormatVersion,
       entries: entries.map { SavedEntry(name: $0.name, text: String(decoding: $0.bytes, as: UTF8.self)) },
-      engine: engine, properties: properties, propertyNames: propertyNames, targets: targets,
+      engine: engine, properties: Dictionary(uniqueKeysWithValues: properties.map { ($0.name, $0.id) }),
+      propertyNames: propertyNames, targets: targets,
       values: values.mapValues { SavedValue(constant: $0.constant) },
       curves: curves,
       timelines: timelines.mapValues { timeline in
@@ -245,8 +246,10 @@ extension Runtime {
     runtime.entries = contexts.map(\.source)
     runtime.engine = session.engine
     runtime.engine.roundLimitPerInstant = Runtime.makeEngine().roundLimitPerInstant
-    runtime.properties = session.properties
-    runtime.propertyNames = session.propertyNames
+    // (A list that disagrees with the table is refused below, `restoredFault`.)
+    for name in session.propertyNames {
+      if let id = session.properties[name] { runtime.properties[name] = id }
+    }
     runtime.targets = session.targets
     runtime.values = session.values.mapValues { RuntimeValue($0.constant) }
     runtime.curves = session.curves
@@ -412,10 +415,11 @@ extension Runtime {
   /// What is wrong with a runtime just read from a file, beyond what its engine checked
   /// itself: names, references and counters; nil when nothing is.
   func restoredFault(_ session: SavedSession) -> String? {
-    for (name, property) in properties where !engine.contains(property) {
+    for (name, property) in session.properties where !engine.contains(property) {
       return "property '\(name)' is not in the engine"
     }
-    guard Set(propertyNames).count == propertyNames.count, Set(propertyNames) == Set(properties.keys) else {
+    let names = session.propertyNames
+    guard Set(names).count == names.count, Set(names) == Set(session.properties.keys) else {
       return "the list of properties disagrees with their table"
     }
     for (target, names) in targets
@@ -430,7 +434,8 @@ extension Runtime {
     for node in pendingValues.keys where !engine.contains(node) {
       return "an animation waiting for its values is not in the engine"
     }
-    guard nextKey >= 0, nextKey < Self.counterLimit, actions.keys.allSatisfy({ $0 >= 0 && $0 <= nextKey }) else {
+    guard nextKey >= 0, nextKey < Self.counterLimit, actions.entries.allSatisfy({ $0.key >= 0 && $0.key <= nextKey })
+    else {
       return "its count of scheduled statements is out of range"
     }
     let invocations = session.actions.values.compactMap(\.invocation) + session.abandoned

@@ -43,7 +43,7 @@ extension Runtime {
       return .started(runtime, output: output, warnings: warnings)
     }
     var environment = Environment()
-    let checked = parseAndCheck(source, in: &environment, mode: .script)
+    let checked = parseAndCheck(source, in: &environment, mode: .script, recordingTypes: false)
     guard checked.isRunnable, let program = checked.program else { return .failed(checked.diagnostics) }
     let whole = Runtime()
     whole.recordsControls = recordsControls
@@ -145,7 +145,15 @@ extension Runtime {
         continue
       case .later(let time):
         if let declaration { try? declareTarget(declaration, context, evaluateNow: false) }
-        engine.schedule(callback: newKey(.statement(statement, context, invocation: nil)), at: time)
+        var held = context
+        if checked.facts.placements.count == 1, checked.facts.placement(of: statement) != nil {
+          // Its time is known: the statement's own placement, its facts' only one, is not
+          // read again, and a script may hold a hundred thousand statements for later.
+          var facts = checked.facts
+          facts.placements = SpanTable()
+          held = ProgramContext(facts: facts, source: source, entry: entry)
+        }
+        engine.schedule(callback: newKey(.statement(statement, held, invocation: nil)), at: time)
         continue
       case .now:
         break

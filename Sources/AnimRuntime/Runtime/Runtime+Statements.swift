@@ -29,7 +29,12 @@ extension Runtime {
     _ declaration: TargetDeclaration, _ context: ProgramContext, evaluateNow: Bool
   ) throws(EvaluationError) {
     let target = declaration.name.text
-    let propertyNames = declaration.properties.map(\.name.text)
+    // Targets declared one after another mostly have the same properties: they share one
+    // list in `targets` (a script of a million targets held a million equal lists).
+    if !declaration.properties.elementsEqual(lastPropertyList, by: { $0.name.text == $1 }) {
+      lastPropertyList = declaration.properties.map(\.name.text)
+    }
+    let propertyNames = lastPropertyList
     // A group's count is a constant (the checker's); each member sees its `index` and `count`.
     var members: [(name: String, context: ProgramContext)] = [(target, context)]
     var memberCount: Int?
@@ -57,7 +62,10 @@ extension Runtime {
       }
     }
     // Every value is known (none failed): now they take effect, together.
-    let oldMembers = groups[target].map { count in (0..<count).map { Self.memberName(target, $0) } } ?? [target]
+    // (Each look-up below is skipped when its table is empty, as it is in most scripts: a
+    // script of a million targets made each of them for every target.)
+    var oldMembers = [target]
+    if !groups.isEmpty, let count = groups[target] { oldMembers = (0..<count).map { Self.memberName(target, $0) } }
     for member in oldMembers where targets[member] != nil && !declaredInEntry.contains(target) {
       let keeps = members.contains { $0.name == member }
       redeclare(member, had: targets[member] ?? [], keeping: keeps ? propertyNames : [])
@@ -71,14 +79,14 @@ extension Runtime {
       if let existing, existing.kind == value.kind {
         if evaluateNow || engine.value(of: existing) != value { try? engine.set(existing, to: value) }
       } else {
-        if existing == nil { self.propertyNames.append(setting.name) }
+        // (A new name goes at the end; a name given a new id keeps its place.)
         properties[setting.name] = engine.addProperty(value)
         namesByProperty = [:]
         propertyGeneration += 1
       }
     }
     for member in members { targets[member.name] = propertyNames }
-    groups[target] = memberCount
+    if memberCount != nil || !groups.isEmpty { groups[target] = memberCount }
     if let memberCount {
       for index in 0..<memberCount {
         for property in propertyNames {
@@ -89,7 +97,7 @@ extension Runtime {
     }
     if declaration.kind != nil {
       targetKinds[target] = (declaration, context)
-    } else {
+    } else if !targetKinds.isEmpty {
       targetKinds[target] = nil
     }
   }
@@ -111,7 +119,6 @@ extension Runtime {
       }
       if !names.contains(property) {
         properties[name] = nil
-        propertyNames.removeAll { $0 == name }
         namesByProperty = [:]
         propertyGeneration += 1
       }

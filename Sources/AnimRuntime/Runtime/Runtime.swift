@@ -51,20 +51,25 @@ public final class Runtime {
     return engine
   }
 
-  /// Properties by `T.p`, and their order of declaration.
-  var properties: [String: PropertyID] = [:]
-  public internal(set) var propertyNames: [String] = []
+  /// Properties by `T.p`, in their order of declaration.
+  var properties = PropertyTable()
+  /// The properties' names `T.p`, in their order of declaration.
+  public var propertyNames: [String] { properties.names }
   /// `T.p` by property, built from `properties` on first use after they change (events
   /// name their property by id, many times a second).
   var namesByProperty: [PropertyID: String] = [:]
   /// Counts the changes of `properties` (a property added, or a name given a new id), so
   /// that samplers can keep ids they looked up until it moves.
   var propertyGeneration = 0
-  /// The ids of `propertyNames` in order, as of `sampledIDsGeneration`.
+  /// The names and ids of the properties in order, as of `sampledIDsGeneration`.
+  var sampledNames: [String] = []
   var sampledIDs: [PropertyID] = []
   var sampledIDsGeneration = -1
   /// Target names and their properties in order (a group's members are targets `G[k]`).
   var targets: [String: [String]] = [:]
+  /// The list of properties of the target declared last, which the next one with the same
+  /// properties shares.
+  var lastPropertyList: [String] = []
   /// Each timeline's one-time pause point (`pause X at A`): the key of its callback's action
   /// (a replaced point's action is dropped, so its callback, left in the timeline, does
   /// nothing; no node is removed from the engine for it).
@@ -98,7 +103,7 @@ public final class Runtime {
   var lifecycleHandlers: [HandlerKey: [Handler]] = [:]
   var customHandlers: [String: [Handler]] = [:]
   /// What each engine callback key does.
-  var actions: [Int: Action] = [:]
+  var actions = ActionTable<Action>()
   var nextKey = 0
   /// Animations whose values are evaluated when they start.
   var pendingValues: [NodeID: PendingValues] = [:]
@@ -397,8 +402,9 @@ public final class Runtime {
 
   /// The properties' current values, as `T.p` in declaration order.
   public func sample() -> [NamedValue] {
-    if sampledIDsGeneration != propertyGeneration || sampledIDs.count != propertyNames.count {
-      sampledIDs = propertyNames.map { properties[$0]! }
+    if sampledIDsGeneration != propertyGeneration || sampledIDs.count != properties.count {
+      sampledNames = properties.names
+      sampledIDs = properties.idsInOrder
       sampledIDsGeneration = propertyGeneration
     }
     // One read of the engine (a copy of the value shares its storage), not one per property.
@@ -406,7 +412,7 @@ public final class Runtime {
     var values: [NamedValue] = []
     values.reserveCapacity(sampledIDs.count)
     // The values the last advance computed (the engine keeps them): no evaluation again.
-    for (name, id) in zip(propertyNames, sampledIDs) {
+    for (name, id) in zip(sampledNames, sampledIDs) {
       values.append(NamedValue(name: name, value: engine.currentValue(of: id)))
     }
     return values
@@ -506,10 +512,16 @@ public final class Runtime {
     }
     switch (event.kind, event.subject) {
     case (.callback(let key), _):
-      // One look-up: a statement's key is used once; a timeline item's stays (it fires
-      // each time its timeline crosses it).
-      guard let action = actions.removeValue(forKey: key) else { return }
-      if case .item = action { actions[key] = action }
+      // A statement's key is used once; a timeline item's stays (it fires each time its
+      // timeline crosses it).
+      guard
+        let action = actions.take(
+          key,
+          unless: {
+            if case .item = $0 { return true }
+            return false
+          })
+      else { return }
       perform(action)
     case (.needsValues, .node(let id)):
       resolveValues(of: id)
@@ -537,7 +549,7 @@ public final class Runtime {
 
   func propertyName(of id: PropertyID) -> String? {
     if namesByProperty.isEmpty && !properties.isEmpty {
-      namesByProperty = Dictionary(properties.map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+      namesByProperty = Dictionary(properties.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
     }
     return namesByProperty[id]
   }

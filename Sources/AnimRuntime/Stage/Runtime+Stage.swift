@@ -21,7 +21,7 @@ extension Runtime {
   /// Changes whenever a property is added or given a new id, or a target's list of
   /// properties changes (a redeclaration in the REPL).
   package var stageLayoutKey: [Int] {
-    [propertyGeneration, propertyNames.count, targets.count, targets.values.reduce(0) { $0 + $1.count }]
+    [propertyGeneration, properties.count, targets.count, targets.values.reduce(0) { $0 + $1.count }]
   }
 
   /// The targets, in the order of their first property's declaration, each with its
@@ -30,8 +30,8 @@ extension Runtime {
   package var stageLayout: StageLayout {
     var order: [String] = []
     var byTarget: [String: [(name: String, id: PropertyID)]] = [:]
-    for name in propertyNames {
-      guard let id = properties[name], let dot = name.lastIndex(of: ".") else { continue }
+    for (name, id) in properties {
+      guard let dot = name.lastIndex(of: ".") else { continue }
       let target = String(name[..<dot])
       let property = String(name[name.index(after: dot)...])
       // A name the target no longer declares (a redeclaration in the REPL) is not drawn.

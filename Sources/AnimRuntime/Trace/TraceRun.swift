@@ -96,7 +96,8 @@ extension Runtime {
     // that finds a wrong name (one hash of each name, not two: a script may have a million).
     var ids: [PropertyID] = []
     ids.reserveCapacity(watched.count)
-    for name in watched {
+    if options.watch == nil { ids = properties.idsInOrder }
+    for name in watched where options.watch != nil {
       guard let id = properties[name] else {
         throw .unknownProperty(name, suggestion: nearestName(to: name, among: propertyNames))
       }

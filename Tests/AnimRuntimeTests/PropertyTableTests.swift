@@ -1,0 +1,95 @@
+import AnimCore
+import AnimLanguage
+import Foundation
+import Testing
+
+@testable import AnimRuntime
+
+/// The runtime's table of properties by name (`PropertyTable`): what a dictionary from
+/// names to ids with a list of the names in order gave, in every case the runtime uses.
+@Suite struct PropertyTableTests {
+  /// Distinct ids to store (the table only keeps them).
+  static func ids(_ count: Int) -> [PropertyID] {
+    var engine = AnimationEngine()
+    return (0..<count).map { engine.addProperty(.number(Double($0))) }
+  }
+
+  @Test func namesAreFoundAndListedInTheOrderAdded() {
+    let ids = Self.ids(4)
+    var table = PropertyTable()
+    #expect(table.isEmpty && table["card.x"] == nil)
+    table["card.x"] = ids[0]
+    table["card.xx"] = ids[1]
+    table["car.dx"] = ids[2]
+    table["café.y"] = ids[3]
+    #expect(table.count == 4)
+    #expect(table.names == ["card.x", "card.xx", "car.dx", "café.y"])
+    #expect(table.idsInOrder == ids)
+    #expect(table["card.x"] == ids[0] && table["card.xx"] == ids[1] && table["car.dx"] == ids[2])
+    #expect(table["café.y"] == ids[3])
+    // Prefixes, extensions and names of the same length are other names.
+    #expect(table["card."] == nil && table["card.xxx"] == nil && table["card.y"] == nil && table[""] == nil)
+    #expect(table.map(\.name) == table.names && table.map(\.id) == ids)
+  }
+
+  @Test func aNameGivenANewIdKeepsItsPlace() {
+    let ids = Self.ids(4)
+    var table = PropertyTable()
+    table["a.x"] = ids[0]
+    table["a.y"] = ids[1]
+    table["b.x"] = ids[2]
+    table["a.y"] = ids[3]
+    #expect(table.names == ["a.x", "a.y", "b.x"])
+    #expect(table.idsInOrder == [ids[0], ids[3], ids[2]])
+  }
+
+  @Test func aRemovedNameIsGoneAndTheOthersKeepTheirOrder() {
+    let ids = Self.ids(4)
+    var table = PropertyTable()
+    table["a.x"] = ids[0]
+    table["a.y"] = ids[1]
+    table["b.x"] = ids[2]
+    table["a.y"] = nil
+    table["nothing.x"] = nil
+    #expect(table.names == ["a.x", "b.x"])
+    #expect(table["a.y"] == nil && table["a.x"] == ids[0] && table["b.x"] == ids[2])
+    table["a.y"] = ids[3]
+    #expect(table.names == ["a.x", "b.x", "a.y"] && table["a.y"] == ids[3])
+    table["a.x"] = nil
+    table["b.x"] = nil
+    table["a.y"] = nil
+    #expect(table.isEmpty && table.names.isEmpty && table["a.x"] == nil)
+  }
+
+  /// Many names: the index grows many times, and the names' bytes cross the chunks they
+  /// are kept in (4,096 bytes each).
+  @Test func everyOfManyNamesIsFound() {
+    let count = 20_000
+    let ids = Self.ids(count)
+    var table = PropertyTable()
+    for k in 0..<count { table["box\(k).\(k % 3 == 0 ? "opacity" : "x")"] = ids[k] }
+    #expect(table.count == count)
+    for k in 0..<count {
+      let name = "box\(k).\(k % 3 == 0 ? "opacity" : "x")"
+      #expect(table[name] == ids[k], "\(name)")
+      #expect(table.name(at: k) == name)
+    }
+    #expect(table["box\(count).x"] == nil && table["box1.opacity"] == nil)
+  }
+
+  /// A session saved with properties and read back has the same properties in the same
+  /// order, after a redeclaration that removed one.
+  @Test func aRestoredSessionHasTheSamePropertiesInOrder() throws {
+    let runtime = Runtime()
+    var environment = Environment()
+    for text in ["target a { x: 1, y: 2 }\ntarget b { x: 3 }\n", "target a { y: 5, z: 6 }\n"] {
+      let source = SourceText(name: "entry", contents: text)
+      let program = try #require(parseAndCheck(source, in: &environment, mode: .session).program)
+      _ = runtime.run(program, of: source, at: 0)
+    }
+    #expect(runtime.propertyNames == ["a.y", "b.x", "a.z"])
+    let (restored, _) = try Runtime.restored(from: try runtime.sessionData())
+    #expect(restored.propertyNames == runtime.propertyNames)
+    #expect(restored.sample().map(\.value) == [.number(5), .number(3), .number(6)])
+  }
+}
