@@ -447,7 +447,11 @@ package final class OracleWorld {
           let x = (hold - mapped) * orientation
           guard abs(x) <= margin else { continue }
           let isPassed = forward ? x >= 0 : x > 0
-          if passed && !isPassed { hold = forward ? mapped : mapped + orientation }
+          // (Reached exactly now, the boundary is where the timeline stands, whichever way it
+          // goes: rule 6, its time at S + round(u / r) is u.)
+          if passed && !isPassed {
+            hold = forward || reach(d, b.boundary(z)) == now ? mapped : mapped + orientation
+          }
           // (A boundary not yet crossed but reached exactly now, as when the timeline is
           // paused at the instant it was played, is where the timeline stands: rule 6, its
           // time at S + round(u / r) is u. It is crossed as the timeline moves on from there,
@@ -614,13 +618,8 @@ package final class OracleWorld {
       let inParent = n.startTime + OracleArithmetic.roundQuotient(x, n.rate)
       if n.rate < 0 { orientation = -orientation }
       let b = p.bounds
-      var k = b.pass(ofZone: p.zone)
+      let k = b.pass(ofZone: p.zone)
       let d = b.timing.duration
-      // (Past its end, a timeline holds its last pass's end: what is in it maps through that
-      // pass, not through the one an `autoreverse` would turn into if it went on.)
-      if p.zone >= p.maxZone, b.timing.iterations.isFinite, b.timing.iterations > 0 {
-        k = min(k, Int64(b.timing.iterations.rounded(.up)) - 1)
-      }
       if !b.isForwardPass(k) { orientation = -orientation }
       x = b.timing.delay + k * d + (b.isForwardPass(k) ? inParent : d - inParent)
       if let hold = p.hold { return (x, hold, orientation) }

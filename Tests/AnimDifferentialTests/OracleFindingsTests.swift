@@ -589,9 +589,11 @@ import Testing
   /// what else it holds reads it. T (8 s, speed 0.5) holds G (`autoreverse`, one pass of
   /// 672 ms, holding K: p0 to 172 over 672 ms) at 0 and P (p1 from −27 to 54 over 427 ms,
   /// speed 2) at 535 ms. Paused at 1.344 s, where G ends, T's time is 672 ms, P's
-  /// round((672 − 535) ms · 2) = 274 ms: p1 = −27 + 81 · 274/427. The oracle mapped K's end
-  /// through the backwards pass G's `autoreverse` would have begun next, held T a
-  /// nanosecond short of it, and read P 2 ns short (seeds 15041318, 12056383).
+  /// round((672 − 535) ms · 2) = 274 ms: p1 = −27 + 81 · 274/427. The oracle took K's end,
+  /// reached exactly then, for one to keep on its far side (K's end mapped through the
+  /// backwards pass G's `autoreverse` would begin next), held T a nanosecond short of it,
+  /// and read P 2 ns short (seeds 15041318, 12056383; and 17123560, a timeline paused as it
+  /// is played from its end, held a nanosecond past it).
   @Test func aTimelineHeldWhereAnAutoreverseGroupInItEndsReadsThatTime() {
     let ms: OracleTime = 1_000_000
     let steps = [
