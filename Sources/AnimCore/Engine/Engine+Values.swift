@@ -729,8 +729,11 @@ extension AnimationEngine {
   /// fill for its active phase.
   func isFillingBefore<V: EngineValue>(_ type: V.Type, _ property: Int32) -> Bool {
     let store = stores[keyPath: V.store]
-    for index in store.effects(on: property) where store.effects[Int(index)].fillsBefore {
-      if fillBefore(of: store.effects[Int(index)], index, store, at: now) != nil { return true }
+    var cursor = store.properties[Int(property)].firstEffect
+    while cursor >= 0 {
+      let effect = store.effects[Int(cursor)]
+      if effect.fillsBefore && fillBefore(of: effect, cursor, store, at: now) != nil { return true }
+      cursor = effect.next
     }
     return false
   }
