@@ -1214,13 +1214,16 @@ package final class OracleWorld {
     return n
   }
 
-  /// Where an item starts in its top-level timeline's time (first pass).
+  /// Where an item starts in its top-level timeline's time (first pass): at c in a group,
+  /// it is the group's own time delay + c, which rule 6 reaches at the group's placement +
+  /// round((delay + c) / rate), one rounding a level.
   func absoluteStart(of node: Node) -> OracleTime {
     var t = node.placedAt
     var n = node
     while let p = n.parent, nodes[p].parent != nil {
-      t += nodes[p].placedAt
-      n = nodes[p]
+      let group = nodes[p]
+      t = group.placedAt + OracleArithmetic.roundQuotient(group.timing.delay + t, abs(group.rate))
+      n = group
     }
     return t
   }

@@ -1958,4 +1958,62 @@ struct DifferentialFindingsTests {
     #expect(recorder.nodeEvents(a).map(\.0) == [500 * ms])
     #expect(number(engine, p) == 0)
   }
+
+  /// A timeline `set` masks its own timeline's items that start before it, at any depth
+  /// (grammar.md § Control), also again when the timeline goes back over a pass boundary into
+  /// a pass where the set recorded a value. An item in a group at speed 2 starts where rule 6
+  /// maps it up (the group's start + round(c / 2)); the engine mapped only chains at rate 1,
+  /// so a `set` never masked what a faster or slower group held (seed 19108594, and ten
+  /// more seeds of its class). So a group at speed 2 holding `animate p from 10 to 20 over
+  /// 0s` reads exactly as that item placed directly: timeline t (2 s, repeat 2, on p = 0)
+  /// with it at 0, `animate p to 64 over 500ms` at 0 and `set p to 50` at 1 s, played at 0
+  /// and reversed at 2.25 s, reads the same values and the same events of p both ways. By
+  /// the rules: back on pass 2's start at 2.5 s, the `to 64` item ends at its start (its
+  /// `from`, the jump's 20) and the zero-length item there ends at its start too; going on
+  /// into pass 1, the set that recorded 64 there masks it again, so p rests at 20 until the
+  /// set is crossed back at 3.5 s and puts back 64. Unmasked, the item in the group showed
+  /// its `from`, 10, from 2.5 s.
+  @Test func aSetMasksAnItemInAGroupAtAnotherSpeedAsItMasksOnePlacedDirectly() throws {
+    func run(grouped: Bool) throws -> (values: [Double], events: [(Nanoseconds, EngineEvent.Kind, Bool)]) {
+      var engine = AnimationEngine()
+      var events: [(Nanoseconds, EngineEvent.Kind, Bool)] = []
+      let log: (inout AnimationEngine, EngineEvent) -> Void = { _, e in
+        if case .property = e.subject { events.append((e.time, e.kind, e.isReversed)) }
+      }
+      let p = engine.addProperty(.number(0))
+      let t = try engine.addTimeline(
+        timing: EffectTiming(duration: 2 * s, iterations: 2, fill: .forwards), placement: .engineIdle)
+      let jump = Animation(
+        shape: .tween(from: .number(10), to: .number(20), curve: .linear),
+        timing: EffectTiming(duration: 0, fill: .forwards), rate: 1)
+      if grouped {
+        let group = try engine.addTimeline(
+          timing: EffectTiming(duration: 0, fill: .forwards), rate: 2, placement: .timeline(t, at: 0))
+        _ = try engine.animate(p, with: jump, placement: .timeline(group, at: 0))
+      } else {
+        _ = try engine.animate(p, with: jump, placement: .timeline(t, at: 0))
+      }
+      _ = try engine.animate(p, with: .tween(to: .number(64), duration: 500 * ms), placement: .timeline(t, at: 0))
+      _ = try engine.addSet(p, to: .number(50), in: t, at: 1 * s)
+      try engine.play(t)
+      var values: [Double] = []
+      for time in stride(from: Nanoseconds(250 * ms), through: 2250 * ms, by: Int(250 * ms)) {
+        try engine.advance(to: time, log)
+        values.append(number(engine, p))
+      }
+      try engine.reverse(t)
+      for time in stride(from: Nanoseconds(2500 * ms), through: 5000 * ms, by: Int(250 * ms)) {
+        try engine.advance(to: time, log)
+        values.append(number(engine, p))
+      }
+      return (values, events)
+    }
+    let direct = try run(grouped: false)
+    let grouped = try run(grouped: true)
+    #expect(direct.values[9...12] == [20, 20, 20, 20])
+    #expect(grouped.values == direct.values)
+    #expect(grouped.events.map(\.0) == direct.events.map(\.0))
+    #expect(grouped.events.map(\.1) == direct.events.map(\.1))
+    #expect(grouped.events.map(\.2) == direct.events.map(\.2))
+  }
 }

@@ -960,19 +960,22 @@ extension AnimationEngine {
     stores[keyPath: V.store].markShowing(index)
   }
 
-  /// Where a node starts in its top-level timeline's time, while its chain of timelines runs
-  /// at rate 1 and unheld (nil otherwise).
+  /// Where a node starts in its top-level timeline's time (in that timeline's first pass),
+  /// mapped up level by level as rule 6 maps a boundary: its start c in a group is the
+  /// group's own time delay + c, reached at the group's start + round((delay + c) / rate).
+  /// nil while something in the chain is held or runs backwards (no one place then).
   func placement(inTopLevel index: Int32) -> Nanoseconds? {
-    var cursor = index
-    var sum: Nanoseconds = 0
-    while nodes[Int(cursor)].parent >= 0 {
-      let node = nodes[Int(cursor)]
-      if node.isHeld { return nil }
-      sum = saturatingSum(sum, node.time)
-      cursor = node.parent
-      if nodes[Int(cursor)].parent >= 0 && rate(of: nodes[Int(cursor)]) != 1 { return nil }
+    if nodes[Int(index)].isHeld { return nil }
+    var time = nodes[Int(index)].time
+    var cursor = nodes[Int(index)].parent
+    while cursor >= 0, nodes[Int(cursor)].parent >= 0 {
+      let group = nodes[Int(cursor)]
+      let rate = rate(of: group)
+      guard !group.isHeld, rate > 0, rate.isFinite else { return nil }
+      time = saturatingSum(group.time, unscaled(saturatingSum(group.delay, time), by: rate))
+      cursor = group.parent
     }
-    return sum
+    return time
   }
 
   /// Whether item `a` is placed before item `b` of the same top-level timeline.
