@@ -960,11 +960,13 @@ package final class OracleWorld {
       if ra == 3 && a.element.scope == b.element.scope && a.element.step != b.element.step {
         return a.element.step < b.element.step
       }
-      // So are node events of one kind crossed forwards: a start at the end of a pass (an item
-      // of no length there) before one at the next pass's start (grammar.md § Events: in time order).
-      // (At an alternating pass's turn, what is crossed backwards comes first: the engine's
-      // reading, kept until the order at a turn is settled.)
-      if a.element.forward && b.element.forward, let (x, y) = stepsInNearestCommonTimeline(a.element, b.element), x != y
+      // So are node events of one kind crossed the same way: forwards, a start at the end of a
+      // pass (an item of no length there) before one at the next pass's start; backwards, what
+      // lies at a pass's start before what lies at the end of the pass before (grammar.md §
+      // Events: in time order). (At an alternating pass's turn, what is crossed backwards
+      // comes first: the engine's reading, kept until the order at a turn is settled.)
+      if a.element.forward == b.element.forward,
+        let (x, y) = stepsInNearestCommonTimeline(a.element, b.element), x != y
       {
         return x < y
       }

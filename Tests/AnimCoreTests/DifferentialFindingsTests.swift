@@ -1008,9 +1008,9 @@ struct DifferentialFindingsTests {
     #expect(number(engine, p) == 500_000_000)
   }
 
-  /// Going backwards, starts go in reversed item order, whichever pass each lies in
-  /// (grammar.md § Events; only going forwards does what lies at the end of a pass come
-  /// before what lies at the next one's start). T (1 s, `repeat 2`) holds A at 600 ms (over
+  /// Going backwards, starts go in reversed item order, and what lies at a pass's start
+  /// before what lies at the end of the pass before (grammar.md § Events: the order the
+  /// playhead crosses them). T (1 s, `repeat 2`) holds A at 600 ms (over
   /// 400 ms, so it ends with the pass) and then B at 0 (over 0 s). Played at 0 and reversed
   /// at 1.5 s (pass 2, 500 ms in, before A), T is back on its pass boundary at 2 s: B, at
   /// the start of pass 2, starts and completes backwards; T repeats; A, at the end of pass 1,
@@ -1492,11 +1492,15 @@ struct DifferentialFindingsTests {
   /// holding B at 0 (to 91 over 500 ms); p = 10. (Before its start G gives B its first pass's
   /// start, B's start.) Played at 0: B ends pass 1 at 91, which becomes the base value; A in pass 2
   /// leaves nothing (fill none). `reverse T` at 1.2 s: at 1.4 s T is back on the boundary,
-  /// where B comes back into pass 1 from its end and A, crossed back, takes the property over
-  /// (B first: backwards, in reversed item order). The value there is pass 2's start, where
-  /// B has not started: 91, and A's takeover keeps that; A ends with fill none: 91, at 1.4 s
-  /// and after (B dropped). (Read at its start there, as if it stood at its own start having
-  /// started, B showed 10, which the takeover kept: seeds 6073866, 6064393.)
+  /// where A, crossed back first (at pass 2's start), takes the property over, and then B
+  /// comes back into pass 1 from its end (grammar.md § Events: in time order, what lies at a
+  /// pass's start before what lies at the end of the pass before). The value there is pass
+  /// 2's start, where B has not started: 91, and A's takeover keeps that; A ends with fill
+  /// none. Then B plays back through pass 1: at 1.6 s it is 300 ms into its 500 ms, from
+  /// 10 (the base value when it started) to 91: 10 + 81 × 0.6 = 58.6. (Read at its start
+  /// there, as if it stood at its own start having started, B showed 10, which the takeover
+  /// kept: seeds 6073866, 6064393. Delivered before A's takeover, in reversed item order
+  /// whichever pass each lay in, B was dropped by it and p stayed 91.)
   @Test func aTakeoverAtAPassBoundaryReachedBackwardsKeepsTheValueOfTheNextPass() throws {
     var engine = AnimationEngine()
     let p = engine.addProperty(.number(10))
@@ -1514,7 +1518,7 @@ struct DifferentialFindingsTests {
     try engine.advance(to: 1_400 * ms)
     #expect(number(engine, p) == 91)
     try engine.advance(to: 1_600 * ms)
-    #expect(number(engine, p) == 91)
+    #expect(abs(number(engine, p) - 58.6) < 1e-9)
   }
 
   /// Rule 6 when a timeline is held, each level rounding once (the engine's side of the
@@ -1836,11 +1840,15 @@ struct DifferentialFindingsTests {
   /// fill backwards: finished where it is placed, at 0), B (p from −55 to 134 over 0 s,
   /// fill none, in a group of no length at 0) and C (keyframes to −141 over 2.146 s in a
   /// group at speed 2), p = −7. T ends at 1.43 s; sped to −1 at 3.679 s it plays back and
-  /// reaches its pass boundary at 4.752 s, where B, crossed before A, takes p over and ends
-  /// at its start. A there is on its after side until it is crossed, and then ended at its
-  /// start: its backwards fill (its end, −140, through its negative delay) never shows. The
-  /// oracle reads −7 at 4.783 s; the engine kept A's fill as the value B took over, −140
-  /// (seed 14086525).
+  /// reaches its pass boundary at 4.752 s. There A and B, at pass 2's start, are crossed
+  /// back before C comes back into pass 1 from its end (grammar.md § Events: in time order):
+  /// B takes p over and ends at its start. A there is on its after side until it is
+  /// crossed, and then ended at its start: its backwards fill (its end, −140, through its
+  /// negative delay) never shows. Then C plays back from its end: at 4.783 s T's time is
+  /// 1.073 s − round(30 874 534 × 1.5) into pass 1, C's 2.0534 s of 2.146 s (95.7 %), in the
+  /// last of its four steps: its keyframe, −141. The engine kept A's fill as the value B
+  /// took over, −140 (seed 14086525); delivered in reversed item order whichever pass each
+  /// lay in, C was dropped by B's takeover and p read −7.
   @Test func aTakeoverAtAPassBoundaryReachedBackDoesNotKeepAnUncrossedItemsFill() throws {
     var engine = AnimationEngine()
     try engine.advance(to: 0)
@@ -1876,7 +1884,7 @@ struct DifferentialFindingsTests {
     try engine.advance(to: 3_679_125_466)
     try engine.setRate(-1, of: n0)
     try engine.advance(to: 4_783_000_000)
-    #expect(number(engine, p0) == -7)
+    #expect(number(engine, p0) == -141)
   }
 
   /// A property's stack is over when nothing on it shows a value, an item armed to fill
@@ -2015,5 +2023,58 @@ struct DifferentialFindingsTests {
     #expect(grouped.events.map(\.0) == direct.events.map(\.0))
     #expect(grouped.events.map(\.1) == direct.events.map(\.1))
     #expect(grouped.events.map(\.2) == direct.events.map(\.2))
+  }
+
+  /// Going back over a pass boundary, what lies at the later pass's start is crossed before
+  /// what lies at the end of the pass before, and its events come first (grammar.md § Events:
+  /// in time order). T (1 s, `repeat 2`) holds A (p from 0 to 10 over 0s, fill none) and B
+  /// (p from 100 to 200 over 1 s, fill none), both at 0; p = 36. Played at 0 and reversed at
+  /// 1.5 s, T is back on its boundary at 2 s: B completes (reversed) at pass 2's start, A
+  /// starts and completes there, T repeats, and B starts (reversed) from its end in pass 1.
+  /// Then B plays back through pass 1: 175 at 2.25 s, 150 at 2.5 s. Sought instead from
+  /// 1.5 s to 500 ms, the same crossings settle silently: 150 at 1.5 s, 160 at 1.6 s. A,
+  /// delivered last in reversed item order whichever pass each lay in, took the property
+  /// over from B and ended, so p fell to its base value and stayed there, 36 (seeds 7027170,
+  /// 17183274).
+  @Test func goingBackOverAPassBoundaryTheLaterPassIsCrossedFirst() throws {
+    func timeline(_ engine: inout AnimationEngine) throws -> (t: NodeID, a: NodeID, b: NodeID, p: PropertyID) {
+      let p = engine.addProperty(.number(36))
+      let t = try engine.addTimeline(
+        timing: EffectTiming(duration: 1 * s, iterations: 2, fill: .forwards), placement: .engineIdle)
+      let a = try engine.animate(
+        p, with: .tween(from: .number(0), to: .number(10), duration: 0, fill: .none), placement: .timeline(t, at: 0))
+      let b = try engine.animate(
+        p, with: .tween(from: .number(100), to: .number(200), duration: 1 * s, fill: .none),
+        placement: .timeline(t, at: 0))
+      return (t, a, b, p)
+    }
+    var engine = AnimationEngine()
+    var recorder = Recorder()
+    let (t, a, b, p) = try timeline(&engine)
+    try engine.play(t)
+    try engine.advance(to: 1500 * ms)
+    try engine.reverse(t)
+    try engine.advance(to: 2 * s) { _, e in
+      if e.time == 2 * s { recorder.events.append((e.time, e.kind, e.subject)) }
+    }
+    let order = recorder.events.compactMap { event -> String? in
+      guard case .node(let id) = event.2 else { return nil }
+      return "\(id == t ? "T" : id == a ? "A" : id == b ? "B" : "?") \(event.1)"
+    }
+    #expect(order == ["B complete", "T repeat", "A start", "A complete", "B start"])
+    try engine.advance(to: 2250 * ms)
+    #expect(number(engine, p) == 175)
+    try engine.advance(to: 2500 * ms)
+    #expect(number(engine, p) == 150)
+
+    var sought = AnimationEngine()
+    let second = try timeline(&sought)
+    try sought.play(second.t)
+    try sought.advance(to: 1500 * ms)
+    try sought.seek(second.t, to: 500 * ms)
+    try sought.advance(to: 1500 * ms)
+    #expect(number(sought, second.p) == 150)
+    try sought.advance(to: 1600 * ms)
+    #expect(number(sought, second.p) == 160)
   }
 }

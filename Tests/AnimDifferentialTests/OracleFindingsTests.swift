@@ -625,4 +625,44 @@ import Testing
     #expect(abs(world.value(of: 1) - (-27 + 81 * 274.0 / 427.0)) < 1e-12)
     #expect(world.value(of: 0) == 172)
   }
+
+  /// Going back over a pass boundary, what lies at the later pass's start is crossed before
+  /// what lies at the end of the pass before (grammar.md § Events: in time order). T (1 s,
+  /// `repeat 2`) holds A (p from 0 to 10 over 0s, fill none) and B (p from 100 to 200 over
+  /// 1 s, fill none), both at 0; p = 36. Played at 0 and reversed at 1.5 s, T is back on its
+  /// boundary at 2 s: B completes (reversed), A starts and completes, T repeats, and B
+  /// starts (reversed) from its end in pass 1, which it plays back through: 150 at 2.5 s.
+  /// The oracle delivered A after B's start, in reversed item order whichever pass each lay
+  /// in: A took the property over from B and ended, and p stayed 36 (seeds 7027170, 17183274).
+  @Test func goingBackOverAPassBoundaryTheLaterPassIsCrossedFirst() {
+    let ms: OracleTime = 1_000_000
+    let steps = [
+      OracleStep(time: 0, .addProperty(36)),
+      OracleStep(time: 0, .add(.timeline(timing: OracleTiming(duration: 1_000 * ms, iterations: 2), rate: 1), .idle)),
+      OracleStep(
+        time: 0,
+        .add(
+          .animation(
+            property: 0, shape: .tween(from: 0, to: 10, curve: .linear), timing: OracleTiming(duration: 0, fill: .none),
+            rate: 1, replace: false),
+          .inTimeline(node: 0, at: 0))),
+      OracleStep(
+        time: 0,
+        .add(
+          .animation(
+            property: 0, shape: .tween(from: 100, to: 200, curve: .linear),
+            timing: OracleTiming(duration: 1_000 * ms, fill: .none),
+            rate: 1, replace: false),
+          .inTimeline(node: 0, at: 0))),
+      OracleStep(time: 0, .control(.play, .node(0))),
+      OracleStep(time: 1_500 * ms, .control(.reverse, .node(0))),
+    ]
+    let world = OracleWorld.run(steps, until: 2_500 * ms)
+    #expect(world.value(of: 0) == 150)
+    let order = world.events.filter { $0.time == 2_000 * ms }.compactMap { event -> String? in
+      guard case .node(let id) = event.subject else { return nil }
+      return "\(["T", "A", "B"][id]) \(event.kind)"
+    }
+    #expect(order == ["B complete", "T repeat", "A start", "A complete", "B start"])
+  }
 }

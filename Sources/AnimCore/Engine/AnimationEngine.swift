@@ -194,6 +194,11 @@ public struct AnimationEngine: Sendable {
   /// Pass boundaries of timelines crossed so far (a counter that only orders one instant's
   /// script events by when the playhead crossed them; not part of a snapshot).
   var passBoundariesCrossed = 0
+  /// Which timeline each pass boundary crossed since the last ordering belonged to, with
+  /// `passBoundariesCrossed` just after it: ordering the events of nodes crossed backwards
+  /// reads from it in which pass of each timeline above them they lay. Emptied as each
+  /// instant's events are ordered (kept short: one entry a boundary).
+  var passBoundaryLog: [(count: Int, timeline: Int32)] = []
 
   @usableFromInline var stores = Stores()
   var nodes = ChunkedArray<Node>()

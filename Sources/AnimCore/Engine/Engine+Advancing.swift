@@ -140,6 +140,7 @@ extension AnimationEngine {
         tweened = movePlayheads(at: t, into: &crossed, budget: &tweenBudget, handle)
       }
       if crossed.count > 1 { order(&crossed) }
+      if !passBoundaryLog.isEmpty { passBoundaryLog.removeAll(keepingCapacity: true) }
       countAtInstant += crossed.count + callbacksDueCount + leavingRest.count
       for top in due[..<dueCount] { reschedule(top) }
       for top in tweened { reschedule(top) }

@@ -11,10 +11,11 @@ extension AnimationEngine {
     var key: Int
     var forward: Bool
     var sequence: Int
-    /// For callbacks: how many pass boundaries of timelines the crossing had gone through
-    /// when it was crossed (`passBoundariesCrossed`): script events go in the order the
-    /// playhead crossed them, one at the end of a pass before one at the next's start, also
-    /// at the turn of an alternating pass.
+    /// How many pass boundaries of timelines the crossing had gone through when it was
+    /// crossed (`passBoundariesCrossed`): script events go in the order the playhead crossed
+    /// them, one at the end of a pass before one at the next's start, also at the turn of an
+    /// alternating pass; node events crossed backwards, with `passBoundaryLog`, in the pass
+    /// of each timeline above them that the playhead crossed first.
     var segment: Int = 0
   }
 
@@ -84,7 +85,9 @@ extension AnimationEngine {
       var completedAt: Nanoseconds?
       var lastPoint: Nanoseconds?
       points.forEachCrossing(from: a, to: local) { kind, threshold in
-        crossed.append(Crossed(node: id, kind: kind, key: 0, forward: forward, sequence: crossed.count))
+        crossed.append(
+          Crossed(
+            node: id, kind: kind, key: 0, forward: forward, sequence: crossed.count, segment: passBoundariesCrossed))
         lastPoint = threshold
         if kind == .start { nodes[Int(index)].hasStarted = true }
         if kind == .complete {
@@ -179,7 +182,7 @@ extension AnimationEngine {
         // On a boundary: the next pass begins here.
         position = passEnd
         pass += 1
-        passBoundariesCrossed += 1
+        notePassBoundary(of: index)
         reset = !alternates
       }
     } else {
@@ -201,9 +204,16 @@ extension AnimationEngine {
         if segmentEnd > passStart || passStart <= low { break }
         position = passStart
         pass -= 1
-        passBoundariesCrossed += 1
+        notePassBoundary(of: index)
         reset = !alternates
       }
     }
+  }
+
+  /// Counts a pass boundary of timeline `index` crossed, and notes whose it was.
+  mutating func notePassBoundary(of index: Int32) {
+    passBoundariesCrossed += 1
+    if passBoundaryLog.count >= AnimationEngine.eventLimitPerInstant * 16 { passBoundaryLog.removeAll() }
+    passBoundaryLog.append((passBoundariesCrossed, index))
   }
 }

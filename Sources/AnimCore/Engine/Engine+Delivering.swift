@@ -5,40 +5,49 @@ extension AnimationEngine {
   /// Orders the events of one instant: completes, repeats, starts, then callbacks. Node
   /// events crossed forwards go in the order they were crossed (item order within a pass,
   /// what lies at the end of a pass before what lies at the next one's start); those crossed
-  /// backwards in reversed item order, whichever pass of a timeline each was crossed in
-  /// (grammar.md § Events). A node that starts and completes at the one instant (a zero
+  /// backwards in reversed item order within a pass, what lies at a pass's start before what
+  /// lies at the end of the pass before (grammar.md § Events). A node that starts and completes at the one instant (a zero
   /// duration, or a negative delay that skips it all) fires its own start and then its own
   /// complete, together, where its start goes. Callbacks go in the order the playhead
   /// crossed them.
   func order(_ crossed: inout [Crossed]) {
-    // Item order, for the nodes crossed backwards: the crossing order reversed would put
-    // what lies at the end of a pass before what lies, earlier in item order, at the start
-    // of the pass after it.
-    var itemRank: [NodeID: Int] = [:]
+    // Item order, for the nodes crossed backwards, within each pass of each timeline above
+    // them: the crossing order reversed would put what lies at the end of a pass before what
+    // lies, earlier in item order, at the start of the pass after it; and what the playhead
+    // crossed first, at the start of a pass, goes before what lies at the end of the pass
+    // before it (grammar.md § Events: in time order), so that a zero-length item at a pass's
+    // start does not take its property over from one the playhead reached after it.
+    // (Ranked event by event, by sequence: one node may be crossed in two passes here.)
+    var itemRank: [Int: Int] = [:]
     if crossed.contains(where: { !$0.forward && $0.kind != nil }) {
-      var paths: [(node: NodeID, path: [Int])] = []
-      for event in crossed
-      where !event.forward && event.kind != nil && !paths.contains(where: { $0.node == event.node }) {
-        paths.append((event.node, itemPath(of: event.node)))
+      var paths: [(sequence: Int, path: [Int])] = []
+      for event in crossed where !event.forward && event.kind != nil {
+        paths.append((event.sequence, itemPath(of: event.node, crossedAt: event.segment)))
       }
       paths.sort { $0.path.lexicographicallyPrecedes($1.path) }
-      for (rank, entry) in paths.enumerated() { itemRank[entry.node] = rank }
+      var rank = 0
+      for (i, entry) in paths.enumerated() {
+        if i > 0 && paths[i - 1].path != entry.path { rank += 1 }
+        itemRank[entry.sequence] = rank
+      }
     }
     Self.order(&crossed, itemRank: itemRank)
   }
 
-  /// `order(_:)` with the item order of the nodes crossed backwards given (0 first).
-  static func order(_ crossed: inout [Crossed], itemRank: [NodeID: Int]) {
+  /// `order(_:)` with the item order of the events of nodes crossed backwards given, by
+  /// their sequence (0 first).
+  static func order(_ crossed: inout [Crossed], itemRank: [Int: Int]) {
     let paired = comingAndGoing(crossed)
     func key(_ event: Crossed) -> (rank: Int, segment: Int, place: Int, after: Int, sequence: Int) {
       // Backwards, a node's place is its item order reversed, before anything crossed
       // forwards (whose places are their sequences, from 0).
-      let backwardsPlace = event.kind == nil ? -event.sequence : -1 - (itemRank[event.node] ?? event.sequence)
+      let backwardsPlace = event.kind == nil ? -event.sequence : -1 - (itemRank[event.sequence] ?? event.sequence)
       if event.kind == .complete, let start = paired[Passage(node: event.node, forward: event.forward)] {
         return (NodeEventKind.start.rank, 0, event.forward ? start : backwardsPlace, 1, 0)
       }
       return (
-        event.kind?.rank ?? 3, event.segment, event.forward ? event.sequence : backwardsPlace, 0,
+        event.kind?.rank ?? 3, event.kind == nil ? event.segment : 0, event.forward ? event.sequence : backwardsPlace,
+        0,
         event.forward ? 0 : -event.sequence
       )
     }
@@ -46,14 +55,20 @@ extension AnimationEngine {
   }
 
   /// A node's place in item order: its top-level node's order, then its index among its
-  /// timeline's items at each level down (the order the items were added in).
-  func itemPath(of id: NodeID) -> [Int] {
+  /// timeline's items at each level down (the order the items were added in), each index
+  /// after the number of pass boundaries, negated, that its timeline had crossed at this
+  /// instant when the node was crossed (`segment`, the count `passBoundaryLog` notes): sorted
+  /// and reversed, as backwards crossings are, the pass crossed first comes first.
+  func itemPath(of id: NodeID, crossedAt segment: Int = 0) -> [Int] {
     guard let index = try? resolve(id) else { return [] }
     var path: [Int] = []
     var cursor = index
     while nodes[Int(cursor)].parent >= 0 {
       let parent = nodes[Int(cursor)].parent
       path.append(timelines[Int(nodes[Int(parent)].payload)].children.firstIndex(of: cursor) ?? 0)
+      var steps = 0
+      for entry in passBoundaryLog where entry.timeline == parent && entry.count <= segment { steps += 1 }
+      path.append(-steps)
       cursor = parent
     }
     path.append(Int(nodes[Int(cursor)].order))
