@@ -68,6 +68,9 @@ package final class OracleWorld {
     var recorded: Double?
     /// Where it starts in its parent's time (items) or engine time.
     var placedAt: OracleTime = 0
+    /// A top-level animation reversed in its delay, before it started: it plays back to
+    /// where it was placed, its local time 0 (reached at its start time), and completes there.
+    var playsBackToPlacement = false
 
     init(id: Int, kind: OracleNodeKind, parent: Int?, timing: OracleTiming, rate: Double) {
       self.id = id
@@ -221,6 +224,14 @@ package final class OracleWorld {
   func control(_ control: OracleControl, node id: Int) {
     let node = nodes[id]
     guard node.alive else { return }
+    defer {
+      // (Moving backwards from inside its delay, not from where it was placed.)
+      if node.parent == nil && node.isEffect {
+        node.playsBackToPlacement =
+          node.alive && !node.started && node.zone == 0 && node.rate < 0 && node.bounds.start > 0
+          && localTime(of: node) > 0
+      }
+    }
     let p = parentTime(of: node)
     switch control {
     case .pause:
@@ -699,6 +710,14 @@ package final class OracleWorld {
       var batch: [Crossing] = []
       for node in nodes where node.parent == nil && node.alive && !node.idle && !node.cancelled && node.hold == nil {
         drive(node, at: now, parentTime: now, parentForward: true, into: &batch, silently: false)
+        if node.playsBackToPlacement && now >= node.startTime {
+          // Back where it was placed, before it started: done (grammar.md § Control).
+          node.playsBackToPlacement = false
+          node.hold = 0
+          batch.append(
+            Crossing(
+              node: node.id, kind: .complete, forward: false, sequence: 0, step: passSteps[-1, default: 0], scope: -1))
+        }
       }
       deliver(batch)
     }
@@ -714,6 +733,10 @@ package final class OracleWorld {
     for node in nodes where node.parent == nil && node.alive && !node.idle && !node.cancelled && node.hold == nil {
       if let t = earliestChange(node, lo: lo, hi: limit, parentForward: true) {
         best = min(best ?? t, t)
+      }
+      if node.playsBackToPlacement {
+        let t = max(node.startTime, lo)
+        if t <= limit { best = min(best ?? t, t) }
       }
     }
     return best

@@ -660,8 +660,10 @@ struct DifferentialFindingsTests {
 
   /// `finish` on a standalone animation reversed before it started does nothing: p = −48;
   /// A (139 → 43 over 0 s, delay 173 ms, fill both, speed 0.5) placed at 182 ms shows 139
-  /// while it waits; reversed at 383 ms, it goes back toward where it began. Finished at
-  /// 1.547 s: nothing fires and p still shows 139.
+  /// while it waits; reversed at 383 ms (100.5 ms into its own time), it goes back toward
+  /// where it began. Finished at 500 ms: nothing fires and p still shows 139. It gets back
+  /// there at 383 ms + round(100.5 ms / 0.5) = 584 ms and completes (grammar.md § Control),
+  /// leaving its `from` (fill both): 139.
   @Test func finishingAnAnimationReversedInItsDelayDoesNothing() throws {
     var engine = AnimationEngine()
     var events: [EngineEvent] = []
@@ -673,9 +675,12 @@ struct DifferentialFindingsTests {
     try engine.advance(to: 383 * ms)
     #expect(number(engine, p) == 139)
     try engine.reverse(a)
-    try engine.advance(to: 1547 * ms) { _, e in events.append(e) }
+    try engine.advance(to: 500 * ms) { _, e in events.append(e) }
     try engine.finish(a) { _, e in events.append(e) }
     #expect(events.filter { $0.subject == .node(a) }.isEmpty)
+    #expect(number(engine, p) == 139)
+    try engine.advance(to: 1547 * ms) { _, e in events.append(e) }
+    #expect(events.filter { $0.subject == .node(a) }.map(\.time) == [584 * ms])
     #expect(number(engine, p) == 139)
   }
 
@@ -2076,5 +2081,54 @@ struct DifferentialFindingsTests {
     #expect(number(sought, second.p) == 150)
     try sought.advance(to: 1600 * ms)
     #expect(number(sought, second.p) == 160)
+  }
+
+  /// A standalone animation reversed before it started plays back to where it was placed,
+  /// its local time 0, and completes there, reversed, its property coming to rest (grammar.md
+  /// § Control; Web Animations finishes it at 0). A (p from 40 to 100 over 1 s, delay 1 s)
+  /// placed at 0 on p = 0, reversed at 500 ms, is back at 0 at 1 s: `complete` of A and of p,
+  /// both reversed, at exactly 1 s. It never started, so it leaves what its fill says of its
+  /// start: `fill both` keeps its `from`, 40; `fill backwards` drops out, 0. Paused at 700 ms
+  /// (300 ms of its delay left to play back) and resumed at 1.7 s, it completes at 2 s; at
+  /// `speed -2` from 500 ms, at 750 ms. (It stayed in its delay for ever, p animating: `on
+  /// complete` never ran.)
+  @Test func aStandaloneAnimationReversedInItsDelayCompletesWhereItWasPlaced() throws {
+    for (fill, rests) in [(FillMode.both, 40.0), (.backwards, 0)] {
+      var engine = AnimationEngine()
+      var recorder = Recorder()
+      let p = engine.addProperty(.number(0))
+      let a = try engine.animate(
+        p, with: .tween(from: .number(40), to: .number(100), duration: 1 * s, delay: 1 * s, fill: fill),
+        placement: .engine(at: 0))
+      try engine.advance(to: 500 * ms)
+      try engine.reverse(a)
+      try engine.advance(to: 999_999_999)
+      #expect(number(engine, p) == 40)
+      try engine.advance(to: 2 * s) { _, e in recorder.events.append((e.time, e.kind, e.subject)) }
+      #expect(recorder.events.map(\.0) == [1 * s, 1 * s])
+      #expect(recorder.events.map(\.1) == [.complete, .complete])
+      #expect(recorder.events.map(\.2) == [.node(a), .property(p)])
+      #expect(number(engine, p) == rests)
+      #expect(!engine.contains(a))
+    }
+    for (pausedFrom, resumedAt, speed, completes) in [
+      (Optional(700 * ms), Optional(1700 * ms), -1.0, 2 * s), (nil, nil, -2, 750 * ms),
+    ] {
+      var engine = AnimationEngine()
+      var times: [Nanoseconds] = []
+      let p = engine.addProperty(.number(0))
+      let a = try engine.animate(
+        p, with: .tween(to: .number(100), duration: 1 * s, delay: 1 * s), placement: .engine(at: 0))
+      try engine.advance(to: 500 * ms)
+      try engine.setRate(speed, of: a)
+      if let pausedFrom, let resumedAt {
+        try engine.advance(to: pausedFrom)
+        try engine.pause(a)
+        try engine.advance(to: resumedAt)
+        try engine.resume(a)
+      }
+      try engine.advance(to: 3 * s) { _, e in if case .property = e.subject { times.append(e.time) } }
+      #expect(times == [completes])
+    }
   }
 }

@@ -665,4 +665,30 @@ import Testing
     }
     #expect(order == ["B complete", "T repeat", "A start", "A complete", "B start"])
   }
+
+  /// A standalone animation reversed before it started plays back to where it was placed,
+  /// its local time 0, and completes there, reversed, its property coming to rest (grammar.md
+  /// § Control). A (p from 40 to 100 over 1 s, delay 1 s, fill both) placed at 0 on p = 0,
+  /// reversed at 500 ms: `complete` of A and of p, reversed, at exactly 1 s, and p keeps its
+  /// `from`, 40 (a forwards fill leaves the start value).
+  @Test func aStandaloneAnimationReversedInItsDelayCompletesWhereItWasPlaced() {
+    let ms: OracleTime = 1_000_000
+    let steps = [
+      OracleStep(time: 0, .addProperty(0)),
+      OracleStep(
+        time: 0,
+        .add(
+          .animation(
+            property: 0, shape: .tween(from: 40, to: 100, curve: .linear),
+            timing: OracleTiming(delay: 1_000 * ms, duration: 1_000 * ms, fill: .both), rate: 1, replace: false),
+          .now)),
+      OracleStep(time: 500 * ms, .control(.reverse, .node(0))),
+    ]
+    let world = OracleWorld.run(steps, until: 2_000 * ms)
+    let completes = world.events.filter { $0.kind == .complete }
+    #expect(completes.map(\.time) == [1_000 * ms, 1_000 * ms])
+    #expect(completes.map(\.subject) == [.node(0), .property(0)])
+    #expect(completes.map(\.reversed) == [true, true])
+    #expect(world.value(of: 0) == 40)
+  }
 }

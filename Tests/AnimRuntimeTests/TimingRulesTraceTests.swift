@@ -149,4 +149,17 @@ import Testing
     #expect(delayed.number("o.p", at: 1_500 * ms) == 12.5)
     #expect(delayed.times("complete", "o.p") == [3_250 * ms])
   }
+
+  /// grammar.md § Control: reversed in its delay, before it started, an animation plays back
+  /// to where it was placed and completes there: `complete box.x` at 1 s (500 ms played in
+  /// its delay, 500 ms back), its handler with it; `fill both` leaves its `from`, 40.
+  @Test func anAnimationReversedInItsDelayCompletesWhereItWasPlaced() throws {
+    let t = try traced(
+      "target box { x: 0 }\nanimate box.x from 40 to 100 over 1s delay 1s fill both\nat 500ms reverse box.x\n",
+      at: [900 * ms, 1_100 * ms])
+    #expect(t.times("start", "box.x") == [0])
+    #expect(t.times("complete", "box.x") == [s])
+    #expect(t.number("box.x", at: 900 * ms) == 40)
+    #expect(t.number("box.x", at: 1_100 * ms) == 40)
+  }
 }

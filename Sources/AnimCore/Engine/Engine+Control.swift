@@ -230,7 +230,6 @@ extension AnimationEngine {
             // there is its before phase (its `from` with a backwards fill, else nothing),
             // and it starts again when it gets back there.
             // (As before it started: reversed there, it has nothing to finish.)
-            nodes[Int(index)].hasStarted = false
             waitAgain(index)
             continue
           }

@@ -99,6 +99,14 @@ extension AnimationEngine {
           }
         }
       }
+      if playsBackToPlacement(node, from: a, forward: forward, points: points) && local <= 0 {
+        crossed.append(
+          Crossed(
+            node: id, kind: .complete, key: 0, forward: false, sequence: crossed.count, segment: passBoundariesCrossed))
+        completedAt = 0
+        landed = 0
+        changePlayback(of: index) { $0.hold(at: 0) }
+      }
       if node.kind == .timeline {
         crossChildren(
           of: index, from: a, to: landed, direction: forward ? 1 : -1, wrapping: node.hasStarted, into: &crossed)

@@ -108,6 +108,9 @@ extension AnimationEngine {
       // Turning back at a point it had just reached and crossed: that point comes first.
       if Int(node.turn) == -direction { return a }
       var best = points.nextThreshold(from: a, forward: forward)
+      // Reversed before it started (in its delay), a standalone animation plays back to
+      // where it was placed, its local time 0, and is done there.
+      if best == nil && playsBackToPlacement(node, from: a, forward: forward, points: points) { return 0 }
       guard node.kind == .timeline, timing.iterationDuration > 0 else { return best }
       // Children move only while the timeline is inside its active interval.
       if !points.wraps {
@@ -141,5 +144,14 @@ extension AnimationEngine {
       }
       return best
     }
+  }
+
+  /// Whether `node` is a standalone animation that has not started (waiting in its delay,
+  /// or sought back there), moving backwards from a local time `a` inside that delay: it
+  /// plays back to where it was placed, local time 0, and completes there (grammar.md §
+  /// Control; Web Animations finishes it at 0). Not one placed part-way (a negative delay),
+  /// whose start is its local 0.
+  func playsBackToPlacement(_ node: Node, from a: Nanoseconds, forward: Bool, points: EventPoints) -> Bool {
+    node.kind == .effect && node.parent < 0 && !forward && !node.hasStarted && a > 0 && a <= points.start
   }
 }

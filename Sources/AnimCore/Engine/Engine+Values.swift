@@ -687,6 +687,13 @@ extension AnimationEngine {
         effect.committedAtEnd = nil
       }
       effect.muted = true
+    } else if !effect.muted, effect.mode == .unresolved, effect.fillsBefore, fills,
+      let shown = fillBefore(of: effect, index, stores[keyPath: V.store], at: now)
+    {
+      // Played back to where it was placed before it started (`fill both`): the `from` it
+      // showed while it waited is its start value, which a forwards fill leaves.
+      let shift = stores[keyPath: V.store].shift(ofEffect: index)
+      stores[keyPath: V.store].properties[Int(property)].base = effect.hasShift ? shown.value + shift : shown.value
     }
     // Ended, it is not waiting to start: its backwards fill no longer shows, whichever way
     // its timeline turns while it stands there (at its start, reversed, the rules drop its
@@ -711,6 +718,8 @@ extension AnimationEngine {
   /// in its place: it stays in its property's stack, counted as animating it, with the
   /// values it settled; its output is its before (or after) phase until it moves back in.
   mutating func waitAgain(_ node: Int32) {
+    // As before it started: reversed there, it has nothing to finish.
+    nodes[Int(node)].hasStarted = false
     switch nodes[Int(node)].valueKind {
     case .number: waitAgain(Double.self, nodes[Int(node)].payload)
     case .vec2: waitAgain(Vec2.self, nodes[Int(node)].payload)
