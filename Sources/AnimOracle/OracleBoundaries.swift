@@ -126,6 +126,14 @@ struct OracleBoundaries {
     return Self.floorDiv(boundary(z - 1) - timing.delay, d)
   }
 
+  /// The pass whose time a timeline in zone `z` gives its children: zone `z`'s, but past its
+  /// end, its last pass (they stand at that pass's end; no pass of theirs lies beyond it).
+  func childPass(ofZone z: Int64) -> Int64 {
+    let k = pass(ofZone: z)
+    guard isAfter(zone: z), timing.iterations.isFinite, timing.iterations > 0 else { return k }
+    return min(k, Int64(timing.iterations.rounded(.up)) - 1)
+  }
+
   func isForwardPass(_ k: Int64) -> Bool { !timing.autoreverse || k & 1 == 0 }
 
   /// Directed progress within pass `k` at local time `local`: (progress 0...1, the directed

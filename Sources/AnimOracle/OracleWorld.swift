@@ -532,7 +532,10 @@ package final class OracleWorld {
   }
 
   /// `u`, a local time of `node`, mapped up to the local time of its ancestor `top` through
-  /// the ancestors' current passes (rule 6 at each level: S + round(u / r)).
+  /// the ancestors' current passes (rule 6 at each level: S + round(u / r)). Past its end a
+  /// timeline's children stand at its last pass's end, so they map through that pass: mapped
+  /// through the pass after it, which never runs, a boundary of theirs came out near a time
+  /// the timeline reaches after its end and was taken as reached there (seed 15037736).
   func mappedUp(_ node: Node, _ u: OracleTime, to top: Node) -> OracleTime {
     var x = u
     var n = node
@@ -540,7 +543,7 @@ package final class OracleWorld {
       let p = nodes[id]
       let inParent = n.startTime + OracleArithmetic.roundQuotient(x, n.rate)
       let b = p.bounds
-      let k = b.pass(ofZone: p.zone)
+      let k = b.childPass(ofZone: p.zone)
       let d = b.timing.duration
       x = b.timing.delay + k * d + (b.isForwardPass(k) ? inParent : d - inParent)
       if p === top { return x }
@@ -610,7 +613,7 @@ package final class OracleWorld {
     guard let parent = node.parent else { return x }
     let p = nodes[parent]
     let b = p.bounds
-    let k = b.pass(ofZone: p.zone)
+    let k = b.childPass(ofZone: p.zone)
     let d = b.timing.duration
     let local = b.timing.delay + k * d + (b.isForwardPass(k) ? x : d - x)
     return reach(p, local)
@@ -629,7 +632,7 @@ package final class OracleWorld {
       let inParent = n.startTime + OracleArithmetic.roundQuotient(x, n.rate)
       if n.rate < 0 { orientation = -orientation }
       let b = p.bounds
-      let k = b.pass(ofZone: p.zone)
+      let k = b.childPass(ofZone: p.zone)
       let d = b.timing.duration
       if !b.isForwardPass(k) { orientation = -orientation }
       x = b.timing.delay + k * d + (b.isForwardPass(k) ? inParent : d - inParent)

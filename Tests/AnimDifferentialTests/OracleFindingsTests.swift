@@ -691,4 +691,46 @@ import Testing
     #expect(completes.map(\.reversed) == [true, true])
     #expect(world.value(of: 0) == 40)
   }
+
+  /// Rule 6 through a group that has ended: its items stand at its last pass's end and none
+  /// of their boundaries lies beyond it. T (3,792,666,667 ns) holds G (587 ms) at 0, and G
+  /// holds A (p0 to −55 over 587 ms). Played at 0; paused at 355 ms (T's time 355 ms); speed
+  /// 7 at 801 ms; resumed at 826 ms: S = 826 ms − round(355 ms / 7) = 826,000,000 −
+  /// 50,714,286 = 775,285,714 (G and A end at S + round(587 ms / 7) = 859,142,857). Paused at
+  /// 943 ms: T's time is round((943,000,000 − 775,285,714) · 7) = 167,714,286 · 7 =
+  /// 1,174,000,002, nothing in it near (G ended at 587 ms). Speed 2 at 1.088 s, resumed at
+  /// 1.474 s: S = 1,474,000,000 − round(1,174,000,002 / 2) = 886,999,999; T completes at S +
+  /// round(3,792,666,667 / 2) = 886,999,999 + 1,896,333,334 = 2,783,333,333. The oracle
+  /// mapped A's end through a second pass of G, which never runs, to T's 1,174,000,000, took
+  /// it as reached, held T there and completed it 1 ns late (seed 15037736; 16103993,
+  /// 19147299 and 19204345 too).
+  @Test func aGroupPastItsEndMapsWhatItHoldsThroughItsLastPass() {
+    let ms: OracleTime = 1_000_000
+    let steps = [
+      OracleStep(time: 0, .addProperty(-15)),
+      OracleStep(
+        time: 0, .add(.timeline(timing: OracleTiming(duration: 3_792_666_667, fill: .forwards), rate: 1), .idle)),
+      OracleStep(
+        time: 0,
+        .add(.timeline(timing: OracleTiming(duration: 587 * ms, fill: .forwards), rate: 1), .inTimeline(node: 0, at: 0))
+      ),
+      OracleStep(
+        time: 0,
+        .add(
+          .animation(
+            property: 0, shape: .tween(from: nil, to: -55, curve: .linear),
+            timing: OracleTiming(duration: 587 * ms), rate: 1, replace: false),
+          .inTimeline(node: 1, at: 0))),
+      OracleStep(time: 0, .control(.play, .node(0))),
+      OracleStep(time: 355 * ms, .control(.pause, .node(0))),
+      OracleStep(time: 801 * ms, .control(.speed(7), .node(0))),
+      OracleStep(time: 826 * ms, .control(.resume, .node(0))),
+      OracleStep(time: 943 * ms, .control(.pause, .node(0))),
+      OracleStep(time: 1_088 * ms, .control(.speed(2), .node(0))),
+      OracleStep(time: 1_474 * ms, .control(.resume, .node(0))),
+    ]
+    let events = OracleWorld.run(steps, until: 3_000 * ms).events
+    #expect(events.contains { $0.kind == .complete && $0.subject == .node(2) && $0.time == 859_142_857 })
+    #expect(events.filter { $0.kind == .complete && $0.subject == .node(0) }.map(\.time) == [2_783_333_333])
+  }
 }
