@@ -1075,18 +1075,19 @@ package final class OracleWorld {
             properties[p].entries.removeAll { $0.node == other.id }
           }
         }
+        // What joined the stack afresh by its backwards fill as the pass left behind began
+        // goes as it came (its end in the pass before is in the base value already: the stack
+        // had ended there), also an item at the end of the pass, already crossed back to its
+        // start here: the property shows what that pass left at its end.
+        let inside = Set(subtree(of: node).map(\.id))
+        for p in properties.indices where properties[p].entries.contains(where: \.joinedByNewPass) {
+          properties[p].entries.removeAll { $0.joinedByNewPass && inside.contains($0.node) }
+        }
         for id in node.children {
           let child = nodes[id]
-          guard child.isEffect, child.zone == child.maxZone, let p = child.property,
-            let i = properties[p].entries.firstIndex(where: { $0.node == id && $0.frozen == nil && !$0.dropped })
+          guard child.isEffect, child.zone == child.maxZone, child.property != nil,
+            properties[child.property!].entries.contains(where: { $0.node == id && $0.frozen == nil && !$0.dropped })
           else { continue }
-          if properties[p].entries[i].joinedByNewPass {
-            // Joined afresh as the pass began, its end in the pass before is in the base value
-            // already (the stack had ended there): it goes as it came, and the property shows
-            // what that pass left at its end.
-            properties[p].entries.remove(at: i)
-            continue
-          }
           leave(child, forward: true)
         }
       }

@@ -733,4 +733,42 @@ import Testing
     #expect(events.contains { $0.kind == .complete && $0.subject == .node(2) && $0.time == 859_142_857 })
     #expect(events.filter { $0.kind == .complete && $0.subject == .node(0) }.map(\.time) == [2_783_333_333])
   }
+
+  /// Back over a pass boundary into the pass before, what joined the stack by its backwards
+  /// fill as the pass left behind began goes as it came, also an item lying at the end of the
+  /// pass, which the playhead crosses back at once. T (1 s, `repeat 2`) holds, at 1 s, A (p
+  /// from −131 to 66 over 0s, fill backwards) and then B (p to −121 over 0s, fill forwards);
+  /// p = −4. Played at 0: A shows −131 while it waits; at 1 s A starts and ends (it drops out)
+  /// and B starts from −4 and ends at −121; pass 2 begins and A waits again, showing −131.
+  /// Reversed at 1.5 s, T is back on its boundary at 2 s and enters pass 1 from its end,
+  /// crossing B and A back: B, ended at its start, leaves its start value, −4 (a forwards
+  /// fill), and A shows nothing: −4 at 2.5 s. The oracle kept A's fill of pass 2 in the stack
+  /// (it no longer stood at its end when the pass boundary was applied), and B joined it
+  /// additively, its start the −131 + 197 it was heading to: −121 (seed 20037532; 17062981).
+  @Test func backOverAPassBoundaryAFillOfTheNewPassGoesAlsoAtThePassEnd() {
+    let ms: OracleTime = 1_000_000
+    let steps = [
+      OracleStep(time: 0, .addProperty(-4)),
+      OracleStep(time: 0, .add(.timeline(timing: OracleTiming(duration: 1_000 * ms, iterations: 2), rate: 1), .idle)),
+      OracleStep(
+        time: 0,
+        .add(
+          .animation(
+            property: 0, shape: .tween(from: -131, to: 66, curve: .linear),
+            timing: OracleTiming(duration: 0, fill: .backwards), rate: 1, replace: false),
+          .inTimeline(node: 0, at: 1_000 * ms))),
+      OracleStep(
+        time: 0,
+        .add(
+          .animation(
+            property: 0, shape: .tween(from: nil, to: -121, curve: .linear), timing: OracleTiming(duration: 0),
+            rate: 1, replace: false),
+          .inTimeline(node: 0, at: 1_000 * ms))),
+      OracleStep(time: 0, .control(.play, .node(0))),
+      OracleStep(time: 1_500 * ms, .control(.reverse, .node(0))),
+    ]
+    #expect(OracleWorld.run(steps, until: 500 * ms).value(of: 0) == -131)
+    #expect(OracleWorld.run(steps, until: 1_250 * ms).value(of: 0) == -131)
+    #expect(OracleWorld.run(steps, until: 2_500 * ms).value(of: 0) == -4)
+  }
 }
