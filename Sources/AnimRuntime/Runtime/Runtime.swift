@@ -57,7 +57,7 @@ public final class Runtime {
   public var propertyNames: [String] { properties.names }
   /// `T.p` by property, built from `properties` on first use after they change (events
   /// name their property by id, many times a second).
-  var namesByProperty: [PropertyID: String] = [:]
+  var namesByProperty = NamesByProperty()
   /// Counts the changes of `properties` (a property added, or a name given a new id), so
   /// that samplers can keep ids they looked up until it moves.
   var propertyGeneration = 0
@@ -548,9 +548,7 @@ public final class Runtime {
   }
 
   func propertyName(of id: PropertyID) -> String? {
-    if namesByProperty.isEmpty && !properties.isEmpty {
-      namesByProperty = Dictionary(properties.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
-    }
+    if namesByProperty.isEmpty && !properties.isEmpty { namesByProperty = NamesByProperty(properties) }
     return namesByProperty[id]
   }
 
