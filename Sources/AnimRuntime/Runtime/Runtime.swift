@@ -124,7 +124,7 @@ public final class Runtime {
   /// endless playback is left, that is the moment the run turned endless.
   package internal(set) var lastFiniteActivity: Nanoseconds = 0
   /// Animations started by statements (on the root), for `lastFiniteActivity`.
-  var standaloneNodes: Set<NodeID> = []
+  var standaloneNodes = LiveNodeSet()
   /// Whether a control statement that runs is reported (`TraceRecord.control`).
   package var recordsControls = false
   /// Whether animations starting widen their property's gauge: only a view that draws
@@ -505,7 +505,7 @@ public final class Runtime {
     switch (event.kind, event.subject) {
     case (.callback, .engine):
       lastFiniteActivity = engine.now
-    case (.complete, .node(let id)) where timelineNames[id] != nil || standaloneNodes.remove(id) != nil:
+    case (.complete, .node(let id)) where timelineNames[id] != nil || standaloneNodes.remove(id):
       lastFiniteActivity = engine.now
     default:
       break
