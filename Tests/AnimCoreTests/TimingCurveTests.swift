@@ -48,4 +48,23 @@ struct TimingCurveTests {
       #expect(a.hashValue == b.hashValue)
     }
   }
+
+  /// Equal curves hash equally (a dictionary finds one by the other), 0 and -0 included;
+  /// curves that differ in any number are other keys.
+  @Test func equalCurvesAreOneKey() throws {
+    let curve = TimingCurve.cubicBezier(try CubicBezier(0, 0.5, 0.25, 1))
+    let negativeZero = TimingCurve.cubicBezier(try CubicBezier(-0.0, 0.5, 0.25, 1))
+    #expect(curve == negativeZero && curve.hashValue == negativeZero.hashValue)
+    #expect(curve._rawHashValue(seed: 7) == negativeZero._rawHashValue(seed: 7))
+    var index: [TimingCurve: Int] = [curve: 1]
+    #expect(index[negativeZero] == 1)
+    let others: [TimingCurve] = [
+      .cubicBezier(try CubicBezier(0.5, 0.5, 0.25, 1)), .cubicBezier(try CubicBezier(0, 0.25, 0.25, 1)),
+      .cubicBezier(try CubicBezier(0, 0.5, 0.5, 1)), .cubicBezier(try CubicBezier(0, 0.5, 0.25, 0.75)), .linear,
+      .spring(try SpringCurve(spring: try Spring(response: 0.5, dampingFraction: 0.8))),
+    ]
+    for (offset, other) in others.enumerated() { index[other] = offset + 2 }
+    #expect(index.count == others.count + 1 && index[curve] == 1)
+    for (offset, other) in others.enumerated() { #expect(index[other] == offset + 2) }
+  }
 }

@@ -44,4 +44,19 @@ import Testing
     #expect(table.entries.map(\.key) == [Int.min, -257, -256, -1, 0, Int.max])
     #expect(table.entries.allSatisfy { table[$0.key] == $0.value })
   }
+
+  /// `take` moves an entry out: it is gone unless `keeps` says it stays, and a block goes
+  /// with the last entry taken from it.
+  @Test func takeRemovesUnlessKept() {
+    var table = ActionTable<String>()
+    table[300] = "statement"
+    table[301] = "item"
+    #expect(table.take(300, unless: { $0 == "item" }) == "statement")
+    #expect(table[300] == nil && table.count == 1)
+    #expect(table.take(301, unless: { $0 == "item" }) == "item")
+    #expect(table[301] == "item" && table.count == 1 && table.blocksKept == 1)
+    #expect(table.take(302, unless: { _ in false }) == nil && table.count == 1)
+    #expect(table.take(301, unless: { _ in false }) == "item")
+    #expect(table.count == 0 && table.blocksKept == 0 && table[301] == nil)
+  }
 }

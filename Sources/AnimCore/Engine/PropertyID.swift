@@ -34,3 +34,11 @@ extension ValueKind {
     }
   }
 }
+
+extension PropertyID {
+  /// The kind's place among the kinds (0 ..< `ValueKind.allCases.count`).
+  package var kindOrder: Int { kind.order }
+  /// The property's place in the engine's store of its kind: dense from 0 in the order the
+  /// kind's properties were added, so that a table by id can be an array per kind.
+  package var storeIndex: Int { Int(index) }
+}

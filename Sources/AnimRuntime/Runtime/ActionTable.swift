@@ -40,12 +40,17 @@ struct ActionTable<Value> {
 
   /// The entry of `key`, removed unless `keeps` says it stays: what a callback does when it
   /// runs, with one look-up of its block (a script's callbacks run by the hundred thousand).
+  /// The entry is moved out of its slot, not copied and then destroyed there: a copy of a
+  /// statement's entry retains every reference it holds (about 3 % of runtime.sample.mixed's
+  /// time in a profile), and one that stays is put back.
   mutating func take(_ key: Int, unless keeps: (Value) -> Bool) -> Value? {
     let slot = key & Self.slotMask
-    guard let index = blocks.index(forKey: key >> Self.blockShift), let value = blocks.values[index].slots[slot]
+    guard let index = blocks.index(forKey: key >> Self.blockShift), let value = blocks.values[index].slots[slot].take()
     else { return nil }
-    if keeps(value) { return value }
-    blocks.values[index].slots[slot] = nil
+    if keeps(value) {
+      blocks.values[index].slots[slot] = value
+      return value
+    }
     blocks.values[index].held -= 1
     count -= 1
     if blocks.values[index].held == 0 { blocks.remove(at: index) }

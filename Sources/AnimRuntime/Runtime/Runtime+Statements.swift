@@ -81,7 +81,7 @@ extension Runtime {
       } else {
         // (A new name goes at the end; a name given a new id keeps its place.)
         properties[setting.name] = engine.addProperty(value)
-        namesByProperty = [:]
+        namesByProperty = NamesByProperty()
         propertyGeneration += 1
       }
     }
@@ -119,7 +119,7 @@ extension Runtime {
       }
       if !names.contains(property) {
         properties[name] = nil
-        namesByProperty = [:]
+        namesByProperty = NamesByProperty()
         propertyGeneration += 1
       }
     }

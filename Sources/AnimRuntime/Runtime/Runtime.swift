@@ -57,7 +57,7 @@ public final class Runtime {
   public var propertyNames: [String] { properties.names }
   /// `T.p` by property, built from `properties` on first use after they change (events
   /// name their property by id, many times a second).
-  var namesByProperty: [PropertyID: String] = [:]
+  var namesByProperty = NamesByProperty()
   /// Counts the changes of `properties` (a property added, or a name given a new id), so
   /// that samplers can keep ids they looked up until it moves.
   var propertyGeneration = 0
@@ -124,7 +124,7 @@ public final class Runtime {
   /// endless playback is left, that is the moment the run turned endless.
   package internal(set) var lastFiniteActivity: Nanoseconds = 0
   /// Animations started by statements (on the root), for `lastFiniteActivity`.
-  var standaloneNodes: Set<NodeID> = []
+  var standaloneNodes = LiveNodeSet()
   /// Whether a control statement that runs is reported (`TraceRecord.control`).
   package var recordsControls = false
   /// Whether animations starting widen their property's gauge: only a view that draws
@@ -505,7 +505,7 @@ public final class Runtime {
     switch (event.kind, event.subject) {
     case (.callback, .engine):
       lastFiniteActivity = engine.now
-    case (.complete, .node(let id)) where timelineNames[id] != nil || standaloneNodes.remove(id) != nil:
+    case (.complete, .node(let id)) where timelineNames[id] != nil || standaloneNodes.remove(id):
       lastFiniteActivity = engine.now
     default:
       break
@@ -548,9 +548,7 @@ public final class Runtime {
   }
 
   func propertyName(of id: PropertyID) -> String? {
-    if namesByProperty.isEmpty && !properties.isEmpty {
-      namesByProperty = Dictionary(properties.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
-    }
+    if namesByProperty.isEmpty && !properties.isEmpty { namesByProperty = NamesByProperty(properties) }
     return namesByProperty[id]
   }
 
