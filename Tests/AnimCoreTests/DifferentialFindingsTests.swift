@@ -2131,4 +2131,38 @@ struct DifferentialFindingsTests {
       #expect(times == [completes])
     }
   }
+
+  /// A callback's point is reached as rule 6 reaches any boundary, and a timeline turned back
+  /// exactly there crosses it again at once (grammar.md § Events: `emit` fires when crossed
+  /// either way). T (delay 49 ms, 3.163 s, speed 7) holds a callback at 1.651 s: its own time
+  /// 1.7 s, reached at round(1.7 s / 7) = 242 857 143 ns. T ends at round(3.212 s / 7) =
+  /// 458 857 143 ns; reversed at 2.748 s its start time becomes 2 748 000 000 + round(3.212 s
+  /// / 7) = 3 206 857 143, so the callback is reached back at 3 206 857 143 − 242 857 143 =
+  /// 2 964 000 000 ns, where T is reversed again: it fires backwards and then forwards there.
+  /// T's time there, round((2 964 000 000 − 3 206 857 143) · −7), is 1 ns past the point,
+  /// and the callback, left out of the descendants' boundaries that correct it, stood where
+  /// turning back did not cross it (seed 17011259). At speed 1 the same (reached back at
+  /// 5.012 s) held already.
+  @Test func aTimelineTurnedBackExactlyAtACallbackFiresItAgainAtOnce() throws {
+    for (rate, reversedAt, reached) in [
+      (7.0, Nanoseconds(2_748_000_000), Nanoseconds(2_964_000_000)), (1, 3_500 * ms, 5_012 * ms),
+    ] {
+      var engine = AnimationEngine()
+      var fired: [(Nanoseconds, Bool)] = []
+      let t = try engine.addTimeline(
+        timing: EffectTiming(delay: 49 * ms, duration: 3_163 * ms, fill: .forwards), rate: rate, placement: .engineIdle)
+      let callback = try engine.addCallback(key: 7, to: t, at: 1_651 * ms, firesBackwards: true)
+      let log: (inout AnimationEngine, EngineEvent) -> Void = { _, e in
+        if e.subject == .node(callback) { fired.append((e.time, e.isReversed)) }
+      }
+      try engine.play(t)
+      try engine.advance(to: reversedAt, log)
+      try engine.reverse(t)
+      try engine.advance(to: reached, log)
+      try engine.reverse(t)
+      try engine.advance(to: reached + 100 * ms, log)
+      #expect(fired.map(\.0).suffix(2) == [reached, reached], "at speed \(rate)")
+      #expect(fired.map(\.1).suffix(2) == [true, false], "at speed \(rate)")
+    }
+  }
 }

@@ -100,6 +100,13 @@ extension AnimationEngine {
     }
     for child in timelines[Int(node.payload)].children {
       let childNode = nodes[Int(child)]
+      if childNode.kind == .callback {
+        // A callback's point is its place (rule 6 reaches it as any boundary): turned back
+        // exactly there, a timeline at another rate fires it again at once.
+        let distance = Int128(iteration) - Int128(childNode.time)
+        if distance.magnitude <= UInt128(margin) + 1, let x = mapped(childNode.time) { body(x) }
+        continue
+      }
       guard childNode.kind == .effect || childNode.kind == .timeline, !childNode.isHeld else { continue }
       let childRate = rate(of: childNode)
       guard childRate != 0, childRate.isFinite else { continue }
