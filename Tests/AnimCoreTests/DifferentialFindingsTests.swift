@@ -2165,4 +2165,30 @@ struct DifferentialFindingsTests {
       #expect(fired.map(\.1).suffix(2) == [true, false], "at speed \(rate)")
     }
   }
+
+  /// Played back to where it was placed, a standalone animation that never started leaves
+  /// what completed above it while it waited (rule 1: an ended member keeps its final
+  /// progress with a forwards fill). p = 0; A (to 100 over 1 s, delay 1 s, fill backwards)
+  /// placed at 0 and reversed at 200 ms; B (to 50 over 1 s, delay −2 s: finished where it is
+  /// placed) placed at 300 ms adds toward 50 from A's target, Δ = −50, and ends at its final
+  /// progress, 1: −50 from 300 ms. A is back where it was placed at 400 ms and completes,
+  /// its own term (0: it never started) dropping out: p stays −50. (The engine let B's
+  /// change, kept with A while A waited, go with A: 0; seeds 21029537 and seven more classes
+  /// of a run on c3cd430.)
+  @Test func anAnimationPlayedBackToWhereItWasPlacedLeavesWhatCompletedAboveIt() throws {
+    var engine = AnimationEngine()
+    let p = engine.addProperty(.number(0))
+    let a = try engine.animate(
+      p, with: .tween(to: .number(100), duration: 1 * s, delay: 1 * s, fill: .backwards), placement: .engine(at: 0))
+    try engine.advance(to: 200 * ms)
+    try engine.reverse(a)
+    try engine.advance(to: 300 * ms)
+    _ = try engine.animate(
+      p, with: .tween(to: .number(50), duration: 1 * s, delay: -2 * s), placement: .engine(at: 300 * ms))
+    try engine.advance(to: 350 * ms)
+    #expect(number(engine, p) == -50)
+    try engine.advance(to: 500 * ms)
+    #expect(!engine.contains(a))
+    #expect(number(engine, p) == -50)
+  }
 }

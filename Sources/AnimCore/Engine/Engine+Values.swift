@@ -687,13 +687,17 @@ extension AnimationEngine {
         effect.committedAtEnd = nil
       }
       effect.muted = true
-    } else if !effect.muted, effect.mode == .unresolved, effect.fillsBefore, fills,
-      let shown = fillBefore(of: effect, index, stores[keyPath: V.store], at: now)
-    {
-      // Played back to where it was placed before it started (`fill both`): the `from` it
-      // showed while it waited is its start value, which a forwards fill leaves.
+    } else if !effect.muted, effect.mode == .unresolved {
+      // Played back to where it was placed before it started: with `fill both`, the `from`
+      // it showed while it waited is its start value, which a forwards fill leaves; else its
+      // own term drops out. What completed above it while it waited stays.
       let shift = stores[keyPath: V.store].shift(ofEffect: index)
-      stores[keyPath: V.store].properties[Int(property)].base = effect.hasShift ? shown.value + shift : shown.value
+      let base = stores[keyPath: V.store].properties[Int(property)].base
+      if effect.fillsBefore, fills, let shown = fillBefore(of: effect, index, stores[keyPath: V.store], at: now) {
+        stores[keyPath: V.store].properties[Int(property)].base = effect.hasShift ? shown.value + shift : shown.value
+      } else if effect.hasShift {
+        stores[keyPath: V.store].properties[Int(property)].base = base + shift
+      }
     }
     // Ended, it is not waiting to start: its backwards fill no longer shows, whichever way
     // its timeline turns while it stands there (at its start, reversed, the rules drop its
