@@ -988,12 +988,10 @@ package final class OracleWorld {
       }
       // So are node events of one kind crossed the same way: forwards, a start at the end of a
       // pass (an item of no length there) before one at the next pass's start; backwards, what
-      // lies at a pass's start before what lies at the end of the pass before (grammar.md §
-      // Events: in time order). (At an alternating pass's turn, what is crossed backwards
-      // comes first: the engine's reading, kept until the order at a turn is settled.)
-      if a.element.forward == b.element.forward,
-        let (x, y) = stepsInNearestCommonTimeline(a.element, b.element), x != y
-      {
+      // lies at a pass's start before what lies at the end of the pass before; at the turn of
+      // an alternating pass, what is crossed forwards at the end of one pass before what is
+      // crossed backwards at the start of the next (grammar.md § Events: in time order).
+      if let (x, y) = stepsInNearestCommonTimeline(a.element, b.element), x != y {
         return x < y
       }
       let oa = a.element.forward ? a.element.node : -a.element.node

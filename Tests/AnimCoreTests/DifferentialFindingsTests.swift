@@ -492,12 +492,14 @@ struct DifferentialFindingsTests {
     #expect(number(engine, p) == 46)
   }
 
-  /// A replacing animation (an explicit `from`) that starts again after the stack it was in
-  /// ended takes the property over again: p = 0; T (1 s, 2 passes, alternate) holds K at 0
-  /// (to 100 over 1 s, fill none) and Z at 1 s (−157 → −2 over 0 s). At T's turn (1 s) K
-  /// ends and starts back, and Z is crossed back and forth, last forwards: it takes p over
-  /// from K (which falls silent but, still active, keeps p animating) and leaves −2. At 1.5 s
-  /// p is −2 (not K's 50); p completes at 2 s, where K ends at its start.
+  /// A replacing animation (an explicit `from`) takes the property over each time it starts:
+  /// p = 0; T (1 s, 2 passes, alternate) holds K at 0 (to 100 over 1 s, fill none) and Z at
+  /// 1 s (−157 → −2 over 0 s). At T's turn (1 s), in time order (grammar.md § Events), K ends
+  /// and Z is crossed forwards at the end of pass 1 (it takes p over, −2), then Z is crossed
+  /// back at the start of pass 2 (ended at its start, its forwards fill leaves −157) and K
+  /// starts back, alone in a stack of its own with the values it settled: 50 at 1.5 s. p
+  /// completes at 2 s, where K ends at its start. (Before the turn went in time order, Z's
+  /// forward crossing came last and p read −2.)
   @Test func aReplacingItemThatStartsAgainTakesThePropertyOverAgain() throws {
     var engine = AnimationEngine()
     var events: [EngineEvent] = []
@@ -510,7 +512,7 @@ struct DifferentialFindingsTests {
       p, with: .tween(from: .number(-157), to: .number(-2), duration: 0), placement: .timeline(t, at: 1 * s))
     try engine.play(t)
     try engine.advance(to: 1500 * ms) { _, e in events.append(e) }
-    #expect(number(engine, p) == -2)
+    #expect(number(engine, p) == 50)
     #expect(!events.contains { $0.subject == .property(p) && $0.kind == .complete })
     try engine.advance(to: 2500 * ms) { _, e in events.append(e) }
     #expect(events.filter { $0.subject == .property(p) && $0.kind == .complete }.map(\.time) == [2 * s])
@@ -616,15 +618,15 @@ struct DifferentialFindingsTests {
     #expect(fired.map(\.isReversed) == [false, true])
   }
 
-  /// An animation starting again outside the stack it left adds to what shows: p = 29;
-  /// T (1 s, 2 passes, alternate) holds A at 0 (77 → −66 over 1 s) and B at 1 s (to −133
-  /// over 0 s). At the turn (1 s) A ends (its stack is over: −66), B is crossed back (alone:
-  /// it leaves its start value, −66, and its stack is over too) and A starts back; then B,
-  /// crossed forwards, starts again outside the stack it left, with A showing: it adds to A,
-  /// from where A heads, −66: its change is −133 − (−66) = −67. A runs back to its start and
-  /// ends there reversed at 2 s, leaving its start value 77 with B's change: 77 − 67 = 10.
-  /// (Replacing, as it first did, B would leave −133 and A would end under it.)
-  @Test func anAnimationThatStartsAgainOutsideItsStackAddsToWhatShows() throws {
+  /// At an alternating turn, in time order (grammar.md § Events): p = 29; T (1 s, 2 passes,
+  /// alternate) holds A at 0 (77 → −66 over 1 s) and B at 1 s (to −133 over 0 s). At the
+  /// turn (1 s) A ends forwards (its stack is over: −66) and B is crossed forwards (a stack
+  /// of its own from −66, ending at −133); then, at the start of pass 2, B is crossed back
+  /// (ended at its start, its forwards fill leaves its start value, −66) and A starts back,
+  /// replacing by itself (an explicit `from`) with the values it settled. A runs back to its
+  /// start and ends there reversed at 2 s, leaving its start value: 77. (Before the turn went
+  /// in time order, B's forward crossing came last and added to A: 10.)
+  @Test func anItemCrossedForwardsThenBackAtATurnLeavesItsStartValue() throws {
     var engine = AnimationEngine()
     let p = engine.addProperty(.number(29))
     let t = try engine.addTimeline(
@@ -634,7 +636,7 @@ struct DifferentialFindingsTests {
     _ = try engine.animate(p, with: .tween(to: .number(-133), duration: 0), placement: .timeline(t, at: 1 * s))
     try engine.play(t)
     try engine.advance(to: 2500 * ms)
-    #expect(number(engine, p) == 10)
+    #expect(number(engine, p) == 77)
   }
 
   /// An item that ended shows no backwards fill when its timeline turns around while paused
@@ -1897,54 +1899,67 @@ struct DifferentialFindingsTests {
   /// 1.538 s, sped to 3 at 3.201 s) holds A (p to −5 over 418 ms, delay −466 ms, fill
   /// backwards: finished where it is placed) and a group G (169 ms, repeat 2, autoreverse,
   /// at 996 ms) holding K (keyframes 9, −13 at 84 %, −192, over 169 ms) and B (p from 141
-  /// to 105 over 0 s, fill none, at 169 ms). At G's turn in T's second pass (4.0758 s), K
-  /// ends forwards, B is crossed back (it takes p over and ends), K enters again backwards,
-  /// and B is crossed forwards: it takes p over from K, which falls silent (grammar.md §
-  /// Events), and ends, leaving the value it took over, −192, until K's own end. The engine
-  /// counted A, armed but past its start, as showing: the stack did not end when B ended
-  /// backwards, so B, still in it, did not take K over forwards, and K showed 0.67 at 4.093
-  /// s. (−192 is also the oracle's; seed 13001429.)
+  /// to 105 over 0 s, fill none, at 169 ms). At G's turn in T's second pass (4.0758 s), in
+  /// time order (grammar.md § Events): K ends forwards and B is crossed forwards (it takes p
+  /// over and ends), then B is crossed back (it ends at its start, fill none) and K enters
+  /// again backwards, replacing by itself (its first keyframe has a value), and plays back
+  /// through G's second pass. So p reads exactly what K alone in G reads: the same timeline
+  /// without A and B. The engine once counted A, armed but past its start, as showing, so
+  /// that the stack did not end when B ended (seed 13001429).
   @Test func anItemArmedToFillBackwardsButPastItsStartDoesNotKeepAStackGoing() throws {
-    var engine = AnimationEngine()
-    try engine.advance(to: 0)
-    let p0 = engine.addProperty(.number(15))
-    let n0 = try engine.addTimeline(
-      timing: EffectTiming(duration: 3_122_290_959, iterations: 2, fill: .forwards), placement: .engineIdle)
-    _ = try engine.animate(
-      p0,
-      with: Animation(
-        shape: .tween(from: nil, to: .number(-5), curve: .cubicBezier(try CubicBezier(0.42, 0, 0.58, 1))),
-        timing: EffectTiming(delay: -465_672_993, duration: 418_000_000, fill: .backwards), rate: 1),
-      placement: .timeline(n0, at: 0))
-    let n2 = try engine.addTimeline(
-      timing: EffectTiming(duration: 169_000_000, iterations: 2, direction: .alternate, fill: .forwards),
-      placement: .timeline(n0, at: 996_000_000))
-    _ = try engine.animate(
-      p0,
-      with: Animation(
-        shape: .keyframes([
-          Keyframe(offset: 0, value: .number(9), curve: .linear),
-          Keyframe(offset: 0.84, value: .number(-13), curve: .cubicBezier(try CubicBezier(0.67, 0.26, 0.86, 0.06))),
-          Keyframe(offset: 1, value: .number(-192), curve: .cubicBezier(try CubicBezier(0.92, -0.35, 0.81, 1.28))),
-        ]),
-        timing: EffectTiming(duration: 169_000_000, fill: .forwards), rate: 1),
-      placement: .timeline(n2, at: 0))
-    let n4 = try engine.addTimeline(
-      timing: EffectTiming(duration: 0, fill: .forwards), rate: 1.5, placement: .timeline(n2, at: 169_000_000))
-    _ = try engine.animate(
-      p0,
-      with: Animation(
-        shape: .tween(from: .number(141), to: .number(105), curve: .cubicBezier(try CubicBezier(0.25, 0.1, 0.25, 1))),
-        timing: EffectTiming(duration: 0, iterations: 0.5, fill: .none), rate: 1),
-      placement: .timeline(n4, at: 0))
-    try engine.advance(to: 1_538_000_000)
-    try engine.play(n0)
-    try engine.advance(to: 3_201_000_000)
-    try engine.setRate(3, of: n0)
-    try engine.advance(to: 4_076_000_000)
-    #expect(number(engine, p0) == -192)
-    try engine.advance(to: 4_093_000_000)
-    #expect(number(engine, p0) == -192)
+    func run(withOthers: Bool) throws -> [Double] {
+      var engine = AnimationEngine()
+      try engine.advance(to: 0)
+      let p0 = engine.addProperty(.number(15))
+      let n0 = try engine.addTimeline(
+        timing: EffectTiming(duration: 3_122_290_959, iterations: 2, fill: .forwards), placement: .engineIdle)
+      if withOthers {
+        _ = try engine.animate(
+          p0,
+          with: Animation(
+            shape: .tween(from: nil, to: .number(-5), curve: .cubicBezier(try CubicBezier(0.42, 0, 0.58, 1))),
+            timing: EffectTiming(delay: -465_672_993, duration: 418_000_000, fill: .backwards), rate: 1),
+          placement: .timeline(n0, at: 0))
+      }
+      let n2 = try engine.addTimeline(
+        timing: EffectTiming(duration: 169_000_000, iterations: 2, direction: .alternate, fill: .forwards),
+        placement: .timeline(n0, at: 996_000_000))
+      _ = try engine.animate(
+        p0,
+        with: Animation(
+          shape: .keyframes([
+            Keyframe(offset: 0, value: .number(9), curve: .linear),
+            Keyframe(offset: 0.84, value: .number(-13), curve: .cubicBezier(try CubicBezier(0.67, 0.26, 0.86, 0.06))),
+            Keyframe(offset: 1, value: .number(-192), curve: .cubicBezier(try CubicBezier(0.92, -0.35, 0.81, 1.28))),
+          ]),
+          timing: EffectTiming(duration: 169_000_000, fill: .forwards), rate: 1),
+        placement: .timeline(n2, at: 0))
+      if withOthers {
+        let n4 = try engine.addTimeline(
+          timing: EffectTiming(duration: 0, fill: .forwards), rate: 1.5, placement: .timeline(n2, at: 169_000_000))
+        _ = try engine.animate(
+          p0,
+          with: Animation(
+            shape: .tween(
+              from: .number(141), to: .number(105), curve: .cubicBezier(try CubicBezier(0.25, 0.1, 0.25, 1))),
+            timing: EffectTiming(duration: 0, iterations: 0.5, fill: .none), rate: 1),
+          placement: .timeline(n4, at: 0))
+      }
+      try engine.advance(to: 1_538_000_000)
+      try engine.play(n0)
+      try engine.advance(to: 3_201_000_000)
+      try engine.setRate(3, of: n0)
+      var values: [Double] = []
+      for time: Nanoseconds in [4_076_000_000, 4_093_000_000, 4_150_000_000] {
+        try engine.advance(to: time)
+        values.append(number(engine, p0))
+      }
+      return values
+    }
+    let alone = try run(withOthers: false)
+    #expect(try run(withOthers: true) == alone)
+    // (K moves: it is not held by a takeover.)
+    #expect(alone[0] != alone[1])
   }
 
   /// Waiting again in its delay, it is as before it started: reversed there, it has nothing
@@ -2190,5 +2205,38 @@ struct DifferentialFindingsTests {
     try engine.advance(to: 500 * ms)
     #expect(!engine.contains(a))
     #expect(number(engine, p) == -50)
+  }
+
+  /// At the turn of an alternating pass, what the playhead crosses forwards at the end of one
+  /// pass goes before what it crosses backwards at the start of the next (grammar.md §
+  /// Events: in time order). T (1 s, `repeat 2 autoreverse`) holds A at 1 s (p from 10 to 20
+  /// over 0s, fill forwards); p = 0. Played at 0, T turns at 1 s: it repeats, A starts and
+  /// completes forwards (20), then, pass 2 running back from 1 s, starts and completes
+  /// backwards, ended at its start: its forwards fill leaves its start value, 10, through
+  /// pass 2. (Delivered backwards first, A's forward crossing came last and p read 20: seed
+  /// 17116021 and 2 of the 150 sample seeds once the oracle followed the rule.)
+  @Test func atTheTurnOfAnAlternatingPassTheForwardCrossingGoesFirst() throws {
+    var engine = AnimationEngine()
+    var recorder = Recorder()
+    let p = engine.addProperty(.number(0))
+    let t = try engine.addTimeline(
+      timing: EffectTiming(duration: 1 * s, iterations: 2, direction: .alternate, fill: .forwards),
+      placement: .engineIdle)
+    let a = try engine.animate(
+      p, with: .tween(from: .number(10), to: .number(20), duration: 0), placement: .timeline(t, at: 1 * s))
+    try engine.play(t)
+    var reversed: [Bool] = []
+    try engine.advance(to: 1 * s) { _, e in
+      recorder.events.append((e.time, e.kind, e.subject))
+      if e.subject == .node(a) { reversed.append(e.isReversed) }
+    }
+    let order = recorder.events.compactMap { event -> String? in
+      guard event.0 == 1 * s, case .node(let id) = event.2 else { return nil }
+      return "\(id == t ? "T" : id == a ? "A" : "?") \(event.1)"
+    }
+    #expect(order == ["T repeat", "A start", "A complete", "A start", "A complete"])
+    #expect(reversed == [false, false, true, true])
+    try engine.advance(to: 1_500 * ms)
+    #expect(number(engine, p) == 10)
   }
 }

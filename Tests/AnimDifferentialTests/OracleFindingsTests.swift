@@ -771,4 +771,33 @@ import Testing
     #expect(OracleWorld.run(steps, until: 1_250 * ms).value(of: 0) == -131)
     #expect(OracleWorld.run(steps, until: 2_500 * ms).value(of: 0) == -4)
   }
+
+  /// At the turn of an alternating pass, what the playhead crosses forwards at the end of one
+  /// pass goes before what it crosses backwards at the start of the next (grammar.md §
+  /// Events: in time order). T (1 s, `repeat 2 autoreverse`) holds A at 1 s (p from 10 to 20
+  /// over 0s, fill forwards); p = 0. Played at 0, T turns at 1 s: A starts and completes
+  /// forwards, then backwards, ended at its start: its forwards fill leaves 10 through pass
+  /// 2. The oracle delivered the backwards crossing first, as the engine did, and read 20.
+  @Test func atTheTurnOfAnAlternatingPassTheForwardCrossingGoesFirst() {
+    let ms: OracleTime = 1_000_000
+    let steps = [
+      OracleStep(time: 0, .addProperty(0)),
+      OracleStep(
+        time: 0,
+        .add(
+          .timeline(timing: OracleTiming(duration: 1_000 * ms, iterations: 2, autoreverse: true), rate: 1), .idle)),
+      OracleStep(
+        time: 0,
+        .add(
+          .animation(
+            property: 0, shape: .tween(from: 10, to: 20, curve: .linear), timing: OracleTiming(duration: 0), rate: 1,
+            replace: false),
+          .inTimeline(node: 0, at: 1_000 * ms))),
+      OracleStep(time: 0, .control(.play, .node(0))),
+    ]
+    let world = OracleWorld.run(steps, until: 1_500 * ms)
+    #expect(world.value(of: 0) == 10)
+    let order = world.events.filter { $0.time == 1_000 * ms && $0.subject == .node(1) }.map(\.reversed)
+    #expect(order == [false, false, true, true])
+  }
 }

@@ -31,12 +31,35 @@ extension AnimationEngine {
         itemRank[entry.sequence] = rank
       }
     }
-    Self.order(&crossed, itemRank: itemRank)
+    // At the turn of an alternating pass, what the playhead crossed forwards at the end of
+    // one pass goes before what it crossed backwards at the start of the next (in time order):
+    // for each node event, the pass boundaries each timeline above it had crossed by then.
+    var passes: [Int: [(timeline: Int32, steps: Int)]] = [:]
+    if !passBoundaryLog.isEmpty && crossed.contains(where: { $0.forward && $0.kind != nil })
+      && crossed.contains(where: { !$0.forward && $0.kind != nil })
+    {
+      for event in crossed where event.kind != nil {
+        guard let index = try? resolve(event.node) else { continue }
+        var chain: [(timeline: Int32, steps: Int)] = []
+        var cursor = nodes[Int(index)].parent
+        while cursor >= 0 {
+          var steps = 0
+          for entry in passBoundaryLog where entry.timeline == cursor && entry.count <= event.segment { steps += 1 }
+          chain.append((cursor, steps))
+          cursor = nodes[Int(cursor)].parent
+        }
+        passes[event.sequence] = chain
+      }
+    }
+    Self.order(&crossed, itemRank: itemRank, passes: passes)
   }
 
   /// `order(_:)` with the item order of the events of nodes crossed backwards given, by
-  /// their sequence (0 first).
-  static func order(_ crossed: inout [Crossed], itemRank: [Int: Int]) {
+  /// their sequence (0 first), and for events crossed both ways at one instant, the pass
+  /// boundaries each timeline above each had crossed when it was crossed (nearest first).
+  static func order(
+    _ crossed: inout [Crossed], itemRank: [Int: Int], passes: [Int: [(timeline: Int32, steps: Int)]] = [:]
+  ) {
     let paired = comingAndGoing(crossed)
     func key(_ event: Crossed) -> (rank: Int, segment: Int, place: Int, after: Int, sequence: Int) {
       // Backwards, a node's place is its item order reversed, before anything crossed
@@ -51,7 +74,22 @@ extension AnimationEngine {
         event.forward ? 0 : -event.sequence
       )
     }
-    crossed.sort { key($0) < key($1) }
+    if passes.isEmpty {
+      crossed.sort { key($0) < key($1) }
+      return
+    }
+    crossed.sort { a, b in
+      let (ka, kb) = (key(a), key(b))
+      if ka.rank != kb.rank { return ka.rank < kb.rank }
+      if a.forward != b.forward, let chainA = passes[a.sequence], let chainB = passes[b.sequence] {
+        // (The nearest timeline above both that had crossed a boundary between them.)
+        for (timeline, steps) in chainA {
+          guard let other = chainB.first(where: { $0.timeline == timeline }) else { continue }
+          if steps != other.steps { return steps < other.steps }
+        }
+      }
+      return ka < kb
+    }
   }
 
   /// A node's place in item order: its top-level node's order, then its index among its
