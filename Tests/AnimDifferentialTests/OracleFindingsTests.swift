@@ -800,4 +800,16 @@ import Testing
     let order = world.events.filter { $0.time == 1_000 * ms && $0.subject == .node(1) }.map(\.reversed)
     #expect(order == [false, false, true, true])
   }
+
+  /// A keyframe's percent is the nanosecond round(p / 100 · duration) of a pass, halves up,
+  /// exactly (grammar.md § Declarations and animations): 17.5 % of 672 635 900 ns is
+  /// 117 711 282.5, so 117 711 283; 0.1 % of 5 ns is 0.005, so 0; 12.5 % of 4 ns is 0.5, so 1.
+  /// The oracle multiplied in floating point, where 0.175 · 672 635 900 is 117 711 282.49999999,
+  /// and rounded it down (seeds 22292985, 22003120: a value 5 · 10⁻⁷ apart).
+  @Test func aKeyframesPercentIsItsNanosecondExactly() {
+    #expect(OracleKeyframe(percent: 17.5, duration: 672_635_900, value: 0).position == 117_711_283)
+    #expect(OracleKeyframe(percent: 0.1, duration: 5, value: 0).position == 0)
+    #expect(OracleKeyframe(percent: 12.5, duration: 4, value: 0).position == 1)
+    #expect(OracleKeyframe(percent: 54, duration: 367_834_540, value: 0).position == 198_630_652)
+  }
 }
