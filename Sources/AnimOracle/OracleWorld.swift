@@ -1389,7 +1389,15 @@ package final class OracleWorld {
     if let local = boundaryLocalTime(of: node) { return output(of: node, atLocalTime: local) }
     let b = node.bounds
     if b.isActive(zone: node.zone, started: node.started) {
-      let local = localTime(of: node)
+      var local = localTime(of: node)
+      // Rule 6: between boundaries the local time is kept inside the zone the parent time
+      // puts it in: short of the next boundary it has not reached (rounded at each level of
+      // nesting, it can land on it a nanosecond early: seed 5165948), past the one behind it.
+      if node.forward, b.count.map({ node.zone < $0 }) ?? true, local >= b.boundary(node.zone) {
+        local = b.boundary(node.zone) - 1
+      } else if !node.forward, node.zone > 0, local <= b.boundary(node.zone - 1) {
+        local = b.boundary(node.zone - 1) + 1
+      }
       var k = b.pass(ofZone: node.zone)
       // Web Animations (grammar.md § Timing): an exact pass boundary belongs to the next pass, also when
       // it was reached going backwards (only the edges of the active interval depend on the

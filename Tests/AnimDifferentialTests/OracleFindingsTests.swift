@@ -812,4 +812,40 @@ import Testing
     #expect(OracleKeyframe(percent: 12.5, duration: 4, value: 0).position == 1)
     #expect(OracleKeyframe(percent: 54, duration: 367_834_540, value: 0).position == 198_630_652)
   }
+
+  /// Rule 6: between boundaries an animation's local time is kept inside the phase its
+  /// parent's time puts it in. T (delay 388 ms, 10.28775 s, repeat 2) holds A at 6.75 ms (p
+  /// from 102 to −87 over 443 ms, fill none). Played at 0, paused at 228 ms, sped to 0.25 at
+  /// 525 ms, resumed at 559 ms: S = 559 ms − round(228 ms / 0.25) = −353 ms; sped to 0.25 again
+  /// at 728 000 797 ns: T's time there is round(1 081 000 797 · 0.25) = 270 250 199, so S =
+  /// 728 000 797 − round(270 250 199 / 0.25) = −352 999 999. A's end, T's own 388 + 6.75 + 443
+  /// = 837.75 ms, is reached at S + round(837.75 ms / 0.25) = 2 998 000 001. At 2 998 000 000,
+  /// T's time round(3 350 999 999 · 0.25) = 837 750 000 lands on it a nanosecond early: A is
+  /// still active, 442 999 999 ns in: 102 − 189 · 442 999 999 / 443 000 000. The oracle read
+  /// A at its end, −87 (seed 5165948).
+  @Test func anActiveAnimationsLocalTimeStaysShortOfABoundaryNotYetReached() {
+    let ms: OracleTime = 1_000_000
+    let steps = [
+      OracleStep(time: 0, .addProperty(17)),
+      OracleStep(
+        time: 0,
+        .add(.timeline(timing: OracleTiming(delay: 388 * ms, duration: 10_287_750_000, iterations: 2), rate: 1), .idle)),
+      OracleStep(
+        time: 0,
+        .add(
+          .animation(
+            property: 0, shape: .tween(from: 102, to: -87, curve: .linear),
+            timing: OracleTiming(duration: 443 * ms, fill: .none), rate: 1, replace: false),
+          .inTimeline(node: 0, at: 6_750_000))),
+      OracleStep(time: 0, .control(.play, .node(0))),
+      OracleStep(time: 228 * ms, .control(.pause, .node(0))),
+      OracleStep(time: 525 * ms, .control(.speed(0.25), .node(0))),
+      OracleStep(time: 559 * ms, .control(.resume, .node(0))),
+      OracleStep(time: 728_000_797, .control(.speed(0.25), .node(0))),
+    ]
+    let world = OracleWorld.run(steps, until: 2_998_000_000)
+    #expect(abs(world.value(of: 0) - (102 - 189 * 442_999_999 / 443_000_000)) < 1e-12)
+    let later = OracleWorld.run(steps, until: 3_000_000_000)
+    #expect(later.events.filter { $0.subject == .node(1) && $0.kind == .complete }.map(\.time) == [2_998_000_001])
+  }
 }
