@@ -6,10 +6,10 @@ extension AnimationEngine {
   /// events crossed forwards go in the order they were crossed (item order within a pass,
   /// what lies at the end of a pass before what lies at the next one's start); those crossed
   /// backwards in reversed item order within a pass, what lies at a pass's start before what
-  /// lies at the end of the pass before (grammar.md § Events). A node that starts and completes at the one instant (a zero
-  /// duration, or a negative delay that skips it all) fires its own start and then its own
-  /// complete, together, where its start goes. Callbacks go in the order the playhead
-  /// crossed them.
+  /// lies at the end of the pass before (grammar.md § Events). A node that starts and
+  /// completes at the one instant (a zero duration, or a negative delay that skips it all)
+  /// fires its own start and then its own complete, together, where its start goes.
+  /// Callbacks go in the order the playhead crossed them.
   func order(_ crossed: inout [Crossed]) {
     // Item order, for the nodes crossed backwards, within each pass of each timeline above
     // them: the crossing order reversed would put what lies at the end of a pass before what
@@ -43,9 +43,7 @@ extension AnimationEngine {
         var chain: [(timeline: Int32, steps: Int)] = []
         var cursor = nodes[Int(index)].parent
         while cursor >= 0 {
-          var steps = 0
-          for entry in passBoundaryLog where entry.timeline == cursor && entry.count <= event.segment { steps += 1 }
-          chain.append((cursor, steps))
+          chain.append((cursor, passBoundaries(of: cursor, crossedBy: event.segment)))
           cursor = nodes[Int(cursor)].parent
         }
         passes[event.sequence] = chain
@@ -104,9 +102,7 @@ extension AnimationEngine {
     while nodes[Int(cursor)].parent >= 0 {
       let parent = nodes[Int(cursor)].parent
       path.append(timelines[Int(nodes[Int(parent)].payload)].children.firstIndex(of: cursor) ?? 0)
-      var steps = 0
-      for entry in passBoundaryLog where entry.timeline == parent && entry.count <= segment { steps += 1 }
-      path.append(-steps)
+      path.append(-passBoundaries(of: parent, crossedBy: segment))
       cursor = parent
     }
     path.append(Int(nodes[Int(cursor)].order))
@@ -240,5 +236,13 @@ extension AnimationEngine {
       let top = index
       removeSubtree(top)
     }
+  }
+
+  /// How many pass boundaries of `timeline` the playhead had crossed at this instant when the
+  /// crossing's count (`passBoundariesCrossed`) stood at `segment` (`passBoundaryLog`).
+  func passBoundaries(of timeline: Int32, crossedBy segment: Int) -> Int {
+    var steps = 0
+    for entry in passBoundaryLog where entry.timeline == timeline && entry.count <= segment { steps += 1 }
+    return steps
   }
 }
