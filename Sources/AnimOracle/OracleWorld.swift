@@ -889,6 +889,8 @@ package final class OracleWorld {
     var handedOver: [Int: Bool] = [:]
     for (i, crossing) in ordered.enumerated() {
       let node = nodes[crossing.node]
+      // (A top-level animation dropped earlier at this instant fires nothing more.)
+      if node.parent == nil && node.isEffect && !node.alive { continue }
       let p = node.isEffect ? node.property : nil
       let before = p.map { isAnimating($0) } ?? false
       apply(crossing)
@@ -1266,6 +1268,19 @@ package final class OracleWorld {
     if let i = properties[p].entries.firstIndex(where: { $0.node == node.id }) {
       properties[p].entries[i].frozen = nil
       properties[p].entries[i].dropped = false
+      return
+    }
+    // A takeover placed after it took the property over where it was placed (its backwards
+    // fill) and waits to start: it took it over from this one too, which is dropped as it
+    // starts (grammar.md § Retargeting).
+    if node.parent == nil,
+      properties[p].entries.contains(where: {
+        let other = nodes[$0.node]
+        return other.parent == nil && other.id > node.id && other.replaces && !other.counting && $0.frozen == nil
+          && !$0.dropped
+      })
+    {
+      node.alive = false
       return
     }
     // A takeover drops only what was placed before it (grammar.md § Retargeting): one placed

@@ -2239,4 +2239,88 @@ struct DifferentialFindingsTests {
     try engine.advance(to: 1_500 * ms)
     #expect(number(engine, p) == 10)
   }
+
+  /// Of two `merge replace` animations placed at one instant, the second shows, whatever
+  /// their fills (grammar.md § Retargeting). p = 0; A (to 100 over 1 s) runs from 0. At
+  /// 500 ms (p = 50), B (to 200 over 1 s, `merge replace`) and then C (to −100 over 1 s,
+  /// `merge replace`, fill both). C takes p over where it is placed, from 50; B, placed
+  /// before it, is dropped as it starts (its `start` fires, nothing more). At 1 s, C at
+  /// half way: 50 + (−100 − 50) · 0.5 = −25; at 1.5 s C completes at −100 and B does not.
+  /// (B's start dropped C, waiting with its backwards fill, and C never started: 125 at 1 s;
+  /// seeds 7057648, 16054118.)
+  @Test func ofTwoTakeoversPlacedAtOneInstantTheSecondShowsWhateverItsFill() throws {
+    var engine = AnimationEngine()
+    var recorder = Recorder()
+    let p = engine.addProperty(.number(0))
+    _ = try engine.animate(p, with: .tween(to: .number(100), duration: 1 * s), placement: .engine(at: 0))
+    try engine.advance(to: 500 * ms)
+    let b = try engine.animate(
+      p, with: .tween(to: .number(200), duration: 1 * s, composition: .replace), placement: .engine(at: 500 * ms))
+    let c = try engine.animate(
+      p, with: .tween(to: .number(-100), duration: 1 * s, fill: .both, composition: .replace),
+      placement: .engine(at: 500 * ms))
+    try engine.advance(to: 1 * s) { _, e in recorder.events.append((e.time, e.kind, e.subject)) }
+    #expect(number(engine, p) == -25)
+    try engine.advance(to: 2 * s) { _, e in recorder.events.append((e.time, e.kind, e.subject)) }
+    #expect(number(engine, p) == -100)
+    #expect(recorder.nodeEvents(b).map(\.1) == [.start])
+    #expect(recorder.nodeEvents(c).map(\.0) == [500 * ms, 1_500 * ms])
+    #expect(recorder.nodeEvents(c).map(\.1) == [.start, .complete])
+  }
+
+  /// A takeover that fills backwards took its property over where it was placed, also from
+  /// an animation placed before it that waits in its delay: that one is dropped as it starts
+  /// (grammar.md § Retargeting). p = 0. X (to 100 over 1 s, delay 1 s, `merge replace`)
+  /// placed at 0; T (to 50 over 1 s, delay 1 s, fill both, `merge replace`) at 500 ms shows
+  /// its `from`, 0, from then. X starts at 1 s and is dropped: p stays 0 until T starts at
+  /// 1.5 s, and reads 25 at 2 s, where X's `complete` would have been. (X took p over as it
+  /// started, dropping T: 20 at 1.2 s; seeds 13011264, 12151420, 12081364.)
+  @Test func anAnimationPlacedBeforeAWaitingTakeoverIsDroppedAsItStarts() throws {
+    var engine = AnimationEngine()
+    var recorder = Recorder()
+    let p = engine.addProperty(.number(0))
+    let x = try engine.animate(
+      p, with: .tween(to: .number(100), duration: 1 * s, delay: 1 * s, composition: .replace),
+      placement: .engine(at: 0))
+    try engine.advance(to: 500 * ms)
+    let t = try engine.animate(
+      p, with: .tween(to: .number(50), duration: 1 * s, delay: 1 * s, fill: .both, composition: .replace),
+      placement: .engine(at: 500 * ms))
+    try engine.advance(to: 1_200 * ms) { _, e in recorder.events.append((e.time, e.kind, e.subject)) }
+    #expect(number(engine, p) == 0)
+    try engine.advance(to: 2 * s) { _, e in recorder.events.append((e.time, e.kind, e.subject)) }
+    #expect(number(engine, p) == 25)
+    #expect(recorder.nodeEvents(x).map(\.0) == [1 * s])
+    #expect(recorder.nodeEvents(x).map(\.1) == [.start])
+    #expect(recorder.nodeEvents(t).map(\.1) == [.start])
+  }
+
+  /// A takeover drops what was placed before it, in the order the animations were placed,
+  /// not the order of the property's list (grammar.md § Retargeting). p = 0. A (to 100 over
+  /// 1 s, delay 500 ms, `merge replace`) at 0; B (to 200 over 1 s, delay 1.5 s, fill
+  /// backwards) at 100 ms waits to add; C (to −100 over 1 s, delay 1 s, `merge replace`) at
+  /// 200 ms. A starts at 500 ms and spares B, placed after it. C starts at 1.2 s, from A's
+  /// 70, and drops B, placed before it: B never starts. At 1.7 s, C at half way: 70 + (−100
+  /// − 70) · 0.5 = −15. (A's sparing put B at the top of the list, above C, and C spared it
+  /// in turn: B started at 1.6 s; seed 23018059.)
+  @Test func aTakeoverDropsWhatWasPlacedBeforeItWhereverItStandsInTheList() throws {
+    var engine = AnimationEngine()
+    var recorder = Recorder()
+    let p = engine.addProperty(.number(0))
+    _ = try engine.animate(
+      p, with: .tween(to: .number(100), duration: 1 * s, delay: 500 * ms, composition: .replace),
+      placement: .engine(at: 0))
+    try engine.advance(to: 100 * ms)
+    let b = try engine.animate(
+      p, with: .tween(to: .number(200), duration: 1 * s, delay: 1_500 * ms, fill: .backwards),
+      placement: .engine(at: 100 * ms))
+    try engine.advance(to: 200 * ms)
+    _ = try engine.animate(
+      p, with: .tween(to: .number(-100), duration: 1 * s, delay: 1 * s, composition: .replace),
+      placement: .engine(at: 200 * ms))
+    try engine.advance(to: 1_700 * ms) { _, e in recorder.events.append((e.time, e.kind, e.subject)) }
+    #expect(abs(number(engine, p) - -15) < 1e-9)
+    #expect(recorder.nodeEvents(b).isEmpty)
+    #expect(!engine.contains(b))
+  }
 }

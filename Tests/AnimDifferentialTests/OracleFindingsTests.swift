@@ -848,4 +848,76 @@ import Testing
     let later = OracleWorld.run(steps, until: 3_000_000_000)
     #expect(later.events.filter { $0.subject == .node(1) && $0.kind == .complete }.map(\.time) == [2_998_000_001])
   }
+
+  /// Of two `merge replace` animations placed at one instant, the second shows, whatever
+  /// their fills (grammar.md § Retargeting). p = 0; A (to 100 over 1 s) runs from 0. At
+  /// 500 ms (p = 50), B (to 200 over 1 s, `merge replace`) and then C (to −100 over 1 s,
+  /// `merge replace`, fill both). C took p over where it was placed, from 50; B, placed
+  /// before it, is dropped as it starts (its `start` fires, nothing more), and C starts: p
+  /// animates on until C completes at 1.5 s. At 1 s: 50 − 150 · 0.5 = −25. (The rule the
+  /// engine now follows, seeds 7057648 and 16054118; the oracle's B dropped C as it joined,
+  /// which C's own start undid here but not in those seeds.)
+  @Test func ofTwoTakeoversPlacedAtOneInstantTheSecondShows() {
+    let ms: OracleTime = 1_000_000
+    let steps = [
+      OracleStep(time: 0, .addProperty(0)),
+      OracleStep(
+        time: 0,
+        .add(
+          .animation(
+            property: 0, shape: .tween(from: nil, to: 100, curve: .linear), timing: OracleTiming(duration: 1_000 * ms),
+            rate: 1, replace: false), .now)),
+      OracleStep(
+        time: 500 * ms,
+        .add(
+          .animation(
+            property: 0, shape: .tween(from: nil, to: 200, curve: .linear), timing: OracleTiming(duration: 1_000 * ms),
+            rate: 1, replace: true), .now)),
+      OracleStep(
+        time: 500 * ms,
+        .add(
+          .animation(
+            property: 0, shape: .tween(from: nil, to: -100, curve: .linear),
+            timing: OracleTiming(duration: 1_000 * ms, fill: .both), rate: 1, replace: true),
+          .now)),
+    ]
+    let world = OracleWorld.run(steps, until: 1_000 * ms)
+    #expect(world.value(of: 0) == -25)
+    let later = OracleWorld.run(steps, until: 2_000 * ms)
+    #expect(later.value(of: 0) == -100)
+    #expect(later.events.filter { $0.subject == .node(1) }.map(\.kind) == [.start])
+    #expect(later.events.filter { $0.subject == .node(2) }.map(\.kind) == [.start, .complete])
+    let propertyEvents = later.events.filter { $0.subject == .property(0) }
+    #expect(propertyEvents.map(\.kind) == [.start, .complete])
+    #expect(propertyEvents.map(\.time) == [0, 1_500 * ms])
+  }
+
+  /// An animation dropped as it starts fires its `start` and nothing more, even one of no
+  /// length, whose `complete` lies at the same instant (grammar.md § Retargeting). p = 0. X
+  /// (to 100 over 0s, delay 1 s, `merge replace`) placed at 0; T (to 50 over 1 s, delay 1 s,
+  /// fill both, `merge replace`) at 500 ms takes p over there. X starts at 1 s and is
+  /// dropped: p stays T's `from`, 0. (The oracle fired X's `complete` after its `start`:
+  /// seed 12081364.)
+  @Test func anAnimationOfNoLengthDroppedAsItStartsFiresOnlyItsStart() {
+    let ms: OracleTime = 1_000_000
+    let steps = [
+      OracleStep(time: 0, .addProperty(0)),
+      OracleStep(
+        time: 0,
+        .add(
+          .animation(
+            property: 0, shape: .tween(from: nil, to: 100, curve: .linear),
+            timing: OracleTiming(delay: 1_000 * ms, duration: 0), rate: 1, replace: true), .now)),
+      OracleStep(
+        time: 500 * ms,
+        .add(
+          .animation(
+            property: 0, shape: .tween(from: nil, to: 50, curve: .linear),
+            timing: OracleTiming(delay: 1_000 * ms, duration: 1_000 * ms, fill: .both), rate: 1, replace: true),
+          .now)),
+    ]
+    let world = OracleWorld.run(steps, until: 1_200 * ms)
+    #expect(world.value(of: 0) == 0)
+    #expect(world.events.filter { $0.subject == .node(0) }.map(\.kind) == [.start])
+  }
 }

@@ -471,6 +471,14 @@ extension AnimationEngine {
       } else {
         effect.mode = .replace
       }
+    } else if effect.mode == .unresolved, nodes[Int(effect.node)].parent < 0,
+      hasNewerWaitingTakeover(V.self, above: index)
+    {
+      // A takeover placed after it took the property over where it was placed (its
+      // backwards fill) and waits to start: it took it over from this one too, which is
+      // dropped as it starts (grammar.md § Retargeting). Its `start` is all it does.
+      end(V.self, index, absorbing: false)
+      return false
     } else if effect.mode == .unresolved {
       // Animating with something else (a standalone animation counts itself from the start
       // of its delay).
@@ -541,17 +549,34 @@ extension AnimationEngine {
   /// takeover by `index` drops only what was placed before it (grammar.md § Retargeting).
   func newerWaiting<V: EngineValue>(_ type: V.Type, above index: Int32) -> [Int32] {
     let store = stores[keyPath: V.store]
+    let taker = nodes[Int(store.effects[Int(index)].node)]
+    // (A standalone one compares the order the nodes were made in: one it spared before
+    // went to the top of the list, above those placed after it.)
+    let first = store.properties[Int(store.effects[Int(index)].property)].firstEffect
     var result: [Int32] = []
-    var cursor = store.effects[Int(index)].next
+    var cursor = taker.parent < 0 ? first : store.effects[Int(index)].next
     while cursor >= 0 {
       let effect = store.effects[Int(cursor)]
       let node = nodes[Int(effect.node)]
-      if node.fill.fillsBackwards && effect.mode == .additive && !effect.inStack && node.parent < 0 {
+      if node.fill.fillsBackwards && effect.mode == .additive && !effect.inStack && node.parent < 0
+        && (taker.parent >= 0 || node.order > taker.order)
+      {
         result.append(cursor)
       }
       cursor = effect.next
     }
     return result
+  }
+
+  /// Whether a standalone takeover placed after standalone effect `index`, on its property,
+  /// took the property over where it was placed (its backwards fill) and waits to start.
+  func hasNewerWaitingTakeover<V: EngineValue>(_ type: V.Type, above index: Int32) -> Bool {
+    let store = stores[keyPath: V.store]
+    let placedAt = nodes[Int(store.effects[Int(index)].node)].order
+    return store.containsEffect(on: store.effects[Int(index)].property, except: index) { effect in
+      let node = nodes[Int(effect.node)]
+      return effect.fillsBefore && effect.mode == .unresolved && node.parent < 0 && node.order > placedAt
+    }
   }
 
   /// Silences the other effects on a property that a new replacing one takes over: those
