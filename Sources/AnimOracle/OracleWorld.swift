@@ -1408,10 +1408,18 @@ package final class OracleWorld {
       // Rule 6: between boundaries the local time is kept inside the zone the parent time
       // puts it in: short of the next boundary it has not reached (rounded at each level of
       // nesting, it can land on it a nanosecond early: seed 5165948), past the one behind it.
+      // Going backwards, the boundary above it (crossed back) is its local time only where
+      // the parent time is the one that boundary is reached at; past that, rounding can still
+      // land it there (at speed 0.5, round(1 999 999 999.5) is 2 s, a pass boundary already
+      // crossed back, read as the next pass's start: seed 5010570), and it is kept short of it.
       if node.forward, b.count.map({ node.zone < $0 }) ?? true, local >= b.boundary(node.zone) {
         local = b.boundary(node.zone) - 1
       } else if !node.forward, node.zone > 0, local <= b.boundary(node.zone - 1) {
         local = b.boundary(node.zone - 1) + 1
+      } else if !node.forward, b.count.map({ node.zone < $0 }) ?? true, local >= b.boundary(node.zone),
+        !standsOnBoundary(node, b.boundary(node.zone))
+      {
+        local = b.boundary(node.zone) - 1
       }
       var k = b.pass(ofZone: node.zone)
       // Web Animations (grammar.md § Timing): an exact pass boundary belongs to the next pass, also when
@@ -1438,6 +1446,14 @@ package final class OracleWorld {
     guard node.timing.fill.forwards else { return nil }
     let edge = b.endEdge()
     return shapeValue(node, progress: edge.progress, time: edge.time, beforeFlag: !edge.forwardPass)
+  }
+
+  /// Whether `node`'s local time is its boundary `u` now by rule 6: held there, or its parent
+  /// time is the one `u` is reached at, S + round(u / r) (each level above rounding once).
+  func standsOnBoundary(_ node: Node, _ u: OracleTime) -> Bool {
+    if let hold = node.hold { return hold == u }
+    if node.parent != nil && !chainHeld(node) && reach(node, u) == now { return true }
+    return parentTime(of: node) == node.startTime + OracleArithmetic.roundQuotient(u, node.rate)
   }
 
   /// What an effect shows in its before phase at local time `local` (nil without a

@@ -2323,4 +2323,41 @@ struct DifferentialFindingsTests {
     #expect(recorder.nodeEvents(b).isEmpty)
     #expect(!engine.contains(b))
   }
+
+  /// A timeline played again from its end applies its `set` items in item order (grammar.md §
+  /// Control), whatever its record of where it stood before: each puts back what it
+  /// recorded, the latest first, then each records the value now and applies, the earliest
+  /// first. p = 13; T (1 s) holds S1 (`set p to −17`) at 200 ms and S2 (`set p to −61`) at
+  /// 600 ms. Played at 0: S1 records 13 and sets −17, S2 records −17 and sets −61; T
+  /// completes at 1 s. Paused at 1.2 s and resumed at 1.4 s (a finished timeline: nothing
+  /// moves), cancelled at 1.5 s (p keeps −61), sped to −1 at 1.6 s and played at 2 s from its
+  /// end: S2 puts back −17, S1 puts back 13; S1 records 13 and sets −17, S2 records −17 and
+  /// sets −61: −61 at 2 s. Going back, S2 is crossed at 2.4 s (T at 600 ms): −17 at 2.5 s; S1
+  /// at 2.8 s: 13 at 2.9 s. (Seed 23003779: the pause and resume past its end had left T's
+  /// record of its time past its end, so `play` took the jump to its end for a jump back
+  /// and applied S2 before S1: −17 at 2 s.)
+  @Test func aTimelinePlayedAgainFromItsEndAppliesItsSetsInItemOrderAfterAPausePastItsEnd() throws {
+    var engine = AnimationEngine()
+    let p = engine.addProperty(.number(13))
+    let t = try engine.addTimeline(timing: EffectTiming(duration: 1 * s, fill: .forwards), placement: .engineIdle)
+    _ = try engine.addSet(p, to: .number(-17), in: t, at: 200 * ms)
+    _ = try engine.addSet(p, to: .number(-61), in: t, at: 600 * ms)
+    try engine.play(t)
+    try engine.advance(to: 1_200 * ms)
+    #expect(number(engine, p) == -61)
+    try engine.pause(t)
+    try engine.advance(to: 1_400 * ms)
+    try engine.resume(t)
+    try engine.advance(to: 1_500 * ms)
+    try engine.cancel(t)
+    #expect(number(engine, p) == -61)
+    try engine.advance(to: 1_600 * ms)
+    try engine.setRate(-1, of: t)
+    try engine.advance(to: 2 * s)
+    try engine.play(t)
+    for (time, expected) in [(2 * s, -61.0), (2_300 * ms, -61.0), (2_500 * ms, -17.0), (2_900 * ms, 13.0)] {
+      try engine.advance(to: time)
+      #expect(number(engine, p) == expected, "at \(time) ns")
+    }
+  }
 }

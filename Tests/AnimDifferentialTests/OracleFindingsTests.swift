@@ -920,4 +920,42 @@ import Testing
     #expect(world.value(of: 0) == 0)
     #expect(world.events.filter { $0.subject == .node(0) }.map(\.kind) == [.start])
   }
+
+  /// Rule 6: passes are decided by comparing the parent time with the time each boundary is
+  /// reached, and between boundaries the local time is kept inside the pass so decided, also
+  /// going backwards, where rounding can land it on the boundary it has already crossed. T
+  /// (10 s) holds A at 0 (p from 0 to 100 over 1 s, repeat 3, linear, fill none, speed 0.5).
+  /// A's boundary between passes 2 and 3, its own 2 s, is reached at T's time 0 + round(2 s /
+  /// 0.5) = 4 s. Played at 0 and reversed at 5 s (T's time then 10 s − t), T reaches 4 s at
+  /// 6 s: A's `repeat` (reversed) there, and A on the boundary shows pass 3's start, 0
+  /// (grammar.md § Timing: a boundary belongs to the pass it starts). At 6 s + 1 ns T's time
+  /// is 3 999 999 999, short of 4 s: A is back in pass 2, and round(3 999 999 999 · 0.5) =
+  /// round(1 999 999 999.5) = 2 s is kept inside it, 1 999 999 999: 100 · 0.999 999 999. The
+  /// oracle kept a backwards zone's upper boundary inside it and read pass 3's start there,
+  /// 0 (seed 5010570, at two rates: T at speed 3 sought, then at speed −1).
+  @Test func goingBackALocalTimeRoundedOntoAPassBoundaryAlreadyCrossedStaysInThePassBefore() {
+    let ms: OracleTime = 1_000_000
+    let steps = [
+      OracleStep(time: 0, .addProperty(0)),
+      OracleStep(time: 0, .add(.timeline(timing: OracleTiming(duration: 10_000 * ms), rate: 1), .idle)),
+      OracleStep(
+        time: 0,
+        .add(
+          .animation(
+            property: 0, shape: .tween(from: 0, to: 100, curve: .linear),
+            timing: OracleTiming(duration: 1_000 * ms, iterations: 3, fill: .none), rate: 0.5, replace: false),
+          .inTimeline(node: 0, at: 0))),
+      OracleStep(time: 0, .control(.play, .node(0))),
+      OracleStep(time: 5_000 * ms, .control(.reverse, .node(0))),
+    ]
+    let atBoundary = OracleWorld.run(steps, until: 6_000 * ms)
+    #expect(atBoundary.value(of: 0) == 0)
+    #expect(
+      atBoundary.events.filter { $0.subject == .node(1) && $0.kind == .repeat }.map(\.time)
+        == [2_000 * ms, 4_000 * ms, 6_000 * ms])
+    for t in [6_000 * ms + 1, 6_000 * ms + 2] {
+      let world = OracleWorld.run(steps, until: t)
+      #expect(abs(world.value(of: 0) - 100 * 0.999_999_999) < 1e-9, "at \(t) ns")
+    }
+  }
 }

@@ -42,7 +42,7 @@ extension AnimationEngine {
       // the latest first, as a jump back before them all would, before they record and apply
       // again in item order.
       if rate < 0 { revertSets(in: index) }
-      resyncSubtree(index, settlingFills: false)
+      resyncSubtree(index, settlingFills: false, jumpedAgainstTravel: true)
       changePlayback(of: index) {
         $0.seek(to: start, at: parentTime)
         $0.resume(at: parentTime)
@@ -377,11 +377,20 @@ extension AnimationEngine {
   /// Animations that the jump took into or out of their active interval take or leave
   /// their property silently; with `settlingFills`, those it jumped over settle their values
   /// to show their fill.
-  mutating func resyncSubtree(_ index: Int32, settlingFills: Bool = true) {
+  ///
+  /// `jumpedAgainstTravel` says the jump went against each node's direction of travel,
+  /// whatever the node's record of where it stood: a timeline played again comes from the
+  /// far side of the start it plays from (back before its start, or, played from its end,
+  /// from its start past its `set` items, which then apply in item order). Its record
+  /// (`lastLocal`) is where it stood when it finished or was cancelled, which says nothing
+  /// of that jump: paused and resumed past its end, a timeline's record is past its end, so
+  /// played again from there it seemed to jump back to its end and applied its sets latest
+  /// first (seed 23003779).
+  mutating func resyncSubtree(_ index: Int32, settlingFills: Bool = true, jumpedAgainstTravel: Bool = false) {
     let node = nodes[Int(index)]
     guard node.kind != .free else { return }
     let state = localState(of: index, at: now)
-    let jumpedBack = state.local < node.lastLocal
+    let jumpedBack = jumpedAgainstTravel ? state.direction > 0 : state.local < node.lastLocal
     nodes[Int(index)].lastLocal = state.local
     switch node.kind {
     case .timeline:
@@ -389,7 +398,7 @@ extension AnimationEngine {
       // earliest item's start value is the one left).
       let children = timelines[Int(node.payload)].children
       for child in jumpedBack ? children.reversed() : children {
-        resyncSubtree(child, settlingFills: settlingFills)
+        resyncSubtree(child, settlingFills: settlingFills, jumpedAgainstTravel: jumpedAgainstTravel)
       }
     case .effect:
       let local = timing(of: node).wrapped(state.local, hasStarted: node.hasStarted)
