@@ -101,6 +101,16 @@ struct TraceCommand: ParsableCommand {
             if pending.isEmpty { pending = text } else { pending += text }
             flush()
           },
+          // A sample of the default format is written as it is read, with no record of every
+          // value (a million, in a script of targets traced once).
+          emitSample: jsonl == nil
+            ? nil
+            : { sample in
+              jsonl!.write(sample) { piece in
+                if pending.isEmpty { pending = piece } else { pending += piece }
+                flush()
+              }
+            },
           report: { error, errorSource in
             hadRuntimeErrors = true
             flush(force: true)

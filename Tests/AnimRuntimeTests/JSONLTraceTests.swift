@@ -82,6 +82,7 @@ struct JSONLTraceTests {
     #expect(TraceJSON.string("\u{2028}\u{2029}") == #""\u2028\u2029""#)
     #expect(TraceJSON.string("héllo ✓ 🎬 e\u{301}") == "\"héllo ✓ 🎬 e\u{301}\"")
     #expect(TraceJSON.string("/") == #""/""#)
+    #expect(TraceJSON.string(" box.x~") == #"" box.x~""#)
   }
 
   /// Whatever a print holds, its line is one line of JSON that reads back to the text.

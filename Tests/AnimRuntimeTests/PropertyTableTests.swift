@@ -43,6 +43,31 @@ import Testing
     #expect(table.idsInOrder == [ids[0], ids[3], ids[2]])
   }
 
+  /// `update`, one look-up for a declaration's find-or-add: it is told the id a name has (nil
+  /// when new), adds a new name at the end, gives a name a new id in its place, or leaves it;
+  /// across the index's growth, as the subscript's get and set do.
+  @Test func anUpdateFindsAddsOrLeavesAName() {
+    let ids = Self.ids(1_000)
+    var table = PropertyTable()
+    var reference = PropertyTable()
+    for (n, id) in ids.enumerated() {
+      let name = "t\(n % 700).p"
+      var seen: PropertyID?? = .none
+      // Every third name already there is left as it is; the others take the new id.
+      let set = table.update(name) { existing in
+        seen = .some(existing)
+        return existing != nil && n % 3 == 0 ? nil : id
+      }
+      #expect(seen == .some(reference[name]), "\(name): told the id it has")
+      #expect(set == (reference[name] == nil || n % 3 != 0))
+      if set { reference[name] = id }
+    }
+    #expect(table.names == reference.names && table.idsInOrder == reference.idsInOrder)
+    #expect(table.names.allSatisfy { table[$0] == reference[$0] })
+    var empty = PropertyTable()
+    #expect(!empty.update("a.x") { _ in nil } && empty.isEmpty)
+  }
+
   @Test func aRemovedNameIsGoneAndTheOthersKeepTheirOrder() {
     let ids = Self.ids(4)
     var table = PropertyTable()

@@ -86,24 +86,50 @@ struct PropertyTable {
     }
   }
 
+  /// Gives `name` the id `newID(existing)` returns for its id now (nil when the table has no
+  /// such name), adding the name at the end when it is new, or leaves it when that is nil; in
+  /// one look-up of the name (a target's declaration looked each of its properties up, then
+  /// looked it up again to add it: a script of a million properties spent a twentieth of its
+  /// trace finding empty slots). Returns whether it set an id.
+  @discardableResult
+  mutating func update(_ name: String, _ newID: (PropertyID?) -> PropertyID?) -> Bool {
+    var name = name
+    return name.withUTF8 { key in
+      let hash = Self.hash(of: key)
+      var slot = ids.count == 0 ? nil : slot(of: key, hash: hash)
+      let existing = slot.flatMap { slots[$0] == 0 ? nil : ids[Int(slots[$0]) - 1] }
+      guard let id = newID(existing) else { return false }
+      if existing == nil, (ids.count + 1) * 4 > slots.count * 3 {
+        rebuildIndex(slotCount: Swift.max(16, slots.count * 2))
+        slot = nil
+      }
+      add(id, key: key, hash: hash, slot: slot ?? self.slot(of: key, hash: hash))
+      return true
+    }
+  }
+
   private mutating func set(_ id: PropertyID, for name: String) {
     var name = name
     name.withUTF8 { key in
       if (ids.count + 1) * 4 > slots.count * 3 { rebuildIndex(slotCount: Swift.max(16, slots.count * 2)) }
       let hash = Self.hash(of: key)
-      let slot = slot(of: key, hash: hash)
-      if slots[slot] != 0 {
-        ids[Int(slots[slot]) - 1] = id
-        return
-      }
-      for byte in key { bytes.append(byte) }
-      // (Names of 4 GiB and more in all would need a process of a hundred times that.)
-      precondition(bytes.count <= Int(UInt32.max), "more property names than a table holds")
-      ends.append(UInt32(bytes.count))
-      ids.append(id)
-      tags.append(Self.tag(of: hash))
-      slots[slot] = UInt32(ids.count)
+      add(id, key: key, hash: hash, slot: slot(of: key, hash: hash))
     }
+  }
+
+  /// Gives the name `key` (of `hash`), found at `slot` or to go there, the id `id`.
+  private mutating func add(_ id: PropertyID, key: UnsafeBufferPointer<UInt8>, hash: UInt32, slot: Int) {
+    if slots[slot] != 0 {
+      ids[Int(slots[slot]) - 1] = id
+      return
+    }
+    for byte in key { bytes.append(byte) }
+    // (Names of 4 GiB and more in all would need a process of a hundred times that.)
+    precondition(bytes.count <= Int(UInt32.max), "more property names than a table holds")
+    ends.append(UInt32(bytes.count))
+    ids.append(id)
+    tags.append(Self.tag(of: hash))
+    slots[slot] = UInt32(ids.count)
   }
 
   /// Removes `name` (rare: a target declared again without it, in a session). The

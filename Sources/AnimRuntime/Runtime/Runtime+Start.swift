@@ -121,6 +121,8 @@ extension Runtime {
   ) -> [Diagnostic]? {
     let entry = entries.count
     entries.append(source)
+    // One for every context of this input's statements.
+    let input = ProgramInput(source: source, entry: entry)
     declaredInEntry = []
     var cursor = engine.now
     let start = engine.now
@@ -135,7 +137,7 @@ extension Runtime {
         gathered.append(statement)
         continue
       }
-      let context = ProgramContext(facts: checked.facts, source: source, entry: entry)
+      let context = ProgramContext(facts: checked.facts, input: input)
       guard let step = startStep(of: statement, context, cursor: cursor, start: start) else { return nil }
       var declaration: TargetDeclaration?
       if case .target(let target) = statement.kind { declaration = target }
@@ -151,7 +153,7 @@ extension Runtime {
           // read again, and a script may hold a hundred thousand statements for later.
           var facts = checked.facts
           facts.placements = SpanTable()
-          held = ProgramContext(facts: facts, source: source, entry: entry)
+          held = ProgramContext(facts: facts, input: input)
         }
         engine.schedule(callback: newKey(.statement(statement, held, invocation: nil)), at: time)
         continue
@@ -176,7 +178,7 @@ extension Runtime {
     }
     guard case .clean(let warnings) = reader.finish() else { return nil }
     if !gathered.isEmpty {
-      let context = ProgramContext(facts: reader.gatheredFacts(), source: source, entry: entry)
+      let context = ProgramContext(facts: reader.gatheredFacts(), input: input)
       for statement in gathered {
         // Created before anything runs, as `createTargets` creates a whole program's.
         guard case .target(let declaration) = statement.kind else { continue }

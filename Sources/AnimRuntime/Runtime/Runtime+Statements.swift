@@ -74,13 +74,16 @@ extension Runtime {
     declaredInEntry.insert(target)
     for setting in settings {
       guard let value = setting.value else { continue }
-      // (One look-up of the name where there were two.)
-      let existing = properties[setting.name]
-      if let existing, existing.kind == value.kind {
-        if evaluateNow || engine.value(of: existing) != value { try? engine.set(existing, to: value) }
-      } else {
+      // (One look-up of the name, which finds it or the place to add it.)
+      let added = properties.update(setting.name) { existing in
+        if let existing, existing.kind == value.kind {
+          if evaluateNow || engine.value(of: existing) != value { try? engine.set(existing, to: value) }
+          return nil
+        }
         // (A new name goes at the end; a name given a new id keeps its place.)
-        properties[setting.name] = engine.addProperty(value)
+        return engine.addProperty(value)
+      }
+      if added {
         namesByProperty = NamesByProperty()
         propertyGeneration += 1
       }

@@ -16,8 +16,9 @@ import AnimCore
 /// each channel round(c · 255) with halves rounded up). An event of a timeline or property
 /// has its `subject`; a script's own event (from `emit`) has none. Values are written in
 /// the order the sample holds them; the writer needs no columns. The only thing it keeps is
-/// the names of the last sample, and, from the second sample naming the same properties in
-/// the same order on, each position's key (`"box.x":`) as escaped bytes (`SampleKeys`).
+/// the names of the last sample (or, for a streamed `TraceSample`, its columns), and, from
+/// the second sample naming the same properties in the same order on, each position's key
+/// (`"box.x":`) as escaped bytes (`SampleKeys`).
 package struct JSONLTraceWriter: TraceWriter, Sendable {
   private var keys = SampleKeys()
 
@@ -36,6 +37,12 @@ package struct JSONLTraceWriter: TraceWriter, Sendable {
     } else {
       sink(Self.line(record))
     }
+  }
+
+  /// The line of `sample`, as `write(_:to:)` writes its record, read a piece at a time
+  /// (`Runtime.trace`'s `emitSample`): no record of every value is made.
+  package mutating func write(_ sample: TraceSample, to sink: (String) -> Void) {
+    keys.pieces(of: sample, sink)
   }
 
   package mutating func finish() -> String { "" }
@@ -72,10 +79,13 @@ package struct JSONLTraceWriter: TraceWriter, Sendable {
 /// the longest numbers (`TraceNumber.maxLength`): such a sample's line in one string would
 /// be about twice the size of the text it holds, on top of the text already written.
 struct SampleKeys: Sendable {
-  /// The names of the last sample written, by position.
+  /// The names of the last sample written as a record, by position (empty after a streamed one).
   private var names: [String] = []
+  /// The columns of the last sample written streamed (`TraceSample`), nil after a record: a
+  /// trace's samples share one, so the same object means the same names in the same order.
+  private var streamedColumns: TraceSampleColumns?
   /// Where each name's key ends in `bytes` (it starts where the one before ends); both empty
-  /// until a sample names `names` again.
+  /// until a sample names the last one's properties again.
   private var ends: [Int] = []
   private var bytes: [UInt8] = []
 
@@ -87,13 +97,13 @@ struct SampleKeys: Sendable {
     names.count == values.count && zip(names, values).allSatisfy { $0 == $1.name }
   }
 
-  /// Escapes the keys of `names` into `bytes`.
-  private mutating func cacheKeys() {
+  /// Escapes the keys of the `count` names `name(at:)` gives into `bytes`.
+  private mutating func cacheKeys(count: Int, _ name: (Int) -> String) {
     ends = []
     bytes = []
-    ends.reserveCapacity(names.count)
-    for name in names {
-      bytes += TraceJSON.string(name).utf8
+    ends.reserveCapacity(count)
+    for position in 0..<count {
+      bytes += TraceJSON.string(name(position)).utf8
       bytes.append(UInt8(ascii: ":"))
       ends.append(bytes.count)
     }
@@ -111,33 +121,61 @@ struct SampleKeys: Sendable {
   /// The line of `line(time:values:)`, handed to `sink` in pieces.
   mutating func pieces(time: Nanoseconds, values: [NamedValue], _ sink: (String) -> Void) {
     if namesAre(values) {
-      if ends.count != names.count { cacheKeys() }
+      if ends.count != names.count { cacheKeys(count: names.count) { values[$0].name } }
     } else {
       names = values.map(\.name)
       ends = []
       bytes = []
     }
-    let cached = ends.count == values.count
-    var first = 0
-    repeat {
-      let last = min(first + Self.valuesPerPiece, values.count)
-      sink(piece(time: time, values: values, first..<last, cached: cached))
-      first = last
-    } while first < values.count
+    streamedColumns = nil
+    pieces(time: time, count: values.count, name: { values[$0].name }, value: { values[$0].value }, sink)
   }
 
-  /// The part of the line for `values[range]`: with the line's opening when the range starts
-  /// at 0, its end when the range ends with the values.
-  private func piece(time: Nanoseconds, values: [NamedValue], _ range: Range<Int>, cached: Bool) -> String {
+  /// The line of `sample`, handed to `sink` in pieces, its values read a piece at a time.
+  mutating func pieces(of sample: TraceSample, _ sink: (String) -> Void) {
+    let columns = sample.columns
+    if streamedColumns === columns {
+      if ends.count != columns.count { cacheKeys(count: columns.count, columns.name(at:)) }
+    } else {
+      streamedColumns = columns
+      names = []
+      ends = []
+      bytes = []
+    }
+    pieces(time: sample.time, count: columns.count, name: columns.name(at:), value: sample.value(at:), sink)
+  }
+
+  /// The line of `count` values, `name(at:)` and `value(at:)` by position, in pieces; the
+  /// keys from `bytes` when they are cached for `count` names.
+  private func pieces(
+    time: Nanoseconds, count: Int, name: (Int) -> String, value: (Int) -> AnimationValue,
+    _ sink: (String) -> Void
+  ) {
+    let cached = ends.count == count
+    var first = 0
+    repeat {
+      let last = min(first + Self.valuesPerPiece, count)
+      sink(piece(time: time, count: count, first..<last, cached: cached, name: name, value: value))
+      first = last
+    } while first < count
+  }
+
+  /// The part of the line for the values in `range`: with the line's opening when the range
+  /// starts at 0, its end when the range ends with the `count` values.
+  private func piece(
+    time: Nanoseconds, count: Int, _ range: Range<Int>, cached: Bool, name: (Int) -> String,
+    value: (Int) -> AnimationValue
+  ) -> String {
     let opens = range.lowerBound == 0
-    let closes = range.upperBound == values.count
+    let closes = range.upperBound == count
+    let values = range.map(value)
     // The keys of this piece: from the cache, or escaped now.
     var own: [UInt8] = []
     var ownEnds: [Int] = []
     if !cached {
       ownEnds.reserveCapacity(range.count)
       for index in range {
-        own += TraceJSON.string(values[index].name).utf8
+        own += TraceJSON.string(name(index)).utf8
         own.append(UInt8(ascii: ":"))
         ownEnds.append(own.count)
       }
@@ -146,8 +184,8 @@ struct SampleKeys: Sendable {
     let keysEnd = cached ? (range.isEmpty ? keysStart : ends[range.upperBound - 1]) : own.count
     let number = TraceNumber.maxLength
     var capacity = 32 + number + keysEnd - keysStart
-    for named in values[range] {
-      switch named.value {
+    for value in values {
+      switch value {
       case .number: capacity += number + 1
       case .color: capacity += 12
       case .vec2: capacity += 2 * number + 4
@@ -178,7 +216,7 @@ struct SampleKeys: Sendable {
           out.update(from: keys.baseAddress! + keyStart, count: keyEnd - keyStart)
           out += keyEnd - keyStart
           keyStart = keyEnd
-          switch values[index].value {
+          switch values[index - range.lowerBound] {
           case .number(let x):
             put(x)
           case .color(let color):
@@ -228,6 +266,11 @@ package enum TraceJSON {
   /// U+2029 as `\u` escapes too (legal in JSON, but they break JavaScript source and
   /// terminals). Everything else is written as itself, in UTF-8.
   package static func string(_ text: String) -> String {
+    // Nearly every name is printable ASCII with no quote or backslash: itself between quotes,
+    // without a walk of its scalars (which was a seventh of a trace of a million properties).
+    if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+      return "\"" + text + "\""
+    }
     var out = "\""
     out.unicodeScalars.reserveCapacity(text.unicodeScalars.count + 2)
     for scalar in text.unicodeScalars {

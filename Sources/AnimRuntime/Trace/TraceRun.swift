@@ -67,10 +67,13 @@ extension Runtime {
 
   /// Goes on with a trace as `trace(_:of:options:emit:report:)` does, on a runtime whose
   /// script has been started at time 0 (`Runtime.start(_:)`), from `first`, what starting it
-  /// produced.
+  /// produced. With `emitSample`, a sample that may be handed out at once goes to it instead
+  /// of to `emit` as a record: its values read where they are kept as the writer asks for
+  /// them (a record of a million values was the largest thing such a trace held).
   package func trace(
     startedWith first: [RuntimeOutput], options: TraceOptions,
-    emit: (TraceRecord) -> Void, report: (RuntimeError, SourceText) -> Void
+    emit: (TraceRecord) -> Void, emitSample: ((TraceSample) -> Void)? = nil,
+    report: (RuntimeError, SourceText) -> Void
   ) throws(TraceError) {
     // Records wait here until they may be written.
     var held: [TraceRecord] = []
@@ -90,32 +93,57 @@ extension Runtime {
       held = []
     }
     recordsControls = options.marksControls
-    let watched = options.watch.map(expandingGroups) ?? propertyNames
-    // The watched properties' ids, looked up once (and again only if a target is declared
-    // anew with another kind of value, which gives its property a new id), by the same look-up
-    // that finds a wrong name (one hash of each name, not two: a script may have a million).
+    // The watched properties: those named (their groups expanded), or every property there
+    // is now, read by position from the table, so that no list of a million names is made
+    // unless a sample is made a record.
+    let columns: TraceSampleColumns
+    // The ids of listed properties, looked up once (and again only if a target is declared
+    // anew with another kind of value, which gives its property a new id), by the same
+    // look-up that finds a wrong name (one hash of each name, not two: a script may have a
+    // million). Every property's is read from the table by position at each sample (a name
+    // given a new id keeps its position).
     var ids: [PropertyID] = []
-    ids.reserveCapacity(watched.count)
-    if options.watch == nil { ids = properties.idsInOrder }
-    for name in watched where options.watch != nil {
-      guard let id = properties[name] else {
-        throw .unknownProperty(name, suggestion: nearestName(to: name, among: propertyNames))
+    if let watch = options.watch {
+      let watched = expandingGroups(watch)
+      ids.reserveCapacity(watched.count)
+      for name in watched {
+        guard let id = properties[name] else {
+          throw .unknownProperty(name, suggestion: nearestName(to: name, among: propertyNames))
+        }
+        ids.append(id)
       }
-      ids.append(id)
+      columns = TraceSampleColumns(listed: watched)
+    } else {
+      columns = TraceSampleColumns(table: properties)
     }
+    let listed = options.watch != nil
+    /// The columns' names for samples made records, made at the first one.
+    var recordNames: [String]?
     pass(first)
     var idsGeneration = propertyGeneration
     func sample(at time: Nanoseconds) {
-      if idsGeneration != propertyGeneration {
-        ids = watched.map { properties[$0]! }
+      if listed, idsGeneration != propertyGeneration {
+        ids = (0..<columns.count).map { properties[columns.name(at: $0)]! }
         idsGeneration = propertyGeneration
       }
-      // One read of the engine per frame (a copy of the value shares its storage).
+      // One read of the engine per frame (a copy of the value shares its storage). The
+      // values the advance computed (the engine keeps them): no evaluation again.
       let engine = self.engine
+      if !holds, let emitSample {
+        let properties = self.properties
+        emitSample(
+          TraceSample(time: time, columns: columns) { [ids] position in
+            engine.currentValue(of: listed ? ids[position] : properties.id(at: position))
+          })
+        return
+      }
+      if recordNames == nil { recordNames = columns.all }
       var values: [NamedValue] = []
-      values.reserveCapacity(ids.count)
-      // The values the advance computed (the engine keeps them): no evaluation again.
-      for (name, id) in zip(watched, ids) { values.append(NamedValue(name: name, value: engine.currentValue(of: id))) }
+      values.reserveCapacity(columns.count)
+      for (position, name) in recordNames!.enumerated() {
+        let id = listed ? ids[position] : properties.id(at: position)
+        values.append(NamedValue(name: name, value: engine.currentValue(of: id)))
+      }
       let record = TraceRecord.sample(time: time, values: values)
       if holds { held.append(record) } else { emit(record) }
     }
