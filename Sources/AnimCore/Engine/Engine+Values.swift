@@ -490,7 +490,10 @@ extension AnimationEngine {
       // the one below those.
       if replaces { spared = newerWaiting(V.self, above: index) }
       for other in spared { stores[keyPath: V.store].effects[Int(other)].muted = true }
-      let current = evaluate(V.self, property, at: now)
+      // (Only a takeover starts from the value now: an additive one starts from the target,
+      // and evaluating every effect on the property at each of many additive starts at one
+      // instant cost the square of their number: issue 14's front.run.)
+      let current = replaces ? evaluate(V.self, property, at: now) : .zero
       var velocity: V = .zero
       if isSpring {
         if animating {
