@@ -244,19 +244,27 @@ extension AnimationEngine {
     var value = store.properties[Int(property)].base
     // One waiting to start that shows its first value in place of the base value heads,
     // once it runs, for its own target.
-    for index in store.effects(on: property) where index != excluded {
-      let effect = store.effects[Int(index)]
-      if effect.fillsBefore && effect.mode == .unresolved {
-        value = effect.hasShift ? effect.to + store.shift(ofEffect: index) : effect.to
+    // (The list is walked in place: an array of it at each of many starts on one property
+    // was a fifth of a trace that starts them.)
+    let first = store.properties[Int(property)].firstEffect
+    var cursor = store.hasHadEffectsFillingBefore ? first : -1
+    while cursor >= 0 {
+      let effect = store.effects[Int(cursor)]
+      if cursor != excluded && effect.fillsBefore && effect.mode == .unresolved {
+        value = effect.hasShift ? effect.to + store.shift(ofEffect: cursor) : effect.to
         break
       }
+      cursor = effect.next
     }
-    for index in store.effects(on: property) where index != excluded {
-      let effect = store.effects[Int(index)]
-      guard !effect.muted, effect.mode != .unresolved else { continue }
-      value =
-        effect.mode == .additive
-        ? value + (effect.to - effect.from) : effect.hasShift ? effect.to + store.shift(ofEffect: index) : effect.to
+    cursor = first
+    while cursor >= 0 {
+      let effect = store.effects[Int(cursor)]
+      if cursor != excluded && !effect.muted && effect.mode != .unresolved {
+        value =
+          effect.mode == .additive
+          ? value + (effect.to - effect.from) : effect.hasShift ? effect.to + store.shift(ofEffect: cursor) : effect.to
+      }
+      cursor = effect.next
     }
     return value
   }
@@ -575,10 +583,12 @@ extension AnimationEngine {
   /// took the property over where it was placed (its backwards fill) and waits to start.
   func hasNewerWaitingTakeover<V: EngineValue>(_ type: V.Type, above index: Int32) -> Bool {
     let store = stores[keyPath: V.store]
+    guard store.hasHadEffectsFillingBefore else { return false }
     let placedAt = nodes[Int(store.effects[Int(index)].node)].order
     return store.containsEffect(on: store.effects[Int(index)].property, except: index) { effect in
+      guard effect.fillsBefore, effect.mode == .unresolved else { return false }
       let node = nodes[Int(effect.node)]
-      return effect.fillsBefore && effect.mode == .unresolved && node.parent < 0 && node.order > placedAt
+      return node.parent < 0 && node.order > placedAt
     }
   }
 
@@ -845,6 +855,7 @@ extension AnimationEngine {
       // shows its first value again before it starts (one that added shows nothing).
       guard effect.mode != .additive else { return }
       stores[keyPath: V.store].effects[Int(index)].fillsBefore = true
+      stores[keyPath: V.store].hasHadEffectsFillingBefore = true
       stores[keyPath: V.store].dropSamplers(onProperty: effect.property)
       stores[keyPath: V.store].markShowing(index)
       return
@@ -874,6 +885,7 @@ extension AnimationEngine {
       supersede(V.self, effect.property, except: index, includingActive: true)
     }
     stores[keyPath: V.store].effects[Int(index)].fillsBefore = true
+    stores[keyPath: V.store].hasHadEffectsFillingBefore = true
     stores[keyPath: V.store].dropSamplers(onProperty: effect.property)
     stores[keyPath: V.store].markShowing(index)
   }

@@ -329,6 +329,11 @@ public struct ValueStore<V: EngineValue>: Sendable {
   var showing: [UInt64] = []
   /// Which refresh this is (see `PropertySlot.refreshed`).
   var refreshCount: UInt32 = 0
+  /// Whether an effect has ever waited to start with a backwards fill, its values settled
+  /// where it was placed (set, never cleared; worked out again when a snapshot is read).
+  /// Until one has, no start needs to look for a takeover placed after it that waits so
+  /// (`hasNewerWaitingTakeover`), a walk of its property's list at every start.
+  var hasHadEffectsFillingBefore = false
   /// The showing effects of the usual shape, computed by a refresh without reading their
   /// effects or nodes (Sampler.swift). An effect with a sampler has no showing bit.
   var samplers: [Sampler<V>] = []
@@ -515,6 +520,7 @@ extension ValueStore: Codable {
     for index in effects.indices { effects[index].sampler = -1 }
     relinkLastEffects()
     markAllShowing()
+    hasHadEffectsFillingBefore = effects.contains { $0.fillsBefore }
   }
 
   /// Sets each property's `lastEffect` from its list (after reading a snapshot, which does
