@@ -1414,7 +1414,9 @@ package final class OracleWorld {
       // crossed back, read as the next pass's start: seed 5010570), and it is kept short of it.
       if node.forward, b.count.map({ node.zone < $0 }) ?? true, local >= b.boundary(node.zone) {
         local = b.boundary(node.zone) - 1
-      } else if !node.forward, node.zone > 0, local <= b.boundary(node.zone - 1) {
+      } else if !node.forward, node.zone > 0, local <= b.boundary(node.zone - 1),
+        !standsOnBoundary(node, b.boundary(node.zone - 1))
+      {
         local = b.boundary(node.zone - 1) + 1
       } else if !node.forward, b.count.map({ node.zone < $0 }) ?? true, local >= b.boundary(node.zone),
         !standsOnBoundary(node, b.boundary(node.zone))

@@ -2360,4 +2360,31 @@ struct DifferentialFindingsTests {
       #expect(number(engine, p) == expected, "at \(time) ns")
     }
   }
+
+  /// Standing at a start (grammar.md § Timing): an item whose timeline is played and paused
+  /// at once has not started and shows its before phase, also one whose start is its end.
+  /// T (3 s) holds A at 0 (p from 10 to 20 over 500 ms, delay −600 ms, fill backwards: its
+  /// negative delay skips it all, so it starts and ends at T's 0) and B at 0 (q from 5 to 7
+  /// over 0s, fill backwards). Played and paused at 0: A shows max(0 − (−600 ms), 0) into
+  /// it, at most its end: 20; B its `from`, 5; nothing fires. (Both read their base values,
+  /// 0 and 0: by Web Animations' phases they are past their ends there, and the engine did
+  /// not know they had not crossed their starts; seed 24139644.)
+  @Test func anItemWhoseStartIsItsEndShowsItsBeforePhaseWhenItsTimelineIsPlayedAndPausedAtOnce() throws {
+    var engine = AnimationEngine()
+    var recorder = Recorder()
+    let p = engine.addProperty(.number(0))
+    let q = engine.addProperty(.number(0))
+    let t = try engine.addTimeline(timing: EffectTiming(duration: 3 * s, fill: .forwards), placement: .engineIdle)
+    _ = try engine.animate(
+      p, with: .tween(from: .number(10), to: .number(20), duration: 500 * ms, delay: -600 * ms, fill: .backwards),
+      placement: .timeline(t, at: 0))
+    _ = try engine.animate(
+      q, with: .tween(from: .number(5), to: .number(7), duration: 0, fill: .backwards), placement: .timeline(t, at: 0))
+    try engine.play(t)
+    try engine.pause(t)
+    try engine.advance(to: 0) { _, e in recorder.events.append((e.time, e.kind, e.subject)) }
+    #expect(number(engine, p) == 20)
+    #expect(number(engine, q) == 5)
+    #expect(recorder.events.isEmpty)
+  }
 }

@@ -958,4 +958,29 @@ import Testing
       #expect(abs(world.value(of: 0) - 100 * 0.999_999_999) < 1e-9, "at \(t) ns")
     }
   }
+
+  /// Standing at a start (grammar.md § Timing): an animation paused exactly where it started
+  /// and then turned back stands there, its local time its start, until it moves. p = 0. A
+  /// (to 100 over 1 s, delay 500 ms, fill backwards, linear) placed at 0 starts at 500 ms and
+  /// is paused there; `speed -1` at 800 ms. At 800 ms it shows progress 0: 0. (The oracle
+  /// kept a backwards local time a nanosecond above the boundary behind it even where it
+  /// stood on it: 100 · 1e−9; seeds 24202856, 24109286.)
+  @Test func pausedAtItsStartAndTurnedBackItStandsOnItsStart() {
+    let ms: OracleTime = 1_000_000
+    let steps = [
+      OracleStep(time: 0, .addProperty(0)),
+      OracleStep(
+        time: 0,
+        .add(
+          .animation(
+            property: 0, shape: .tween(from: nil, to: 100, curve: .linear),
+            timing: OracleTiming(delay: 500 * ms, duration: 1_000 * ms, fill: .backwards), rate: 1, replace: false),
+          .now)),
+      OracleStep(time: 500 * ms, .control(.pause, .node(0))),
+      OracleStep(time: 800 * ms, .control(.speed(-1), .node(0))),
+    ]
+    let world = OracleWorld.run(steps, until: 800 * ms)
+    #expect(world.value(of: 0) == 0)
+    #expect(world.events.filter { $0.subject == .node(0) }.map(\.kind) == [.start])
+  }
 }

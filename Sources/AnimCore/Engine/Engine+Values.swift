@@ -87,7 +87,7 @@ extension AnimationEngine {
       return nil
     }
     if state.local == points.start
-      && (computed.phase == .active || (computed.phase == .after && hasCrossedStart(node, at: state.local) == false))
+      && (computed.phase == .active || (computed.phase == .after && hasWaitedAtStart(node, at: state.local)))
     {
       // At its very start and still waiting (it has not started: placed and paused at once,
       // its negative delay putting that start part-way): what its before phase shows there,
@@ -162,6 +162,17 @@ extension AnimationEngine {
   /// boundary). Read as active there, it showed its start value, which a takeover at that
   /// instant then kept (seeds 6073866, 6064393).
   @inline(__always)
+  /// Whether `node`, standing at its start `start`, has not crossed it: known not crossed,
+  /// or never started and standing where its record began (placed, or its timeline played,
+  /// and paused at once: seed 24139644, an item whose negative delay skips it all).
+  func hasWaitedAtStart(_ node: Node, at start: Nanoseconds) -> Bool {
+    switch hasCrossedStart(node, at: start) {
+    case false?: true
+    case nil: !node.hasStarted && node.lastLocal == start
+    case true?: false
+    }
+  }
+
   func hasCrossedStart(_ node: Node, at start: Nanoseconds) -> Bool? {
     if node.lastLocal != start {
       guard node.lastLocal >= saturatingSum(start, -1) && node.lastLocal <= saturatingSum(start, 1) else { return nil }
