@@ -42,9 +42,11 @@ package enum ResolvedPlacement: Hashable, Sendable {
 }
 
 /// A target's property, as the checker resolved it: `T.p` as events, traces and handlers
-/// name it. The checker puts the name together once, so the runtime finds the property by it
-/// and never builds it again from the syntax. (The name and where the target ends in it, not
-/// three strings: a script's facts hold one of these for every property it names.)
+/// name it. The checker puts the name together for a `T.p` read in an expression; the one a
+/// statement names is put together from the reference as written when it runs
+/// (`ResolvedFacts.property(_:)`: kept by span, a script's held statements each held one).
+/// (The name and where the target ends in it, not three strings: a script's facts hold one
+/// of these for every property it reads.)
 package struct ResolvedProperty: Hashable, Sendable {
   /// `T.p`.
   package let name: String
@@ -72,9 +74,9 @@ package enum Reference: Hashable, Sendable {
   case curve(String)
   /// A predeclared curve (`easeIn`, `smooth`...).
   case presetCurve(CurvePreset)
-  case target(String)
-  /// `T.p`: in an expression (by the span of the whole `T.p`), and wherever a statement
-  /// names a property (`animate`, `keyframes`, `set`, a control's or handler's subject).
+  /// `T.p`: in an expression (by the span of the whole `T.p`), and where a statement names
+  /// a property (`animate`, `keyframes`, `set`, a control's or handler's subject) that is not
+  /// `T.p` as written (WrittenFacts.swift: with ASCII names, never).
   case property(ResolvedProperty)
   /// A timeline, where a control or handler names it (by the name's span).
   case timeline(String)

@@ -54,7 +54,10 @@ extension Checker {
   /// Records what `check` found about an expression.
   mutating func recordFacts(_ typed: Typed, of expression: Expression) {
     if recordsFacts {
-      if let constant = typed.constant { constants[expression.span] = constant }
+      // (A literal's constant is the literal: `ResolvedFacts.constant(of:)` reads it there.)
+      if let constant = typed.constant, ConstantValue(literal: expression) != constant {
+        constants[expression.span] = constant
+      }
       if recordsTypes {
         types[expression.span] = typed.type
         if let kind = typed.curveKind { curveKinds[expression.span] = kind }
@@ -64,21 +67,17 @@ extension Checker {
 
   private mutating func infer(_ expression: Expression) -> Typed {
     switch expression.kind {
-    case .number(let value):
-      return Typed(type: .number, constant: .number(value))
-    case .duration(let nanoseconds):
-      return Typed(type: .duration, constant: .duration(nanoseconds: nanoseconds))
+    case .number:
+      return Typed(type: .number, constant: ConstantValue(literal: expression))
+    case .duration:
+      return Typed(type: .duration, constant: ConstantValue(literal: expression))
     case .percent(let value):
       error(
         "expected a value, found the percent \(formatNumber(value))%: a percent is only a keyframe position",
         at: expression.span)
       return .error
-    case .color(let color):
-      return Typed(
-        type: .color,
-        constant: .color(
-          red: Double(color.red), green: Double(color.green), blue: Double(color.blue),
-          alpha: Double(color.alpha) / 255))
+    case .color:
+      return Typed(type: .color, constant: ConstantValue(literal: expression))
     case .string(let literal):
       checkString(literal)
       return Typed(type: .string, constant: literal.plainText.map { .string($0) })
@@ -92,8 +91,8 @@ extension Checker {
       return checkMember(base: base, name: name, span: expression.span)
     case .now:
       return Typed(type: .duration)
-    case .boolean(let value):
-      return Typed(type: .boolean, constant: .boolean(value))
+    case .boolean:
+      return Typed(type: .boolean, constant: ConstantValue(literal: expression))
     case .not(let operand):
       let typed = expect(operand, .boolean, "after 'not'")
       guard case .boolean(let value)? = typed.constant else { return Typed(type: .boolean) }
@@ -279,7 +278,6 @@ extension Checker {
         return .error
       }
       if case .target(let target)? = self.symbol(named: targetName.text) {
-        record(.target(target.name), of: targetName.span)
         record(.error, of: base.span)
         return readProperty(name, of: target, at: span)
       }

@@ -251,7 +251,8 @@ extension Checker {
       var value: (Double, String)?
       if let percent = Checker.percentLiteral(position) {
         record(.percent, of: position.span)
-        record(.percent(percent), of: position.span)
+        // (A literal `40%` is its own constant; `-5%`, a negation, is recorded.)
+        if ConstantValue(literal: position) != .percent(percent) { record(.percent(percent), of: position.span) }
         if usesPercents == false {
           error(
             "expected a duration as a keyframe position (as the first one), found a percent: positions are all percents or all durations",

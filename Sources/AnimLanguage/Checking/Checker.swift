@@ -567,17 +567,18 @@ struct Checker {
         at: reference.property.span)
       return nil
     }
-    record(.property(ResolvedProperty(target: target.name, property: property.name)), of: reference.span)
+    // (`T.p` as written, as it always is, is not kept: `ResolvedFacts.property(_:)` reads it
+    // from the reference.)
+    if recordsFacts, !ResolvedProperty.isWritten(target: target.name, property: property.name, by: reference) {
+      record(.property(ResolvedProperty(target: target.name, property: property.name)), of: reference.span)
+    }
     return property
   }
 
   /// Resolves a target name; reports an unknown one (or another kind of name).
   mutating func resolveTarget(_ name: Identifier) -> TargetSymbol? {
     if let symbol = self.symbol(named: name.text) {
-      if case .target(let target) = symbol {
-        record(.target(name.text), of: name.span)
-        return target
-      }
+      if case .target(let target) = symbol { return target }
       if case .value(let value) = symbol, value.type == .error { return nil }
       error("expected a target before '.', found '\(name.text)', which is \(symbol.kindDescription)", at: name.span)
       return nil

@@ -6,9 +6,12 @@
 
 /// The constants, references and placements of an input's (or one statement's) nodes.
 package struct ResolvedFacts: Sendable {
-  /// The value of every expression that is constant, by the expression's span.
+  /// The value of every expression that is constant, by the expression's span; a literal's
+  /// is not kept (it is the literal: `constant(of:)` reads it from the node, WrittenFacts.swift).
   package var constants: SpanTable<ConstantValue>
-  /// What each name refers to, by the span of the name (for `T.p`, of the whole reference).
+  /// What each name refers to, by the span of the name (for `T.p`, of the whole reference);
+  /// the property a statement's `T.p` names is kept only when it is not `T.p` as written
+  /// (`property(_:)` reads it from the node).
   package var references: SpanTable<Reference>
   /// The placement of every statement, by the statement's span.
   package var placements: SpanTable<ResolvedPlacement>
@@ -22,16 +25,27 @@ package struct ResolvedFacts: Sendable {
     self.placements = placements
   }
 
-  /// The constant value of `expression`, when it has one.
-  package func constant(of expression: Expression) -> ConstantValue? { constants[expression.span] }
+  /// Whether no fact is kept: a statement whose facts its syntax says all holds nothing.
+  package var isEmpty: Bool { constants.count == 0 && references.count == 0 && placements.count == 0 }
+
+  /// The constant value of `expression`, when it has one: a literal's own value, else the
+  /// checker's.
+  package func constant(of expression: Expression) -> ConstantValue? {
+    ConstantValue(literal: expression) ?? constants[expression.span]
+  }
 
   /// The placement of `statement`.
   package func placement(of statement: Statement) -> ResolvedPlacement? { placements[statement.span] }
 
-  /// The property a statement names (`animate T.p`, `set T.p`, `pause T.p`, `on start T.p`).
+  /// The property a statement names (`animate T.p`, `set T.p`, `pause T.p`, `on start T.p`):
+  /// the checker's, when it recorded one, else `T.p` as written. (The runtime runs only
+  /// inputs that checked clean, in which every such reference resolved.)
   package func property(_ reference: PropertyReference) -> ResolvedProperty? {
-    guard case .property(let property)? = references[reference.span] else { return nil }
-    return property
+    switch references[reference.span] {
+    case .property(let property)?: return property
+    case nil: return ResolvedProperty(written: reference)
+    default: return nil
+    }
   }
 
   /// The timeline a control statement or handler names.

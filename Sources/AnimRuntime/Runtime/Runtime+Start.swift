@@ -123,6 +123,11 @@ extension Runtime {
     entries.append(source)
     // One for every context of this input's statements.
     let input = ProgramInput(source: source, entry: entry)
+    // The one context of this input's statements whose syntax says all their facts (a
+    // literal's constant, `T.p` as written: WrittenFacts.swift), such as `at 2s animate
+    // t.y to 1 over 250ms`: a script may hold a hundred thousand of them for later, which
+    // then hold no tables and no context of their own.
+    let bare = ProgramContext(facts: ResolvedFacts(), input: input)
     declaredInEntry = []
     var cursor = engine.now
     let start = engine.now
@@ -137,7 +142,7 @@ extension Runtime {
         gathered.append(statement)
         continue
       }
-      let context = ProgramContext(facts: checked.facts, input: input)
+      let context = checked.facts.isEmpty ? bare : ProgramContext(facts: checked.facts, input: input)
       guard let step = startStep(of: statement, context, cursor: cursor, start: start) else { return nil }
       var declaration: TargetDeclaration?
       if case .target(let target) = statement.kind { declaration = target }
@@ -153,7 +158,7 @@ extension Runtime {
           // read again, and a script may hold a hundred thousand statements for later.
           var facts = checked.facts
           facts.placements = SpanTable()
-          held = ProgramContext(facts: facts, input: input)
+          held = facts.isEmpty ? bare : ProgramContext(facts: facts, input: input)
         }
         engine.schedule(callback: newKey(.statement(statement, held, invocation: nil)), at: time)
         continue

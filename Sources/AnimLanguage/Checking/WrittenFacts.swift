@@ -1,0 +1,50 @@
+// WrittenFacts: the facts about a node that its syntax already says, which `ResolvedFacts`
+// reads from the node instead of keeping them by span.
+//
+// A script run statement by statement keeps, for every statement it holds for later (a
+// hundred thousand `at`-placed `animate`s, a hundred thousand timelines), that statement's
+// facts, and a script read whole keeps a table of every node's. Most of those entries say
+// nothing the tree does not: the constant of a literal (`250ms`, `1`, `#ff8000`, `true`,
+// `40%`) is the literal, and the property `card.x` names is `card.x`. Kept by span, each took
+// an entry (a table's bucket, a color's box) and made a statement's facts non-empty, so that
+// each held statement had tables and a context of its own. Read from the syntax, they take
+// nothing; the checker records only what the syntax does not say (folded constants, which
+// name a word refers to, placements).
+
+import AnimCore
+
+extension ConstantValue {
+  /// The value of a literal, as the checker types it: a number, a duration, a color (its
+  /// channels in 0...255, its alpha in 0...1), a boolean, a percent (a keyframe position);
+  /// nil for any other expression (a string, a vector, a name, arithmetic), whose constant,
+  /// if any, is the checker's to record.
+  package init?(literal expression: Expression) {
+    switch expression.kind {
+    case .number(let value): self = .number(value)
+    case .duration(let nanoseconds): self = .duration(nanoseconds: nanoseconds)
+    case .percent(let value): self = .percent(value)
+    case .color(let color):
+      self = .color(
+        red: Double(color.red), green: Double(color.green), blue: Double(color.blue),
+        alpha: Double(color.alpha) / 255)
+    case .boolean(let value): self = .boolean(value)
+    default: return nil
+    }
+  }
+}
+
+extension ResolvedProperty {
+  /// The property `reference` names as written: `T.p` from its target's and its property's
+  /// words (for a member `G[i].p`, the group's `G.p`, as the checker resolves it).
+  package init(written reference: PropertyReference) {
+    self.init(target: reference.target.text, property: reference.property.text)
+  }
+
+  /// Whether `target.property` is the property `reference` names as written, byte for byte
+  /// (the runtime finds a property by its name's bytes), so that the checker need not record
+  /// it. (Compared by parts, with no name put together: `anim check`, which records nothing,
+  /// asks it of every `T.p`; neither part can hold a `.`.)
+  package static func isWritten(target: String, property: String, by reference: PropertyReference) -> Bool {
+    target.utf8.elementsEqual(reference.target.text.utf8) && property.utf8.elementsEqual(reference.property.text.utf8)
+  }
+}

@@ -1,0 +1,99 @@
+import AnimCore
+import Testing
+
+@testable import AnimLanguage
+
+/// The facts a node's syntax says itself (WrittenFacts.swift): read from the node, not kept
+/// by span, and the same as the checker's.
+@Suite struct WrittenFactsTests {
+  /// The first `animate` statement of `program`, with the statement itself.
+  func firstAnimate(_ program: CheckedProgram) throws -> (Statement, AnimateStatement) {
+    let statement = try #require(
+      program.file.statements.first { if case .animate = $0.kind { return true } else { return false } })
+    guard case .animate(let animate) = statement.kind else { throw CancellationError() }
+    return (statement, animate)
+  }
+
+  @Test func aLiteralIsItsOwnConstant() {
+    func literal(_ kind: ExpressionKind) -> ConstantValue? {
+      ConstantValue(literal: Expression(kind, span: SourceSpan(at: 0)))
+    }
+    #expect(literal(.number(1.5)) == .number(1.5))
+    #expect(literal(.duration(nanoseconds: 250_000_000)) == .duration(nanoseconds: 250_000_000))
+    #expect(literal(.percent(40)) == .percent(40))
+    #expect(literal(.boolean(true)) == .boolean(true))
+    // `#ff800080`: channels as written (0...255), alpha as a fraction, as `rgba(...)` writes it.
+    #expect(
+      literal(.color(ColorLiteral(red: 255, green: 128, blue: 0, alpha: 128)))
+        == .color(red: 255, green: 128, blue: 0, alpha: 128.0 / 255))
+    // Anything else is the checker's to fold, or not a constant.
+    #expect(literal(.now) == nil)
+    #expect(literal(.vector([])) == nil)
+    #expect(literal(.string(StringLiteral(parts: [.text("hi", SourceSpan(at: 0))], span: SourceSpan(at: 0)))) == nil)
+  }
+
+  @Test func aPropertyAsWrittenIsItsNameByParts() {
+    let reference = PropertyReference(
+      target: Identifier("card", span: SourceSpan(start: 0, end: 4)),
+      property: Identifier("x", span: SourceSpan(start: 5, end: 6)), span: SourceSpan(start: 0, end: 6))
+    #expect(ResolvedProperty(written: reference).name == "card.x")
+    #expect(ResolvedProperty.isWritten(target: "card", property: "x", by: reference))
+    #expect(!ResolvedProperty.isWritten(target: "card", property: "y", by: reference))
+    #expect(!ResolvedProperty.isWritten(target: "cards", property: "x", by: reference))
+  }
+
+  @Test func literalsAndWrittenPropertiesAreReadNotKept() throws {
+    let (program, messages) = checked(
+      "target card { x: 0, tint: #ff8000 }\nat 2s animate card.x to 100 over 250ms with easeIn delay 1 * 2s\n")
+    #expect(messages.isEmpty, "\(messages)")
+    let (statement, animate) = try firstAnimate(program)
+    // The literals: no entry, and their own values.
+    for (expression, value) in [
+      (animate.to, ConstantValue.number(100)), (try #require(animate.over), .duration(nanoseconds: 250_000_000)),
+    ] {
+      #expect(program.constants[expression.span] == nil)
+      #expect(program.constant(of: expression) == value)
+    }
+    guard case .absolute(let offset)? = program.placement(of: statement) else {
+      Issue.record("expected 'at 2s' to be absolute")
+      return
+    }
+    #expect(program.constant(of: offset) == .duration(nanoseconds: 2_000_000_000))
+    // A folded constant and a preset curve are the checker's, kept.
+    guard case .delay(let delay) = try #require(animate.options.first).kind else {
+      Issue.record("expected the delay option")
+      return
+    }
+    #expect(program.constants[delay.span] == .duration(nanoseconds: 2_000_000_000))
+    #expect(program.constants[try #require(animate.curve).span] != nil)
+    // `card.x` as written: no entry, and the checker's property.
+    #expect(program.references[animate.property.span] == nil)
+    #expect(program.resolved.property(animate.property)?.name == "card.x")
+    #expect(program.resolved.property(animate.property)?.target == "card")
+    // The only entries left: the folded delay, the curve's constant and reference, and the
+    // two statements' placements.
+    #expect(program.constants.count == 2)
+    #expect(program.references.count == 1)
+  }
+
+  @Test func aPlacedAnimationStreamedHoldsOnlyItsPlacement() throws {
+    var reader = CheckedStatementReader(
+      SourceText(name: "placed.anim", contents: "target t { y: 0 }\nat 2s animate t.y to 1 over 250ms\n"))
+    let target = reader.next()
+    #expect(target != nil)
+    let next = reader.next()
+    let placed = try #require(next)
+    #expect(placed.facts.constants.count == 0)
+    #expect(placed.facts.references.count == 0)
+    #expect(placed.facts.placements.count == 1)
+    var rest = placed.facts
+    rest.placements = SpanTable()
+    #expect(rest.isEmpty)
+    let end = reader.next()
+    #expect(end == nil)
+    guard case .clean = reader.finish() else {
+      Issue.record("expected a clean reading")
+      return
+    }
+  }
+}
