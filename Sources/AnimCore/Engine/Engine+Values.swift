@@ -162,6 +162,14 @@ extension AnimationEngine {
   /// boundary). Read as active there, it showed its start value, which a takeover at that
   /// instant then kept (seeds 6073866, 6064393).
   @inline(__always)
+  func hasCrossedStart(_ node: Node, at start: Nanoseconds) -> Bool? {
+    if node.lastLocal != start {
+      guard node.lastLocal >= saturatingSum(start, -1) && node.lastLocal <= saturatingSum(start, 1) else { return nil }
+      return node.lastLocal > start
+    }
+    return node.turn > 0 ? true : node.turn < 0 ? false : nil
+  }
+
   /// Whether `node`, standing at its start `start`, has not crossed it: known not crossed,
   /// or never started and standing where its record began (placed, or its timeline played,
   /// and paused at once: seed 24139644, an item whose negative delay skips it all).
@@ -171,14 +179,6 @@ extension AnimationEngine {
     case nil: !node.hasStarted && node.lastLocal == start
     case true?: false
     }
-  }
-
-  func hasCrossedStart(_ node: Node, at start: Nanoseconds) -> Bool? {
-    if node.lastLocal != start {
-      guard node.lastLocal >= saturatingSum(start, -1) && node.lastLocal <= saturatingSum(start, 1) else { return nil }
-      return node.lastLocal > start
-    }
-    return node.turn > 0 ? true : node.turn < 0 ? false : nil
   }
 
   /// The effect's value at directed progress `progress` (0...1 through a pass of
