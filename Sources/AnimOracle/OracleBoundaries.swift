@@ -56,10 +56,22 @@ struct OracleBoundaries {
   /// The number of boundaries (nil: infinitely many).
   var count: Int64? { end == nil ? nil : passCount + 2 }
 
-  /// Boundary `i` (0: the start). For an infinite effect that has started (its delay is ≥ 0,
-  /// so its start is delay + 0·d), every integer i is delay + i·d.
+  /// Whether an infinite effect has started: from then on its boundaries are its passes' starts
+  /// in both directions (played back past its start, it loops on down through them), so its
+  /// start is a boundary only while it has not started. (Its owner keeps this in step.)
+  var hasStarted = false
+
+  /// Boundary `i` (0: the start). An infinite effect's boundaries above its start are its
+  /// passes' starts, delay + k·d for k ≥ `firstPass`; once it has started, boundary 0 and
+  /// those below are the pass starts below them, delay + (firstPass − 1 + i)·d. With a delay
+  /// ≥ 0 that is the start itself; with a negative one the start lies inside a pass, and
+  /// the passes its delay skips are no boundaries crossed at its start (grammar.md § Timing:
+  /// they fire no `repeat`; seed 25015923).
   func boundary(_ i: Int64) -> OracleTime {
-    if isInfinite { return timing.delay + i * timing.duration }
+    if isInfinite {
+      if i <= 0 && !hasStarted { return start }
+      return timing.delay + (firstPass - 1 + i) * timing.duration
+    }
     if i <= 0 { return start }
     if i <= passCount { return timing.delay + (firstPass + i - 1) * timing.duration }
     return end!

@@ -39,7 +39,7 @@ package final class OracleWorld {
     let parent: Int?
     var children: [Int] = []
     let timing: OracleTiming
-    let bounds: OracleBoundaries
+    private(set) var bounds: OracleBoundaries
     // Playback (against the parent's time).
     var startTime: OracleTime = 0
     var rate: Double
@@ -53,7 +53,9 @@ package final class OracleWorld {
     // What has been crossed.
     var zone: Int64 = 0
     var forward = true
-    var started = false
+    var started = false {
+      didSet { bounds.hasStarted = started }
+    }
     var alive = true
     var cancelled = false
     var idle = false
@@ -1412,7 +1414,12 @@ package final class OracleWorld {
       // the parent time is the one that boundary is reached at; past that, rounding can still
       // land it there (at speed 0.5, round(1 999 999 999.5) is 2 s, a pass boundary already
       // crossed back, read as the next pass's start: seed 5010570), and it is kept short of it.
-      if node.forward, b.count.map({ node.zone < $0 }) ?? true, local >= b.boundary(node.zone) {
+      // Held on the boundary ahead, it stands there: turned forwards while paused on a pass
+      // boundary it had reached going backwards, it has not crossed it, and its value does
+      // not move (grammar.md § Timing: a speed change while paused moves nothing; seed 25257746).
+      if node.forward, b.count.map({ node.zone < $0 }) ?? true, local >= b.boundary(node.zone),
+        node.hold != b.boundary(node.zone)
+      {
         local = b.boundary(node.zone) - 1
       } else if !node.forward, node.zone > 0, local <= b.boundary(node.zone - 1),
         !standsOnBoundary(node, b.boundary(node.zone - 1))

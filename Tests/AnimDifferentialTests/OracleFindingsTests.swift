@@ -983,4 +983,66 @@ import Testing
     #expect(world.value(of: 0) == 0)
     #expect(world.events.filter { $0.subject == .node(0) }.map(\.kind) == [.start])
   }
+
+  /// A speed change while paused moves nothing (grammar.md § Timing), also on a pass
+  /// boundary. p = 0. A (to 100 over 1 s, repeat forever, linear) placed at 0; `speed -1` at
+  /// 2.5 s takes it back from its 2.5 s; at 3 s it reaches its boundary at 2 s going back (a
+  /// reversed `repeat`) and is paused there, showing pass 3's start (a boundary belongs to the
+  /// pass it starts): 0. `speed 1` at 3.5 s leaves it there: 0. Resumed at 4 s, it runs on in
+  /// pass 3: at 4.25 s, 25. (The oracle kept the turned animation a nanosecond short of the
+  /// boundary ahead of it, pass 2's end: 100 · (1 − 1e−9); seed 25257746.)
+  @Test func turnedForwardsWhilePausedOnAPassBoundaryItsValueDoesNotMove() {
+    let ms: OracleTime = 1_000_000
+    let steps = [
+      OracleStep(time: 0, .addProperty(0)),
+      OracleStep(
+        time: 0,
+        .add(
+          .animation(
+            property: 0, shape: .tween(from: nil, to: 100, curve: .linear),
+            timing: OracleTiming(duration: 1_000 * ms, iterations: .infinity), rate: 1, replace: false),
+          .now)),
+      OracleStep(time: 2_500 * ms, .control(.speed(-1), .node(0))),
+      OracleStep(time: 3_000 * ms, .control(.pause, .node(0))),
+      OracleStep(time: 3_500 * ms, .control(.speed(1), .node(0))),
+      OracleStep(time: 4_000 * ms, .control(.resume, .node(0))),
+    ]
+    #expect(OracleWorld.run(steps, until: 3_000 * ms).value(of: 0) == 0)
+    #expect(OracleWorld.run(steps, until: 3_500 * ms).value(of: 0) == 0)
+    #expect(OracleWorld.run(steps, until: 4_250 * ms).value(of: 0) == 25)
+  }
+
+  /// A negative delay starts an animation part-way, and the passes it skips fire no `repeat`
+  /// (rule 3), also with `repeat forever`; played back below where it started, it loops on
+  /// down through its passes (grammar.md § Timing: that point is no boundary). p = 0. A (to
+  /// 100 over 1 s, delay −2.5 s, repeat forever, linear) placed at 0 starts in pass 3, 500 ms
+  /// in: 50, with its `start` alone. Forwards it reaches pass 4 at 500 ms (`repeat`);
+  /// `speed -1` at 600 ms takes it back over that boundary at 700 ms (reversed `repeat`),
+  /// through where it started at 1.2 s (50, nothing fired) and over pass 3's start at 1.7 s
+  /// (reversed `repeat`): at 2 s it is 700 ms into pass 2: 70. (The oracle counted the
+  /// passes an endless animation's negative delay skips as crossed at its start, firing a
+  /// `repeat` for each; seed 25015923.)
+  @Test func anEndlessAnimationStartedPartWayFiresNoRepeatForThePassesItsDelaySkips() {
+    let ms: OracleTime = 1_000_000
+    let steps = [
+      OracleStep(time: 0, .addProperty(0)),
+      OracleStep(
+        time: 0,
+        .add(
+          .animation(
+            property: 0, shape: .tween(from: nil, to: 100, curve: .linear),
+            timing: OracleTiming(delay: -2_500 * ms, duration: 1_000 * ms, iterations: .infinity), rate: 1,
+            replace: false),
+          .now)),
+      OracleStep(time: 600 * ms, .control(.speed(-1), .node(0))),
+    ]
+    let atPlacement = OracleWorld.run(steps, until: 0)
+    #expect(atPlacement.value(of: 0) == 50)
+    #expect(atPlacement.events.filter { $0.subject == .node(0) }.map(\.kind) == [.start])
+    #expect(OracleWorld.run(steps, until: 1_200 * ms).value(of: 0) == 50)
+    let world = OracleWorld.run(steps, until: 2_000 * ms)
+    #expect(abs(world.value(of: 0) - 70) < 1e-9)
+    let repeats = world.events.filter { $0.subject == .node(0) && $0.kind == .repeat }
+    #expect(repeats.map(\.time) == [500 * ms, 700 * ms, 1_700 * ms])
+  }
 }
