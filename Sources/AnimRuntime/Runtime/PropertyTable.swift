@@ -16,15 +16,12 @@ struct PropertyTable {
   private var ends = ChunkedArray<UInt32>()
   /// Per position: the property's engine id.
   private var ids = ChunkedArray<PropertyID>()
+  /// Per position: the top byte of its name's hash, compared before the name itself, so that
+  /// a look-up passing other names in the index rarely reads their bytes.
+  private var tags = ChunkedArray<UInt8>()
   /// Per slot: 1 + the position of the name it holds, or 0 when empty. Its count is a power
   /// of two, at least a third more than the positions.
   private var slots: [UInt32] = []
-  /// Per slot: the top byte of the hash of the name it holds, compared before the name
-  /// itself, so that a look-up passing other names in the index rarely reads their bytes.
-  /// Beside the slot, not by position: a look-up that passes three names (as many do, the
-  /// index up to three quarters full) read three tags from all over the positions, a third
-  /// of the time of a trace that declares a million properties.
-  private var slotTags: [UInt8] = []
 
   init() {}
 
@@ -131,8 +128,8 @@ struct PropertyTable {
     precondition(bytes.count <= Int(UInt32.max), "more property names than a table holds")
     ends.append(UInt32(bytes.count))
     ids.append(id)
+    tags.append(Self.tag(of: hash))
     slots[slot] = UInt32(ids.count)
-    slotTags[slot] = Self.tag(of: hash)
   }
 
   /// Removes `name` (rare: a target declared again without it, in a session). The
@@ -153,7 +150,7 @@ struct PropertyTable {
     var index = Int(hash) & mask
     while true {
       let entry = slots[index]
-      if entry == 0 || (slotTags[index] == tag && holds(key, at: Int(entry) - 1)) { return index }
+      if entry == 0 || (tags[Int(entry) - 1] == tag && holds(key, at: Int(entry) - 1)) { return index }
       index = (index + 1) & mask
     }
   }
@@ -172,19 +169,16 @@ struct PropertyTable {
 
   private mutating func rebuildIndex(slotCount: Int) {
     slots = Array(repeating: 0, count: slotCount)
-    slotTags = Array(repeating: 0, count: slotCount)
     let mask = slotCount - 1
     let bytes = self.bytes
     for position in 0..<count {
-      let hash = Self.hash(of: byteRange(at: position).lazy.map { bytes[$0] })
-      var slot = Int(hash) & mask
+      var slot = Int(Self.hash(of: byteRange(at: position).lazy.map { bytes[$0] })) & mask
       while slots[slot] != 0 { slot = (slot + 1) & mask }
       slots[slot] = UInt32(position + 1)
-      slotTags[slot] = Self.tag(of: hash)
     }
   }
 
-  /// The byte of `hash` kept per slot: its top one (the index is placed by the low ones).
+  /// The byte of `hash` kept per position: its top one (the index is placed by the low ones).
   private static func tag(of hash: UInt32) -> UInt8 { UInt8(truncatingIfNeeded: hash >> 24) }
 
   /// FNV-1a of the bytes (names are short, and one script's: a collision costs a little time,
