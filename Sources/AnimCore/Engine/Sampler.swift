@@ -64,6 +64,9 @@ extension ValueStore {
 
   /// Drops the samplers of every effect on `property`: its list changed.
   mutating func dropSamplers(onProperty property: Int32) {
+    // (With no sampler at all there is nothing to drop: a script that starts many
+    // animations on one property at one instant walked its list at each.)
+    guard !samplers.isEmpty else { return }
     var cursor = properties[Int(property)].firstEffect
     while cursor >= 0 {
       dropSampler(of: cursor)

@@ -314,10 +314,25 @@ struct TrackFrame<V: EngineValue>: Sendable, Codable {
 
 /// The properties and effects of one value type.
 public struct ValueStore<V: EngineValue>: Sendable {
-  var properties: [PropertySlot<V>] = []
+  var properties: [PropertySlot<V>] = [] {
+    didSet { generation &+= 1 }
+  }
   /// Each property's value at the last refresh (after an advance), by property index.
   @usableFromInline var currents: [V] = []
-  var effects = ChunkedArray<Effect<V>>()
+  var effects = ChunkedArray<Effect<V>>() {
+    didSet { generation &+= 1 }
+  }
+  /// The effect before each on its property's list, or -1 (first, or not on a list), by
+  /// effect index: an effect is taken off its list without walking it (each of many starts
+  /// on one property moved it to the top by a walk from the first: issue 14's front.run).
+  /// Not written in snapshots: it follows from the lists (`relinkLastEffects()`).
+  var previous = ChunkedArray<Int32>()
+  /// Moves on at every write to what `AnimationEngine.target` reads (`properties`,
+  /// `effects`, `shifts`, `hasHadEffectsFillingBefore`): the generation `headings` holds for.
+  /// (A `didSet` that does not read the old value leaves the write in place.)
+  private(set) var generation: UInt64 = 0
+  /// Where the properties are heading, as of one generation (Headings.swift).
+  var headings = Headings<V>()
   var freeEffects: [Int32] = []
   /// Keyframe tracks, by effect index.
   var tracks: [Int32: [TrackFrame<V>]] = [:]
@@ -333,7 +348,9 @@ public struct ValueStore<V: EngineValue>: Sendable {
   /// where it was placed (set, never cleared; worked out again when a snapshot is read).
   /// Until one has, no start needs to look for a takeover placed after it that waits so
   /// (`hasNewerWaitingTakeover`), a walk of its property's list at every start.
-  var hasHadEffectsFillingBefore = false
+  var hasHadEffectsFillingBefore = false {
+    didSet { generation &+= 1 }
+  }
   /// The showing effects of the usual shape, computed by a refresh without reading their
   /// effects or nodes (Sampler.swift). An effect with a sampler has no showing bit.
   var samplers: [Sampler<V>] = []
@@ -343,7 +360,9 @@ public struct ValueStore<V: EngineValue>: Sendable {
   var springVelocities: [Int32: V] = [:]
   /// The shifts of replacing effects (see `Effect.hasShift`), by effect index: an effect has
   /// an entry exactly when its `hasShift` is set.
-  var shifts: [Int32: V] = [:]
+  var shifts: [Int32: V] = [:] {
+    didSet { generation &+= 1 }
+  }
   /// For each masked effect (see `Effect.masked`), the `set` effect that masks it.
   var maskedBy: [Int32: Int32] = [:]
 
@@ -405,6 +424,7 @@ public struct ValueStore<V: EngineValue>: Sendable {
       return index
     }
     effects.append(effect)
+    previous.append(-1)
     return Int32(effects.count - 1)
   }
 
@@ -418,27 +438,29 @@ public struct ValueStore<V: EngineValue>: Sendable {
     } else {
       effects[Int(last)].next = index
     }
+    previous[Int(index)] = last
     properties[property].lastEffect = index
   }
 
-  /// Removes `effect` from its property's list.
+  /// Removes `effect` from its property's list (nothing, when it is on none).
   mutating func unlink(_ index: Int32) {
     let property = Int(effects[Int(index)].property)
-    var cursor = properties[property].firstEffect
-    if cursor == index {
-      properties[property].firstEffect = effects[Int(index)].next
-      if properties[property].lastEffect == index { properties[property].lastEffect = -1 }
+    let before = previous[Int(index)]
+    let after = effects[Int(index)].next
+    if before >= 0 {
+      effects[Int(before)].next = after
+    } else if properties[property].firstEffect == index {
+      properties[property].firstEffect = after
     } else {
-      while cursor >= 0 {
-        let next = effects[Int(cursor)].next
-        if next == index {
-          effects[Int(cursor)].next = effects[Int(index)].next
-          if properties[property].lastEffect == index { properties[property].lastEffect = cursor }
-          break
-        }
-        cursor = next
-      }
+      effects[Int(index)].next = -1
+      return
     }
+    if after >= 0 {
+      previous[Int(after)] = before
+    } else {
+      properties[property].lastEffect = before
+    }
+    previous[Int(index)] = -1
     effects[Int(index)].next = -1
   }
 
@@ -523,15 +545,18 @@ extension ValueStore: Codable {
     hasHadEffectsFillingBefore = effects.contains { $0.fillsBefore }
   }
 
-  /// Sets each property's `lastEffect` from its list (after reading a snapshot, which does
-  /// not hold it). A list that leads out of the effects or loops (a damaged file, which
-  /// validation then refuses) is followed no further than there are effects.
+  /// Sets each property's `lastEffect` and each effect's `previous` from the lists (after
+  /// reading a snapshot, which does not hold them). A list that leads out of the effects or
+  /// loops (a damaged file, which validation then refuses) is followed no further than
+  /// there are effects.
   mutating func relinkLastEffects() {
+    previous = ChunkedArray(repeatElement(-1, count: effects.count))
     for p in properties.indices {
       var cursor = properties[p].firstEffect
       var last: Int32 = -1
       var steps = 0
       while cursor >= 0 && Int(cursor) < effects.count && steps <= effects.count {
+        previous[Int(cursor)] = last
         last = cursor
         cursor = effects[Int(cursor)].next
         steps += 1
