@@ -254,22 +254,32 @@ extension AnimationEngine {
   /// additive starts of many animations on one property do not each walk its list (issue
   /// 14's front.run: a fifth of a trace that starts them at one instant).
   mutating func target<V: EngineValue>(_ type: V.Type, _ property: Int32, excluding excluded: Int32) -> V {
-    let generation = stores[keyPath: V.store].generation
-    let excludedAddsNothing =
-      excluded < 0
-      || (stores[keyPath: V.store].effects[Int(excluded)].mode == .unresolved
-        && !stores[keyPath: V.store].effects[Int(excluded)].fillsBefore)
-    if excludedAddsNothing, let heading = stores[keyPath: V.store].headings.heading(of: property, at: generation) {
-      return heading
-    }
-    let value = walkedTarget(V.self, property, excluding: excluded)
-    if excludedAddsNothing { stores[keyPath: V.store].headings.record(value, of: property, at: generation) }
+    // (The store is read in one call, which returns before the entry is written: a copy of
+    // it still held there would make the write copy the headings.)
+    let (value, generation) = stores[keyPath: V.store].keptOrWalkedTarget(property, excluding: excluded)
+    if let generation { stores[keyPath: V.store].headings.record(value, of: property, at: generation) }
     return value
   }
 
   /// `target`, walking the property's list.
   func walkedTarget<V: EngineValue>(_ type: V.Type, _ property: Int32, excluding excluded: Int32) -> V {
-    let store = stores[keyPath: V.store]
+    stores[keyPath: V.store].walkedTarget(property, excluding: excluded)
+  }
+}
+
+extension ValueStore {
+  /// `AnimationEngine.target`'s value, kept or walked, and the generation to keep a walked
+  /// one at (nil: kept already, or not to be kept, `excluded` adding something to it).
+  func keptOrWalkedTarget(_ property: Int32, excluding excluded: Int32) -> (V, UInt64?) {
+    let excludedAddsNothing =
+      excluded < 0 || (effects[Int(excluded)].mode == .unresolved && !effects[Int(excluded)].fillsBefore)
+    if excludedAddsNothing, let heading = headings.heading(of: property, at: generation) { return (heading, nil) }
+    return (walkedTarget(property, excluding: excluded), excludedAddsNothing ? generation : nil)
+  }
+
+  /// Where the property is heading, leaving out effect `excluded`, by a walk of its list.
+  func walkedTarget(_ property: Int32, excluding excluded: Int32) -> V {
+    let store = self  // (the walk as the engine's was written, reading a store)
     var value = store.properties[Int(property)].base
     // One waiting to start that shows its first value in place of the base value heads,
     // once it runs, for its own target.
@@ -297,7 +307,9 @@ extension AnimationEngine {
     }
     return value
   }
+}
 
+extension AnimationEngine {
   /// Refreshes the stored current value of every animated property (after an advance).
   mutating func refreshCurrentValues() {
     // Every effect of a timeline reads the timeline's time at `now`: worked out once each.

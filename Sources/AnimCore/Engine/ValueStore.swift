@@ -434,33 +434,38 @@ public struct ValueStore<V: EngineValue>: Sendable {
     effects[Int(index)].next = -1
     let last = properties[property].lastEffect
     if last < 0 {
+      // (Its `previous` is -1 already, as every effect's off a list: the usual property, with
+      // one effect, never reads `previous`.)
       properties[property].firstEffect = index
     } else {
       effects[Int(last)].next = index
+      previous[Int(index)] = last
     }
-    previous[Int(index)] = last
     properties[property].lastEffect = index
   }
 
   /// Removes `effect` from its property's list (nothing, when it is on none).
   mutating func unlink(_ index: Int32) {
     let property = Int(effects[Int(index)].property)
-    let before = previous[Int(index)]
     let after = effects[Int(index)].next
-    if before >= 0 {
-      effects[Int(before)].next = after
-    } else if properties[property].firstEffect == index {
+    let before: Int32
+    if properties[property].firstEffect == index {
+      before = -1
       properties[property].firstEffect = after
     } else {
-      effects[Int(index)].next = -1
-      return
+      before = previous[Int(index)]
+      guard before >= 0 else {
+        effects[Int(index)].next = -1
+        return
+      }
+      effects[Int(before)].next = after
+      previous[Int(index)] = -1
     }
     if after >= 0 {
       previous[Int(after)] = before
     } else {
       properties[property].lastEffect = before
     }
-    previous[Int(index)] = -1
     effects[Int(index)].next = -1
   }
 
