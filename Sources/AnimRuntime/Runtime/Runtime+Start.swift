@@ -160,7 +160,9 @@ extension Runtime {
           facts.placements = SpanTable()
           held = facts.isEmpty ? bare : ProgramContext(facts: facts, input: input)
         }
-        engine.schedule(callback: newKey(.statement(statement, held, invocation: nil)), at: time)
+        // Held as its span, and read again when it comes due: its facts, by span, are
+        // those of the tree read again.
+        engine.schedule(callback: newKey(.reread(statement.span, held)), at: time)
         continue
       case .now:
         break

@@ -307,7 +307,7 @@ extension Runtime {
         try? engine.remove(old)
         timelineNames[old] = nil
       }
-      timelines[name] = DeclaredTimeline(declaration: declaration, program: context, node: nil)
+      timelines[name] = DeclaredTimeline(span: statement.span, program: context, node: nil)
     case .animate, .keyframes:
       // Its values are evaluated now when it starts now, so that one that fails fails here,
       // before it exists: the statement then has no effect, and a handler stops here.
