@@ -416,28 +416,31 @@ func typeOfLet(_ name: String, in text: String) -> ValueType? {
       program.file.statements.first { if case .timeline = $0.kind { return true } else { return false } })
     guard case .timeline(let declaration) = timeline.kind else { return }
     let items = declaration.body.statements
-    let placements = items.map { program.placement(of: $0) }
+    let placements = items.map { program.placement(of: $0, in: .appends) }
     #expect(placements[0] == .appended)
-    guard case .absolute(let offset)? = placements[1] else {
+    guard case .absolute(let offset) = placements[1] else {
       Issue.record("expected an absolute placement, found \(String(describing: placements[1]))")
       return
     }
     #expect(program.constant(of: offset) == .duration(nanoseconds: 100_000_000))
     #expect(placements[2] == .appended)
     #expect(placements[3] == .withPrevious)
-    guard case .label(let name, let offsets)? = placements[5] else {
+    guard case .label(let name, let offsets) = placements[5] else {
       Issue.record("expected a label placement, found \(String(describing: placements[5]))")
       return
     }
     #expect(name == "landed")
     #expect(offsets.count == 1 && offsets[0].sign == .plus)
     #expect(program.constant(of: offsets[0].expression) == .duration(nanoseconds: 250_000_000))
-    #expect(placements[5]?.isLabelPlacement == true)
-    if case .relative(.plus, _)? = placements[6] {} else { Issue.record("expected at +1s to be relative") }
+    #expect(placements[5].isLabelPlacement == true)
+    if case .relative(.plus, _) = placements[6] {} else { Issue.record("expected at +1s to be relative") }
+    // Only the label's placement is kept: the others are read from the syntax.
+    #expect(program.placements.count == 1)
+    #expect(program.placements[items[5].span] == placements[5])
     // Top level: now, and absolute.
-    let top = program.file.statements.suffix(2).map { program.placement(of: $0) }
+    let top = program.file.statements.suffix(2).map { program.placement(of: $0, in: .runsNow) }
     #expect(top[0] == .now)
-    if case .absolute? = top[1] {} else { Issue.record("expected 'at 400ms' to be absolute") }
+    if case .absolute = top[1] {} else { Issue.record("expected 'at 400ms' to be absolute") }
     // The interpolation's expressions are typed.
     guard case .print(let literal) = items[5].kind else { return }
     let interpolated = literal.parts.compactMap { part -> AnimLanguage.Expression? in
@@ -454,15 +457,15 @@ func typeOfLet(_ name: String, in text: String) -> ValueType? {
     )
     #expect(messages.isEmpty)
     let statements = program.file.statements
-    guard case .absolute(let offset)? = program.placement(of: statements[1]) else {
+    guard case .absolute(let offset) = program.placement(of: statements[1], in: .runsNow) else {
       Issue.record("'at +2s' at the top level is 'at 2s'")
       return
     }
     #expect(program.constant(of: offset) == .duration(nanoseconds: 2_000_000_000))
     guard case .timeline(let declaration) = statements[2].kind else { return }
-    #expect(program.placement(of: declaration.body.statements[1])?.isLabelPlacement == true)
+    #expect(program.placement(of: declaration.body.statements[1], in: .appends).isLabelPlacement == true)
     // Outside the timeline, 'mark' is the let.
-    #expect(program.placement(of: statements[3])?.isLabelPlacement == false)
+    #expect(program.placement(of: statements[3], in: .runsNow).isLabelPlacement == false)
   }
 
   @Test func curveKindsOfWithExpressions() throws {

@@ -54,7 +54,8 @@ import Testing
       #expect(program.constants[expression.span] == nil)
       #expect(program.constant(of: expression) == value)
     }
-    guard case .absolute(let offset)? = program.placement(of: statement) else {
+    #expect(program.placements[statement.span] == nil)
+    guard case .absolute(let offset) = program.placement(of: statement, in: .runsNow) else {
       Issue.record("expected 'at 2s' to be absolute")
       return
     }
@@ -70,13 +71,14 @@ import Testing
     #expect(program.references[animate.property.span] == nil)
     #expect(program.resolved.property(animate.property)?.name == "card.x")
     #expect(program.resolved.property(animate.property)?.target == "card")
-    // The only entries left: the folded delay, the curve's constant and reference, and the
-    // two statements' placements.
+    // The only entries left: the folded delay, the curve's constant and reference (no
+    // placement: neither statement is placed at a label).
     #expect(program.constants.count == 2)
     #expect(program.references.count == 1)
+    #expect(program.placements.count == 0)
   }
 
-  @Test func aPlacedAnimationStreamedHoldsOnlyItsPlacement() throws {
+  @Test func aPlacedAnimationStreamedHoldsNoFacts() throws {
     var reader = CheckedStatementReader(
       SourceText(name: "placed.anim", contents: "target t { y: 0 }\nat 2s animate t.y to 1 over 250ms\n"))
     let target = reader.next()
@@ -85,15 +87,63 @@ import Testing
     let placed = try #require(next)
     #expect(placed.facts.constants.count == 0)
     #expect(placed.facts.references.count == 0)
-    #expect(placed.facts.placements.count == 1)
-    var rest = placed.facts
-    rest.placements = SpanTable()
-    #expect(rest.isEmpty)
+    #expect(placed.facts.placements.count == 0)
+    #expect(placed.facts.isEmpty)
     let end = reader.next()
     #expect(end == nil)
     guard case .clean = reader.finish() else {
       Issue.record("expected a clean reading")
       return
     }
+  }
+
+  /// A placement as written, in each kind of body (grammar.md § Placement): no placement is
+  /// "when it runs" at the top level and in a handler, "at the end so far" in a timeline or
+  /// `sequence`, "with the group" in a `parallel`; `at +D` is after the end so far where
+  /// there is one, else `at D`; `at D` and `with previous` are themselves everywhere.
+  @Test func aPlacementAsWrittenInEachBody() throws {
+    let source = SourceText(
+      name: "placements.anim",
+      contents: "timeline t {\n  print \"a\"\n  at +1s print \"b\"\n  at 2s print \"c\"\n"
+        + "  with previous print \"d\"\n}\n")
+    let timeline = try #require(parse(source).file.statements.first)
+    guard case .timeline(let declaration) = timeline.kind else { throw CancellationError() }
+    let items = declaration.body.statements
+    #expect(items.count == 4)
+    guard case .at(_, let plusOne, _)? = items[1].placement, case .at(_, let two, _)? = items[2].placement else {
+      throw CancellationError()
+    }
+    func written(_ index: Int, _ body: PlacementBody) -> ResolvedPlacement {
+      ResolvedPlacement(written: items[index], in: body)
+    }
+    #expect(written(0, .runsNow) == .now)
+    #expect(written(0, .appends) == .appended)
+    #expect(written(0, .parallel) == .now)
+    #expect(written(1, .runsNow) == .absolute(plusOne))
+    #expect(written(1, .appends) == .relative(.plus, plusOne))
+    #expect(written(1, .parallel) == .relative(.plus, plusOne))
+    for body in [PlacementBody.runsNow, .appends, .parallel] {
+      #expect(written(2, body) == .absolute(two))
+      #expect(written(3, body) == .withPrevious)
+    }
+  }
+
+  /// The checker keeps a placement only at a label (whether `at NAME` names a label is not
+  /// in the syntax); every other one is the placement as written.
+  @Test func onlyALabelsPlacementIsKept() throws {
+    let (program, messages) = checked(
+      "target a { x: 0 }\ntimeline t {\n  label mark at 1s\n  at mark + 1s set a.x to 1\n"
+        + "  parallel {\n    at +1s set a.x to 2\n    set a.x to 3\n  }\n}\nat +2s play t\n")
+    #expect(messages.isEmpty, "\(messages)")
+    guard case .timeline(let declaration) = program.file.statements[1].kind else { throw CancellationError() }
+    let items = declaration.body.statements
+    #expect(program.placements.count == 1)
+    #expect(program.placements[items[1].span]?.isLabelPlacement == true)
+    guard case .group(let group) = items[2].kind else { throw CancellationError() }
+    guard case .at(_, let plusOne, _)? = group.body.statements[0].placement else { throw CancellationError() }
+    #expect(program.placement(of: group.body.statements[0], in: .parallel) == .relative(.plus, plusOne))
+    #expect(program.placement(of: group.body.statements[1], in: .parallel) == .now)
+    guard case .at(_, let plusTwo, _)? = program.file.statements[2].placement else { throw CancellationError() }
+    #expect(program.placement(of: program.file.statements[2], in: .runsNow) == .absolute(plusTwo))
   }
 }

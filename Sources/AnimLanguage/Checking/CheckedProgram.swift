@@ -115,7 +115,7 @@ public struct CheckedProgram: Sendable {
   /// What each name refers to, by the span of the name (an `Identifier`'s or a `.name`
   /// expression's span; for `T.p` the span of the whole reference).
   package var references: SpanTable<Reference> { resolved.references }
-  /// The placement of every statement, by the statement's span.
+  /// The placement of every statement placed at a label, by the statement's span.
   package var placements: SpanTable<ResolvedPlacement> { resolved.placements }
 
   /// Whether any diagnostic is an error (the input must not run).
@@ -127,6 +127,8 @@ public struct CheckedProgram: Sendable {
   /// The constant value of `expression`, when it has one.
   package func constant(of expression: Expression) -> ConstantValue? { resolved.constant(of: expression) }
 
-  /// The placement of `statement`.
-  package func placement(of statement: Statement) -> ResolvedPlacement? { resolved.placement(of: statement) }
+  /// The placement of `statement`, an item of `body`.
+  package func placement(of statement: Statement, in body: PlacementBody) -> ResolvedPlacement {
+    resolved.placement(of: statement, in: body)
+  }
 }

@@ -64,6 +64,15 @@ enum Body: Equatable {
     return false
   }
 
+  /// The body as its items' placements as written read it (`ResolvedPlacement(written:in:)`).
+  var placementBody: PlacementBody {
+    switch self {
+    case .root, .handler: return .runsNow
+    case .timeline, .group(.sequence): return .appends
+    case .group(.parallel): return .parallel
+    }
+  }
+
   /// How messages name the place: "inside a timeline".
   var description: String {
     switch self {
@@ -396,7 +405,11 @@ struct Checker {
   /// Checks the next statement of a body.
   mutating func checkItem(_ statement: Statement, in body: Body, progress: inout BodyProgress) {
     let placement = resolvePlacement(of: statement, in: body)
-    if recordsFacts { placements[statement.span] = placement }
+    // (Only a label's: the others are the placement as written, WrittenFacts.swift.)
+    assert(
+      placement.isLabelPlacement || placement == ResolvedPlacement(written: statement, in: body.placementBody),
+      "a placement other than a label's that its syntax does not say")
+    if recordsFacts, placement.isLabelPlacement { placements[statement.span] = placement }
     if body.appends, progress.foreverItem != nil, startsAtEndSoFar(statement, placement) {
       error(
         "this item starts at the end of an item that repeats forever, so it never starts; "

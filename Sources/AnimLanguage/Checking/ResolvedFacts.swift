@@ -13,7 +13,8 @@ package struct ResolvedFacts: Sendable {
   /// the property a statement's `T.p` names is kept only when it is not `T.p` as written
   /// (`property(_:)` reads it from the node).
   package var references: SpanTable<Reference>
-  /// The placement of every statement, by the statement's span.
+  /// The placement of every statement whose placement its syntax does not say (at a
+  /// label), by the statement's span (`placement(of:in:)` reads the others from the node).
   package var placements: SpanTable<ResolvedPlacement>
 
   package init(
@@ -34,8 +35,11 @@ package struct ResolvedFacts: Sendable {
     ConstantValue(literal: expression) ?? constants[expression.span]
   }
 
-  /// The placement of `statement`.
-  package func placement(of statement: Statement) -> ResolvedPlacement? { placements[statement.span] }
+  /// The placement of `statement`, an item of `body`: the checker's, when it recorded one
+  /// (a label's), else the placement as written (WrittenFacts.swift).
+  package func placement(of statement: Statement, in body: PlacementBody) -> ResolvedPlacement {
+    placements[statement.span] ?? ResolvedPlacement(written: statement, in: body)
+  }
 
   /// The property a statement names (`animate T.p`, `set T.p`, `pause T.p`, `on start T.p`):
   /// the checker's, when it recorded one, else `T.p` as written. (The runtime runs only

@@ -5,12 +5,16 @@
 // keeps those of every statement it runs later (a timeline, a handler) for the whole run: a
 // `Dictionary` of a few entries keeps room for up to twice as many, in a table of its own
 // per statement. A few entries are kept here in an array of exactly their number, sorted by
-// span and found by binary search; a large table (a whole file's, or a REPL entry's) stays
-// a dictionary, whose look-up does not grow with it.
+// span and found by binary search (one entry in the table itself); a large table (a whole
+// file's, or a REPL entry's) stays a dictionary, whose look-up does not grow with it.
 
 /// Values by source span.
 package struct SpanTable<Value: Sendable>: Sendable {
   private enum Storage: Sendable {
+    /// One entry, in the table itself: a statement held for later often has one fact of a
+    /// kind (a timeline's preset curve: its constant, its reference), and an array of one
+    /// took an allocation of about 60 bytes.
+    case one(SourceSpan, Value)
     /// Sorted by (start, end); spans are unique.
     case sorted([(span: SourceSpan, value: Value)])
     case hashed([SourceSpan: Value])
@@ -31,6 +35,10 @@ package struct SpanTable<Value: Sendable>: Sendable {
       storage = .hashed(table)
       return
     }
+    if table.count == 1, let (span, value) = table.first {
+      storage = .one(span, value)
+      return
+    }
     var entries: [(span: SourceSpan, value: Value)] = []
     entries.reserveCapacity(table.count)
     for (span, value) in table { entries.append((span, value)) }
@@ -40,6 +48,7 @@ package struct SpanTable<Value: Sendable>: Sendable {
 
   package var count: Int {
     switch storage {
+    case .one: return 1
     case .sorted(let entries): return entries.count
     case .hashed(let table): return table.count
     }
@@ -48,6 +57,8 @@ package struct SpanTable<Value: Sendable>: Sendable {
   /// The value at `span`, if any.
   package subscript(span: SourceSpan) -> Value? {
     switch storage {
+    case .one(let found, let value):
+      return found == span ? value : nil
     case .hashed(let table):
       return table[span]
     case .sorted(let entries):

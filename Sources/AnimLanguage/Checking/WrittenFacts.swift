@@ -5,11 +5,12 @@
 // hundred thousand `at`-placed `animate`s, a hundred thousand timelines), that statement's
 // facts, and a script read whole keeps a table of every node's. Most of those entries say
 // nothing the tree does not: the constant of a literal (`250ms`, `1`, `#ff8000`, `true`,
-// `40%`) is the literal, and the property `card.x` names is `card.x`. Kept by span, each took
-// an entry (a table's bucket, a color's box) and made a statement's facts non-empty, so that
-// each held statement had tables and a context of its own. Read from the syntax, they take
-// nothing; the checker records only what the syntax does not say (folded constants, which
-// name a word refers to, placements).
+// `40%`) is the literal, the property `card.x` names is `card.x`, and a placement is the one
+// written (`at 2s`, `at +1s`, `with previous`, none) read in its kind of body. Kept by span,
+// each took an entry (a table's bucket, a color's box) and made a statement's facts
+// non-empty, so that each held statement had tables and a context of its own. Read from the
+// syntax, they take nothing; the checker records only what the syntax does not say (folded
+// constants, which name a word refers to, a placement at a label).
 
 import AnimCore
 
@@ -46,5 +47,37 @@ extension ResolvedProperty {
   /// asks it of every `T.p`; neither part can hold a `.`.)
   package static func isWritten(target: String, property: String, by reference: PropertyReference) -> Bool {
     target.utf8.elementsEqual(reference.target.text.utf8) && property.utf8.elementsEqual(reference.property.text.utf8)
+  }
+}
+
+/// The kind of body an item is placed in, which decides what its placement as written
+/// means: where an item without one starts, and whether `at +E` is after an end so far.
+package enum PlacementBody: Sendable {
+  /// The top level or a handler: an item without placement starts when it runs, and there
+  /// is no end so far (`at +E` is `at E`).
+  case runsNow
+  /// A timeline or a `sequence` group: an item without placement is appended at the end so
+  /// far.
+  case appends
+  /// A `parallel` group: an item without placement starts with the group; it has an end
+  /// so far.
+  case parallel
+
+  /// Whether the body has an end so far (a timeline or a group), after which `at +E`
+  /// places.
+  var hasEndSoFar: Bool { self != .runsNow }
+}
+
+extension ResolvedPlacement {
+  /// The placement `statement` has as written in `body`, as the checker decides it
+  /// (`resolvePlacement`) for every placement but a label's (`at NAME ± D`, which the
+  /// checker records: whether a name is a label is not in the syntax).
+  package init(written statement: Statement, in body: PlacementBody) {
+    switch statement.placement {
+    case nil: self = body == .appends ? .appended : .now
+    case .withPrevious?: self = .withPrevious
+    case .at(let sign?, let offset, _)?: self = body.hasEndSoFar ? .relative(sign, offset) : .absolute(offset)
+    case .at(nil, let offset, _)?: self = .absolute(offset)
+    }
   }
 }

@@ -28,6 +28,24 @@ package func parse(_ source: SourceText) -> ParseResult {
   Parser.parse(source)
 }
 
+/// The top-level statement at `span` of `source` read again: the tree the whole reading
+/// made of it, spans included (they are offsets into `source`), so the checker's facts
+/// about it, by span, still apply. A runner that holds a statement for later keeps its span
+/// instead of its tree (a script may hold a hundred thousand).
+///
+/// - Parameters:
+///   - source: the text the statement was read from.
+///   - span: the statement's span (`Statement.span`), placement included.
+/// - Returns: the statement; nil when the text at `span` is not one statement without
+///   syntax errors.
+package func reparseStatement(of source: SourceText, at span: SourceSpan) -> Statement? {
+  var parser = Parser(source: source, range: span.start..<span.end, keepsComments: false)
+  guard let statement = parser.nextStatementOfFile(), !parser.hasErrors, statement.span == span,
+    parser.nextStatementOfFile() == nil, !parser.hasErrors
+  else { return nil }
+  return statement
+}
+
 /// Thrown after a syntax error has been reported, to unwind to the statement loop.
 struct SyntaxError: Error {
   /// The nesting limit was passed: the rest of the input is abandoned.

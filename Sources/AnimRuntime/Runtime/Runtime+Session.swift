@@ -148,6 +148,10 @@ extension Runtime {
         actions[key] = SavedAction(
           kind: .statement, at: saved(statement.span, context), invocation: invocation,
           frame: numbering.number(of: context.locals))
+      case .reread(let span, let context):
+        // (Restored as the statement it is, `.statement`.)
+        actions[key] = SavedAction(
+          kind: .statement, at: saved(span, context), invocation: nil, frame: numbering.number(of: context.locals))
       case .item(let statement, let context):
         actions[key] = SavedAction(
           kind: .item, at: saved(statement.span, context), frame: numbering.number(of: context.locals))
@@ -255,7 +259,7 @@ extension Runtime {
     runtime.curves = session.curves
     for (name, saved) in session.timelines {
       let (found, context) = try timelineStatement(named: saved.at, contexts, files)
-      guard case .timeline(let declaration) = found.kind else {
+      guard case .timeline = found.kind else {
         throw refuse("the saved session is corrupt: timeline '\(name)'")
       }
       guard
@@ -264,7 +268,7 @@ extension Runtime {
         throw refuse("the saved session is corrupt: the labels of timeline '\(name)'")
       }
       runtime.timelines[name] = DeclaredTimeline(
-        declaration: declaration, program: context, node: saved.node, labels: saved.labels ?? [:])
+        span: found.span, program: context, node: saved.node, labels: saved.labels ?? [:])
       if let node = saved.node { runtime.timelineNames[node] = name }
       if let point = saved.pausePoint {
         guard let node = saved.node, let action = session.actions[point.key], action.kind == .pausePoint,

@@ -94,11 +94,11 @@ extension Runtime {
     }
     // Its time, as `schedule(_:from:_:mode:)` finds it: from constants only.
     var time = cursor
-    switch context.facts.placement(of: statement) {
-    case .absolute(let offset)?:
+    switch context.facts.placement(of: statement, in: .runsNow) {
+    case .absolute(let offset):
       guard let d = constantDuration(offset, context) else { return nil }
       time = saturatingSum(start, d)
-    case .relative(let sign, let offset)?:
+    case .relative(let sign, let offset):
       guard let d = constantDuration(offset, context) else { return nil }
       time = saturatingSum(cursor, sign == .minus ? -d : d)
     default:
@@ -124,9 +124,9 @@ extension Runtime {
     // One for every context of this input's statements.
     let input = ProgramInput(source: source, entry: entry)
     // The one context of this input's statements whose syntax says all their facts (a
-    // literal's constant, `T.p` as written: WrittenFacts.swift), such as `at 2s animate
-    // t.y to 1 over 250ms`: a script may hold a hundred thousand of them for later, which
-    // then hold no tables and no context of their own.
+    // literal's constant, `T.p` as written, a placement not at a label: WrittenFacts.swift),
+    // such as `at 2s animate t.y to 1 over 250ms`: a script may hold a hundred thousand of
+    // them for later, which then hold no tables and no context of their own.
     let bare = ProgramContext(facts: ResolvedFacts(), input: input)
     declaredInEntry = []
     var cursor = engine.now
@@ -152,15 +152,9 @@ extension Runtime {
         continue
       case .later(let time):
         if let declaration { try? declareTarget(declaration, context, evaluateNow: false) }
-        var held = context
-        if checked.facts.placements.count == 1, checked.facts.placement(of: statement) != nil {
-          // Its time is known: the statement's own placement, its facts' only one, is not
-          // read again, and a script may hold a hundred thousand statements for later.
-          var facts = checked.facts
-          facts.placements = SpanTable()
-          held = facts.isEmpty ? bare : ProgramContext(facts: facts, input: input)
-        }
-        engine.schedule(callback: newKey(.statement(statement, held, invocation: nil)), at: time)
+        // Held as its span, and read again when it comes due: its facts, by span, are
+        // those of the tree read again.
+        engine.schedule(callback: newKey(.reread(statement.span, context)), at: time)
         continue
       case .now:
         break

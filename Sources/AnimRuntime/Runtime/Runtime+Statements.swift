@@ -201,10 +201,10 @@ extension Runtime {
   private func scheduleStatement(_ statement: Statement, _ context: ProgramContext, _ walk: BlockWalk) -> Bool {
     var time = walk.cursor
     do throws(EvaluationError) {
-      switch context.facts.placement(of: statement) {
-      case .absolute(let offset)?:
+      switch context.facts.placement(of: statement, in: .runsNow) {
+      case .absolute(let offset):
         time = saturatingSum(walk.start, try duration(offset, context))
-      case .relative(let sign, let offset)?:
+      case .relative(let sign, let offset):
         let d = try duration(offset, context)
         time = saturatingSum(walk.cursor, sign == .minus ? -d : d)
       default:
@@ -307,7 +307,7 @@ extension Runtime {
         try? engine.remove(old)
         timelineNames[old] = nil
       }
-      timelines[name] = DeclaredTimeline(declaration: declaration, program: context, node: nil)
+      timelines[name] = DeclaredTimeline(span: statement.span, program: context, node: nil)
     case .animate, .keyframes:
       // Its values are evaluated now when it starts now, so that one that fails fails here,
       // before it exists: the statement then has no effect, and a handler stops here.

@@ -105,15 +105,15 @@ extension Runtime {
     var previousStart: Nanoseconds = 0
     for (statement, context) in try laidOut(statements, context) {
       var start = parallel ? 0 : end
-      switch context.facts.placement(of: statement) {
-      case .absolute(let offset)?:
+      switch context.facts.placement(of: statement, in: parallel ? .parallel : .appends) {
+      case .absolute(let offset):
         start = try duration(offset, context)
-      case .relative(let sign, let offset)?:
+      case .relative(let sign, let offset):
         let d = try duration(offset, context)
         start = saturatingSum(end, sign == .minus ? -d : d)
-      case .withPrevious?:
+      case .withPrevious:
         start = previousStart
-      case .label(let name, let offsets)?:
+      case .label(let name, let offsets):
         var time = (labels[name] ?? saturatingSum(origin, end)) - origin
         for offset in offsets {
           let d = try duration(offset.expression, context)

@@ -134,11 +134,57 @@ public final class Runtime {
   var numberGauges: [PropertyID: Gauge] = [:]
 
   struct DeclaredTimeline {
-    var declaration: TimelineDeclaration
+    /// The span of its `timeline` statement in its program's source. Its tree is not held
+    /// (a script may declare a hundred thousand timelines, each tree about 1 KB): it is read
+    /// again from there when the timeline is built (`declaration`), the same tree, so its
+    /// facts by span apply.
+    var span: SourceSpan
     var program: ProgramContext
-    var node: NodeID?
+    /// Its node and labels, once built: in a box of their own, so that a timeline not
+    /// played takes 24 bytes here, not 40.
+    private var built: Built?
+
+    /// Never changed once made (a change makes a new one), so that copies stay apart.
+    private final class Built {
+      let node: NodeID?
+      let labels: [String: Nanoseconds]
+
+      init(node: NodeID?, labels: [String: Nanoseconds]) {
+        self.node = node
+        self.labels = labels
+      }
+    }
+
+    init(span: SourceSpan, program: ProgramContext, node: NodeID? = nil, labels: [String: Nanoseconds] = [:]) {
+      self.span = span
+      self.program = program
+      setBuilt(node: node, labels: labels)
+    }
+
+    /// Its engine node once played.
+    var node: NodeID? {
+      get { built?.node }
+      set { setBuilt(node: newValue, labels: labels) }
+    }
+
     /// Its labels' times in its own time, once it is built.
-    var labels: [String: Nanoseconds] = [:]
+    var labels: [String: Nanoseconds] {
+      get { built?.labels ?? [:] }
+      set { setBuilt(node: node, labels: newValue) }
+    }
+
+    private mutating func setBuilt(node: NodeID?, labels: [String: Nanoseconds]) {
+      built = node == nil && labels.isEmpty ? nil : Built(node: node, labels: labels)
+    }
+
+    /// Its declaration, read again from its program's source.
+    var declaration: TimelineDeclaration {
+      guard case .timeline(let declaration)? = reparseStatement(of: program.source, at: span)?.kind else {
+        // (Never: the statement was read clean from these very bytes.)
+        preconditionFailure("the timeline declared at \(span) could not be read again")
+      }
+      return declaration
+    }
   }
 
   struct HandlerKey: Hashable {
@@ -257,6 +303,12 @@ public final class Runtime {
     /// Run a statement (at the top level or in a handler) at the instant it comes due. A
     /// handler's statements share an invocation: an error abandons the rest of it.
     case statement(Statement, ProgramContext, invocation: Int?)
+    /// Run a top-level statement of a script read statement by statement, held for later:
+    /// its tree is read again from its input's source at its span when it comes due
+    /// (`reparseStatement`: the same tree, so its facts by span apply), and held until
+    /// then as that span (a script may hold a hundred thousand `at 2s animate t.y to 1
+    /// over 250ms`, whose tree took about 250 bytes each).
+    case reread(SourceSpan, ProgramContext)
     /// A timeline's `print`, `emit`, control or `set` item.
     case item(Statement, ProgramContext)
     /// A queued `emit`: its handlers run.
@@ -623,6 +675,13 @@ public final class Runtime {
         if chain.isStopped { return }  // part of the chain that went on too long
       }
       if !execute(statement, context, invocation: invocation), let invocation { abandoned.insert(invocation) }
+    case .reread(let span, let context):
+      guard let statement = reparseStatement(of: context.source, at: span) else {
+        // (Never: the statement was read clean from these very bytes.)
+        fail("internal error: the statement here could not be read again", at: span, context)
+        return
+      }
+      execute(statement, context)
     case .item(let statement, let context):
       execute(statement, context)
     case .pausePoint(let node, let time):
