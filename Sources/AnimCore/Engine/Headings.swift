@@ -11,9 +11,14 @@
 
 /// The headings of one store's properties, as of one generation of the store.
 struct Headings<V: EngineValue>: Sendable {
-  private var values: [V] = []
-  /// The epoch each entry was recorded in; an entry holds only in the current one.
-  private var stamps: [UInt32] = []
+  /// A heading and the epoch it was recorded in, side by side: one array, so that a copy of
+  /// the store (a whole engine is copied at each advance) retains one reference for them.
+  private struct Entry: Sendable {
+    var value: V
+    var stamp: UInt32
+  }
+  private var entries: [Entry] = []
+  /// The epoch whose entries hold; an entry holds only when recorded in it.
   private var epoch: UInt32 = 1
   /// The store's generation the current epoch's entries hold for.
   private var validAt: UInt64 = 0
@@ -21,8 +26,10 @@ struct Headings<V: EngineValue>: Sendable {
   /// The heading of `property` when the store is at `generation`, if one is known.
   @inline(__always)
   func heading(of property: Int32, at generation: UInt64) -> V? {
-    guard generation == validAt, Int(property) < stamps.count, stamps[Int(property)] == epoch else { return nil }
-    return values[Int(property)]
+    guard generation == validAt, Int(property) < entries.count, entries[Int(property)].stamp == epoch else {
+      return nil
+    }
+    return entries[Int(property)].value
   }
 
   /// Records `value` as the heading of `property` with the store at `generation` (a new
@@ -44,7 +51,7 @@ struct Headings<V: EngineValue>: Sendable {
   private mutating func startEpoch(at generation: UInt64) {
     validAt = generation
     if epoch == .max {
-      for i in stamps.indices { stamps[i] = 0 }
+      for i in entries.indices { entries[i].stamp = 0 }
       epoch = 1
     } else {
       epoch += 1
@@ -53,11 +60,9 @@ struct Headings<V: EngineValue>: Sendable {
 
   private mutating func set(_ value: V, of property: Int32) {
     let p = Int(property)
-    if p >= stamps.count {
-      values.append(contentsOf: repeatElement(value, count: p + 1 - values.count))
-      stamps.append(contentsOf: repeatElement(0, count: p + 1 - stamps.count))
+    if p >= entries.count {
+      entries.append(contentsOf: repeatElement(Entry(value: value, stamp: 0), count: p + 1 - entries.count))
     }
-    values[p] = value
-    stamps[p] = epoch
+    entries[p] = Entry(value: value, stamp: epoch)
   }
 }
