@@ -49,21 +49,23 @@ extension Checker {
   /// Decides where an item starts. `at NAME ± D ...` is a label placement when the leftmost
   /// operand of the `+`/`-` chain names a label of the enclosing timeline.
   mutating func resolvePlacement(of statement: Statement, in body: Body) -> ResolvedPlacement {
-    guard let placement = statement.placement else { return body.appends ? .appended : .now }
+    // What a placement other than a label's means is what it says in its kind of body
+    // (WrittenFacts.swift: the runtime reads it from there, so it is decided in one place).
+    let written = ResolvedPlacement(written: statement, in: body.placementBody)
+    guard let placement = statement.placement else { return written }
     switch placement {
     case .withPrevious:
-      return .withPrevious
+      return written
     case .at(let sign?, let offset, _):
       _ = expect(offset, .duration, "after 'at \(sign.rawValue)'")
-      if body.appends || body.isGroup { return .relative(sign, offset) }
       // At the top level and in handlers there is no end so far: `at +D` means `at D`, and
       // `at -D` would be in the past.
-      if sign == .minus {
+      if !body.placementBody.hasEndSoFar && sign == .minus {
         error(
           "'at -' places an item before the end so far, which exists only inside a timeline; "
             + "\(body.description) write 'at TIME'", at: placement.span)
       }
-      return .absolute(offset)
+      return written
     case .at(nil, let offset, _):
       var terms: [LabelOffset] = []
       var head = offset
@@ -96,10 +98,10 @@ extension Checker {
         }
         record(.error, of: head.span)
         for term in terms { _ = check(term.expression) }
-        return .absolute(offset)
+        return written
       }
       _ = expect(offset, .duration, "after 'at'")
-      return .absolute(offset)
+      return written
     }
   }
 

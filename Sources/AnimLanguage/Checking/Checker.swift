@@ -406,9 +406,6 @@ struct Checker {
   mutating func checkItem(_ statement: Statement, in body: Body, progress: inout BodyProgress) {
     let placement = resolvePlacement(of: statement, in: body)
     // (Only a label's: the others are the placement as written, WrittenFacts.swift.)
-    assert(
-      placement.isLabelPlacement || placement == ResolvedPlacement(written: statement, in: body.placementBody),
-      "a placement other than a label's that its syntax does not say")
     if recordsFacts, placement.isLabelPlacement { placements[statement.span] = placement }
     if body.appends, progress.foreverItem != nil, startsAtEndSoFar(statement, placement) {
       error(
