@@ -85,9 +85,13 @@ private func runFrontForms(named name: String, _ arguments: (String) -> [String]
       Data("\(name): no anim binary at \(anim) (swift build -c release --product anim, or set ANIM)\n".utf8))
     return
   }
-  let directory = FileManager.default.temporaryDirectory.appendingPathComponent("anim-bench-run-\(getpid())")
+  // ANIM_FRONT_SCRIPTS=DIR keeps the scripts there, to profile or time one form by hand.
+  let kept = ProcessInfo.processInfo.environment["ANIM_FRONT_SCRIPTS"]
+  let directory =
+    kept.map { URL(fileURLWithPath: $0) }
+    ?? FileManager.default.temporaryDirectory.appendingPathComponent("anim-bench-run-\(getpid())")
   try! FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-  defer { try? FileManager.default.removeItem(at: directory) }
+  defer { if kept == nil { try? FileManager.default.removeItem(at: directory) } }
   var worstTime = 0.0
   var worstMemory = 0.0
   for (form, text) in frontRunScripts() {
