@@ -90,6 +90,16 @@ package struct CheckedStatementReader {
     return CheckedStatement(statement: statement, facts: facts, isGathered: false)
   }
 
+  /// Gathers from `checked` (the statement `next()` handed over last) on, as from a loop or
+  /// an `if`: a runner that cannot run it on its own (a target whose initial values are not
+  /// all constants) lays it out with what follows it. Its facts go back into the gathered ones.
+  package mutating func gather(from checked: CheckedStatement) {
+    gathers = true
+    checked.facts.constants.forEach { checker.constants[$0] = $1 }
+    checked.facts.references.forEach { checker.references[$0] = $1 }
+    checked.facts.placements.forEach { checker.placements[$0] = $1 }
+  }
+
   /// The declarations so far: after a clean reading, the input's environment as the whole
   /// check (`check(_:in:mode:)`) leaves it.
   package var environment: Environment { checker.environment }

@@ -54,6 +54,15 @@ package struct SpanTable<Value: Sendable>: Sendable {
     }
   }
 
+  /// Calls `body` with each entry (in no particular order).
+  package func forEach(_ body: (SourceSpan, Value) -> Void) {
+    switch storage {
+    case .one(let span, let value): body(span, value)
+    case .sorted(let entries): for entry in entries { body(entry.span, entry.value) }
+    case .hashed(let table): for (span, value) in table { body(span, value) }
+    }
+  }
+
   /// The value at `span`, if any.
   package subscript(span: SourceSpan) -> Value? {
     switch storage {
