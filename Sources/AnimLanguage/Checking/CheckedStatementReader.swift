@@ -19,23 +19,11 @@ package struct CheckedStatement: Sendable {
   package var isGathered: Bool
 }
 
-/// Reads a script statement by statement for running it.
+/// Reads a script statement by statement for running it. A large script is parsed on one
+/// thread and checked on another (`CheckingThread`), so that the runner's thread only runs
+/// it: a runner and a checker on one thread took half again as long as `anim check`, which
+/// runs the parser and the checker side by side.
 package struct CheckedStatementReader {
-  private var parser: Parser?
-  private var thread: ParsingThread?
-  private var queue: StatementQueue?
-  private var batch: [Statement] = []
-  private var batchIndex = 0
-  private var checker: Checker
-  /// Set once a statement has a syntax or check error: nothing more is handed over.
-  private var failed = false
-  /// Set from the first top-level loop or `if` on: a runner lays those out with what follows
-  /// them, so the facts of the rest of the script are gathered in one table.
-  private var gathers = false
-  /// Whether the parsing thread has sent its end, and the syntax errors it sent with it.
-  private var threadEnded = false
-  private var threadSyntaxErrors: [Diagnostic] = []
-
   /// How a reading ended.
   package enum Outcome: Sendable {
     /// Every statement was handed over and the script checks clean; these are its warnings.
@@ -44,124 +32,56 @@ package struct CheckedStatementReader {
     case mustReadWhole
   }
 
+  /// A small script's check, on this thread.
+  private var check: StatementByStatementCheck?
+  /// A large script's, on a thread of its own.
+  private var checking: CheckingThread?
+  private var batch: [CheckedStatement] = []
+  private var batchIndex = 0
+
   /// A reader of `source` as a script (`.script`, from an empty environment, as `anim run`
   /// reads one), or as a REPL entry (`.session`, against the session's declarations: a
   /// later declaration replaces an earlier one, and nothing warns about an `on "name"` that
   /// nothing emits, since a later entry may emit it).
   package init(_ source: SourceText, in environment: Environment = Environment(), mode: CheckMode = .script) {
-    var streaming = StreamingState()
-    if mode == .session { streaming.emitted = nil }
-    var checker = Checker(mode: mode, environment: environment, recordsFacts: true, streaming: streaming)
-    checker.recordsTypes = false
-    self.checker = checker
-    if source.bytes.count >= ParsingThread.minimumSize {
-      let queue = StatementQueue(capacity: 8)
-      if let thread = ParsingThread.start(parsing: source, into: queue) {
-        self.queue = queue
-        self.thread = thread
-        return
-      }
+    let check = StatementByStatementCheck(source, in: environment, mode: mode)
+    if source.bytes.count >= ParsingThread.minimumSize, let checking = CheckingThread.start(check) {
+      self.checking = checking
+    } else {
+      self.check = check
     }
-    parser = Parser(source: source, keepsComments: false)
   }
 
   /// The next top-level statement, checked, with its facts; nil at the end of the script or
   /// at its first error (then `finish()` says which).
   package mutating func next() -> CheckedStatement? {
-    guard !failed, let statement = nextParsed() else { return nil }
-    let before = checker.diagnostics.count
-    checker.checkNextTopLevelStatement(statement)
-    if checker.diagnostics[before...].contains(where: { $0.severity == .error }) {
-      failed = true
-      return nil
-    }
-    if statement.kind.isFlow { gathers = true }
-    if gathers {
-      return CheckedStatement(statement: statement, facts: ResolvedFacts(), isGathered: true)
-    }
-    let facts = ResolvedFacts(
-      constants: SpanTable(checker.constants), references: SpanTable(checker.references),
-      placements: SpanTable(checker.placements))
-    // Emptied keeping their room (the facts handed over are copies of exactly their size):
-    // the next statement's tables do not grow again from nothing, one resize at a time.
-    checker.constants.removeAll(keepingCapacity: true)
-    checker.references.removeAll(keepingCapacity: true)
-    checker.placements.removeAll(keepingCapacity: true)
-    return CheckedStatement(statement: statement, facts: facts, isGathered: false)
-  }
-
-  /// Gathers from `checked` (the statement `next()` handed over last) on, as from a loop or
-  /// an `if`: a runner that cannot run it on its own (a target whose initial values are not
-  /// all constants) lays it out with what follows it. Its facts go back into the gathered ones.
-  package mutating func gather(from checked: CheckedStatement) {
-    gathers = true
-    checked.facts.constants.forEach { checker.constants[$0] = $1 }
-    checked.facts.references.forEach { checker.references[$0] = $1 }
-    checked.facts.placements.forEach { checker.placements[$0] = $1 }
-  }
-
-  /// The declarations so far: after a clean reading, the input's environment as the whole
-  /// check (`check(_:in:mode:)`) leaves it.
-  package var environment: Environment { checker.environment }
-
-  /// The facts of the statements handed over gathered (`CheckedStatement.isGathered`).
-  package func gatheredFacts() -> ResolvedFacts {
-    ResolvedFacts(
-      constants: SpanTable(checker.constants), references: SpanTable(checker.references),
-      placements: SpanTable(checker.placements))
-  }
-
-  /// The next statement the parser read, nil at the end or after a syntax error.
-  private mutating func nextParsed() -> Statement? {
-    if parser != nil {
-      guard let statement = parser!.nextStatementOfFile() else { return nil }
-      if parser!.hasErrors {
-        failed = true
-        return nil
-      }
-      return statement
-    }
-    while batchIndex == batch.count {
-      guard !threadEnded, let queue else { return nil }
-      switch queue.take() {
-      case .statements(let statements):
-        batch = statements
-        batchIndex = 0
-      case .end(let diagnostics):
-        threadEnded = true
-        threadSyntaxErrors = diagnostics
-        batch = []
-        batchIndex = 0
-        if !diagnostics.isEmpty { failed = true }
-        return nil
-      }
+    if check != nil { return check!.next() }
+    guard let checking else { return nil }
+    if batchIndex == batch.count {
+      guard let statements = checking.nextBatch() else { return nil }
+      batch = statements
+      batchIndex = 0
     }
     batchIndex += 1
     return batch[batchIndex - 1]
   }
 
-  /// After `next()` returned nil: whether the statements handed over were the whole
-  /// script, checked clean.
+  /// The declarations so far: after a clean reading (`finish()`), the input's environment
+  /// as the whole check (`check(_:in:mode:)`) leaves it.
+  package var environment: Environment { check?.environment ?? checking?.ending?.environment ?? Environment() }
+
+  /// The facts of the statements handed over gathered (`CheckedStatement.isGathered`), after
+  /// `finish()`.
+  package func gatheredFacts() -> ResolvedFacts {
+    check?.gatheredFacts() ?? checking?.ending?.gatheredFacts ?? ResolvedFacts()
+  }
+
+  /// Whether the statements handed over were the whole script, checked clean. Called before
+  /// `next()` returned nil, it stops the reading there (and the script must be read whole).
   package mutating func finish() -> Outcome {
-    if let queue, let thread {
-      // The parsing thread may wait on a full queue: let it run to its end.
-      while !threadEnded {
-        if case .end(let diagnostics) = queue.take() {
-          threadEnded = true
-          threadSyntaxErrors = diagnostics
-        }
-      }
-      thread.join()
-      self.thread = nil
-      if !threadSyntaxErrors.isEmpty { failed = true }
-    }
-    if parser != nil {
-      let (syntaxErrors, _) = parser!.finish()
-      if !syntaxErrors.isEmpty { failed = true }
-    }
-    guard !failed, let diagnostics = checker.finishStatementByStatement(),
-      !diagnostics.contains(where: { $0.severity == .error })
-    else { return .mustReadWhole }
-    return .clean(warnings: diagnostics)
+    if check != nil { return check!.finish() }
+    batch = []
+    batchIndex = 0
+    return checking?.finish() ?? .mustReadWhole
   }
 }

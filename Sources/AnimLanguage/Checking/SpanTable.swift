@@ -54,12 +54,12 @@ package struct SpanTable<Value: Sendable>: Sendable {
     }
   }
 
-  /// Calls `body` with each entry (in no particular order).
-  package func forEach(_ body: (SourceSpan, Value) -> Void) {
+  /// Every entry (in no particular order).
+  package var entries: [(span: SourceSpan, value: Value)] {
     switch storage {
-    case .one(let span, let value): body(span, value)
-    case .sorted(let entries): for entry in entries { body(entry.span, entry.value) }
-    case .hashed(let table): for (span, value) in table { body(span, value) }
+    case .one(let span, let value): return [(span, value)]
+    case .sorted(let entries): return entries
+    case .hashed(let table): return table.map { ($0.key, $0.value) }
     }
   }
 

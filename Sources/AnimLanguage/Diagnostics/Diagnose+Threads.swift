@@ -4,14 +4,6 @@
 // result is exactly the one-thread result: the checker sees the same statements in the same
 // order, and stops at the first syntax error as it does there.
 
-import Dispatch
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// `diagnoseStatementByStatement`, parsing on a second thread; nil when the script must be
 /// checked whole (or when the thread cannot be started: the caller then does it on one).
 func diagnoseOnTwoThreads(_ source: SourceText) -> [Diagnostic]? {
@@ -41,43 +33,8 @@ enum ParsedBatch: Sendable {
   case end([Diagnostic])
 }
 
-/// A bounded first-in first-out queue from one thread to another.
-final class StatementQueue: @unchecked Sendable {
-  // `items[head...]` are waiting; guarded by `lock`.
-  private var items: [ParsedBatch] = []
-  private var head = 0
-  private let lock = DispatchSemaphore(value: 1)
-  private let waiting = DispatchSemaphore(value: 0)
-  private let room: DispatchSemaphore
-
-  init(capacity: Int) {
-    room = DispatchSemaphore(value: capacity)
-  }
-
-  /// Adds a batch, waiting while the queue is full.
-  func put(_ batch: ParsedBatch) {
-    room.wait()
-    lock.wait()
-    items.append(batch)
-    lock.signal()
-    waiting.signal()
-  }
-
-  /// Removes the oldest batch, waiting while the queue is empty.
-  func take() -> ParsedBatch {
-    waiting.wait()
-    lock.wait()
-    let batch = items[head]
-    head += 1
-    if head >= 32 {
-      items.removeFirst(head)
-      head = 0
-    }
-    lock.signal()
-    room.signal()
-    return batch
-  }
-}
+/// What a parsing thread sends its checker.
+typealias StatementQueue = BoundedQueue<ParsedBatch>
 
 /// The thread that parses a script and sends its statements.
 final class ParsingThread: @unchecked Sendable {
@@ -89,9 +46,7 @@ final class ParsingThread: @unchecked Sendable {
 
   private let source: SourceText
   private let queue: StatementQueue
-  #if canImport(Glibc)
-    private var thread = pthread_t()
-  #endif
+  private var worker: WorkerThread?
 
   private init(source: SourceText, queue: StatementQueue) {
     self.source = source
@@ -100,36 +55,16 @@ final class ParsingThread: @unchecked Sendable {
 
   /// Starts parsing `source` on a new thread; nil when no thread could be started.
   static func start(parsing source: SourceText, into queue: StatementQueue) -> ParsingThread? {
-    #if canImport(Glibc)
-      let parsing = ParsingThread(source: source, queue: queue)
-      let context = Unmanaged.passRetained(parsing).toOpaque()
-      // The stack the main thread usually has: the parser recurses (to the nesting limit).
-      var attributes = pthread_attr_t()
-      pthread_attr_init(&attributes)
-      defer { pthread_attr_destroy(&attributes) }
-      pthread_attr_setstacksize(&attributes, 8 << 20)
-      let status = pthread_create(
-        &parsing.thread, &attributes,
-        { context in
-          let parsing = Unmanaged<ParsingThread>.fromOpaque(context!).takeRetainedValue()
-          parsing.run()
-          return nil
-        }, context)
-      if status != 0 {
-        Unmanaged<ParsingThread>.fromOpaque(context).release()
-        return nil
-      }
-      return parsing
-    #else
-      return nil
-    #endif
+    let parsing = ParsingThread(source: source, queue: queue)
+    guard let worker = WorkerThread.start({ parsing.run() }) else { return nil }
+    parsing.worker = worker
+    return parsing
   }
 
   /// Waits for the thread to end.
   func join() {
-    #if canImport(Glibc)
-      pthread_join(thread, nil)
-    #endif
+    worker?.join()
+    worker = nil  // (it holds this, through its work)
   }
 
   /// Parses the script, sending its statements until the first syntax error, then the

@@ -111,6 +111,12 @@ extension Runtime {
     return time > start ? .later(time) : .now
   }
 
+  /// Whether `statement` is a target some of whose initial values are read when it runs.
+  private func isCreatedInTwoSteps(_ statement: Statement, _ context: ProgramContext) -> Bool {
+    guard case .target(let target) = statement.kind else { return false }
+    return !isCreatedInOneStep(target, context)
+  }
+
   /// Whether every initial value of `target` is known before anything runs (a constant, or
   /// fixed per member of a group), so that `createTargets` creates all of it at once.
   func isCreatedInOneStep(_ target: TargetDeclaration, _ context: ProgramContext) -> Bool {
@@ -186,6 +192,7 @@ extension Runtime {
     declaredInEntry = []
     var cursor = StartCursor(start: engine.now, time: engine.now)
     var gathered: [Statement] = []
+    var gatheredFacts = GatheredFacts()
     while let checked = reader.next() {
       let statement = checked.statement
       // From a loop or an `if` on, the statements are laid out as a whole program's are (the
@@ -197,9 +204,9 @@ extension Runtime {
       let context = checked.facts.isEmpty ? bare : ProgramContext(facts: checked.facts, input: input)
       // So is a target created in two steps (an initial value read when its statement runs),
       // with what follows it: the targets after it must exist before it runs, as
-      // `createTargets` creates them.
-      if case .target(let target) = statement.kind, !isCreatedInOneStep(target, context) {
-        reader.gather(from: checked)
+      // `createTargets` creates them. (The reader hands these over with their facts.)
+      if !gathered.isEmpty || isCreatedInTwoSteps(statement, context) {
+        gatheredFacts.add(checked.facts)
         gathered.append(statement)
         continue
       }
@@ -210,7 +217,8 @@ extension Runtime {
     }
     guard case .clean(let warnings) = reader.finish() else { return nil }
     if !gathered.isEmpty {
-      let context = ProgramContext(facts: reader.gatheredFacts(), input: input)
+      gatheredFacts.add(reader.gatheredFacts())
+      let context = ProgramContext(facts: gatheredFacts.resolved, input: input)
       for statement in gathered {
         // Created before anything runs, as `createTargets` creates a whole program's.
         guard case .target(let declaration) = statement.kind else { continue }

@@ -1,0 +1,92 @@
+// CheckingThread: a large script checked on a thread of its own (its parser on another, as
+// `anim check` parses), handed to the runner's thread a batch of checked statements at a
+// time, so that running a script costs the runner's thread about what running it costs, and
+// the check about what `anim check` costs.
+
+import Synchronization
+
+/// The thread that checks a script statement by statement and sends what it checked.
+final class CheckingThread: @unchecked Sendable {
+  /// How the reading ended, with what the reader asks for after it.
+  struct Ending: Sendable {
+    var outcome: CheckedStatementReader.Outcome
+    var environment: Environment
+    var gatheredFacts: ResolvedFacts
+  }
+
+  private enum Message: Sendable {
+    case statements([CheckedStatement])
+    case end(Ending)
+  }
+
+  /// Statements per batch: enough that the two threads rarely wait on each other, few
+  /// enough that little is held (each statement's tree and facts).
+  private static let batchSize = 64
+
+  /// The check; the thread's alone until it has sent its end.
+  private var check: StatementByStatementCheck
+  private let queue = BoundedQueue<Message>(capacity: 4)
+  /// Set when the reader stops reading before the end: the thread then sends no more.
+  private let stopping = Atomic<Bool>(false)
+  private var worker: WorkerThread?
+  /// The end, once the reader has taken it (read on the reader's thread only).
+  private(set) var ending: Ending?
+
+  private init(_ check: StatementByStatementCheck) {
+    self.check = check
+  }
+
+  /// Starts checking on a new thread; nil when no thread could be started.
+  static func start(_ check: StatementByStatementCheck) -> CheckingThread? {
+    let checking = CheckingThread(check)
+    guard let worker = WorkerThread.start({ checking.run() }) else { return nil }
+    checking.worker = worker
+    return checking
+  }
+
+  /// The next batch of checked statements, nil at the end (on the reader's thread).
+  func nextBatch() -> [CheckedStatement]? {
+    guard ending == nil else { return nil }
+    switch queue.take() {
+    case .statements(let statements):
+      return statements
+    case .end(let ending):
+      self.ending = ending
+      worker?.join()
+      worker = nil  // (it holds this, through its work)
+      return nil
+    }
+  }
+
+  /// How the reading ended; before its end, stops it there first (the parsing runs to the
+  /// end of the script, so that its thread ends too).
+  func finish() -> CheckedStatementReader.Outcome {
+    if ending == nil {
+      stopping.store(true, ordering: .relaxed)
+      while nextBatch() != nil {}
+      return .mustReadWhole
+    }
+    return ending!.outcome
+  }
+
+  deinit {
+    // A reader let go part-way (its runner found the script must be read whole): the thread
+    // must not wait forever on a full queue.
+    if ending == nil { _ = finish() }
+  }
+
+  private func run() {
+    var batch: [CheckedStatement] = []
+    batch.reserveCapacity(Self.batchSize)
+    while !stopping.load(ordering: .relaxed), let checked = check.next() {
+      batch.append(checked)
+      if batch.count == Self.batchSize {
+        queue.put(.statements(batch))
+        batch.removeAll(keepingCapacity: true)
+      }
+    }
+    if !batch.isEmpty { queue.put(.statements(batch)) }
+    let outcome = check.finish()
+    queue.put(.end(Ending(outcome: outcome, environment: check.environment, gatheredFacts: check.gatheredFacts())))
+  }
+}
