@@ -65,43 +65,10 @@ private let orderScripts: [String] = [
 private let wholeScripts: [(String, String)] = [
   ("a placement that is not a constant", "target a { x: 0 }\nset a.x to 5\nat a.x * 100ms print \"late\"\n"),
   ("a wait that is not a constant", "target a { x: 2 }\nwait a.x * 1s\nprint \"after\"\n"),
-  (
-    "an initial value that is not a constant, then a placement that is not",
-    "target a { x: 0 }\nset a.x to 5\ntarget b { y: a.x + 1 }\nat a.x * 100ms print \"late\"\n"
-  ),
+  ("an initial value that is not a constant", "target a { x: 0 }\ntarget b { y: a.x + 1 }\ntarget c { z: 1 }\n"),
   ("a timeline played before its declaration", "target a { x: 0 }\nplay t\ntimeline t { animate a.x to 1 over 1s }\n"),
   ("a check error", "target a { x: 0 }\nanimate a.x to \"no\" over 1s\n"),
   ("a syntax error", "target a { x: 0 }\nanimate a.x to over 1s\n"),
-]
-
-/// Scripts with a target whose initial values are not all constants (created in two steps
-/// by a whole program): read statement by statement up to it, then laid out with what
-/// follows it, as from a loop.
-private let gatheredAtTargetScripts: [String] = [
-  "target a { x: 0 }\nanimate a.x to 10 over 1s\nfor i in 0..<1 { print \"p\" }\non start a.x { print \"started\" }\n",
-  "target a { x: 0 }\ntarget b { y: a.x + 1 }\ntarget c { z: 1 }\n",
-  """
-  target a { x: 0 }
-  set a.x to 4
-  animate a.x to 10 over 1s
-  print "a.x = {a.x}"
-  target b { y: a.x + 1, z: 2 }
-  on start a.x { print "a.x starts, b.y = {b.y}" }
-  at 250ms print "b.y = {b.y}"
-  wait 100ms
-  target c { w: b.y * 2, v: 0 }
-  animate b.z to 0 over 500ms
-  animate c.v to 1 over 200ms
-  for i in 0..<2 { print "pass {i}: {c.w}" }
-  target d { u: c.w + 1 }
-  """,
-  """
-  target a { x: 1 }
-  target b { y: a.x / 0, q: 3 }
-  print "goes on after the error"
-  target c { z: 1 }
-  animate c.z to 2 over 1s
-  """,
 ]
 
 private func expectSame(
@@ -133,17 +100,8 @@ func theOrderAtTheStartIsTheWholeRunsOrder(_ index: Int) throws {
   #expect(runtime.runStatementByStatement(SourceText(name: "order.anim", contents: script)) != nil)
 }
 
-@Test(arguments: gatheredAtTargetScripts.indices)
-func aTargetCreatedInTwoStepsIsLaidOutWithWhatFollows(_ index: Int) throws {
-  let script = gatheredAtTargetScripts[index]
-  try expectSame(script, TraceOptions(fps: 10, until: 2_000_000_000), "script \(index)")
-  try expectSame(script, TraceOptions(until: 0), "script \(index) --until 0s")
-  let runtime = Runtime()
-  #expect(runtime.runStatementByStatement(SourceText(name: "gathered.anim", contents: script)) != nil)
-}
-
-/// ScriptGenerator's scripts (every form of the language, targets whose initial values read
-/// other targets among them): started statement by statement, traced as whole.
+/// ScriptGenerator's scripts (every form of the language): started as `anim trace` starts
+/// them (statement by statement as far as they can be), traced as whole.
 @Test(arguments: 1...40)
 func aGeneratedScriptStartedStatementByStatementTracesAsWhole(_ seed: Int) throws {
   var generator = ScriptGenerator(seed: UInt64(seed))

@@ -58,25 +58,3 @@ package struct ResolvedFacts: Sendable {
     return timeline
   }
 }
-
-/// Facts of several statements' gathered into one table, for statements laid out together.
-package struct GatheredFacts {
-  private var constants: [SourceSpan: ConstantValue] = [:]
-  private var references: [SourceSpan: Reference] = [:]
-  private var placements: [SourceSpan: ResolvedPlacement] = [:]
-
-  package init() {}
-
-  /// Adds `facts` (spans are unique in a source: nothing is replaced).
-  package mutating func add(_ facts: ResolvedFacts) {
-    for (span, value) in facts.constants.entries { constants[span] = value }
-    for (span, value) in facts.references.entries { references[span] = value }
-    for (span, value) in facts.placements.entries { placements[span] = value }
-  }
-
-  /// The facts gathered, as one table.
-  package var resolved: ResolvedFacts {
-    ResolvedFacts(
-      constants: SpanTable(constants), references: SpanTable(references), placements: SpanTable(placements))
-  }
-}

@@ -85,14 +85,7 @@ extension Runtime {
     // statement sets the same values again: the same as creating it at its statement only
     // when every initial value is a constant.
     if case .target(let target) = statement.kind, !isCreatedInOneStep(target, context) { return nil }
-    return timeStep(of: statement, context, cursor: cursor, start: start)
-  }
-
-  /// The step of `statement` by its time alone, as `schedule(_:from:_:mode:)` finds it, from
-  /// constants only; nil when its placement or its `wait` is not a constant.
-  private func timeStep(
-    of statement: Statement, _ context: ProgramContext, cursor: Nanoseconds, start: Nanoseconds
-  ) -> StartStep? {
+    // Its time, as `schedule(_:from:_:mode:)` finds it: from constants only.
     var time = cursor
     switch context.facts.placement(of: statement, in: .runsNow) {
     case .absolute(let offset):
@@ -109,12 +102,6 @@ extension Runtime {
       return .wait(saturatingSum(cursor, max(d, 0)))
     }
     return time > start ? .later(time) : .now
-  }
-
-  /// Whether `statement` is a target some of whose initial values are read when it runs.
-  private func isCreatedInTwoSteps(_ statement: Statement, _ context: ProgramContext) -> Bool {
-    guard case .target(let target) = statement.kind else { return false }
-    return !isCreatedInOneStep(target, context)
   }
 
   /// Whether every initial value of `target` is known before anything runs (a constant, or
@@ -137,8 +124,7 @@ extension Runtime {
   /// first round would run it or its walk would schedule it. False when the input must be
   /// read whole (more statements at the start than that round runs).
   private func startStatement(
-    _ statement: Statement, _ context: ProgramContext, at step: StartStep, _ cursor: inout StartCursor,
-    declaring: Bool
+    _ statement: Statement, _ context: ProgramContext, at step: StartStep, _ cursor: inout StartCursor
   ) -> Bool {
     var declaration: TargetDeclaration?
     if case .target(let target) = statement.kind { declaration = target }
@@ -147,7 +133,7 @@ extension Runtime {
       cursor.time = time
       return true
     case .later(let time):
-      if declaring, let declaration { try? declareTarget(declaration, context, evaluateNow: false) }
+      if let declaration { try? declareTarget(declaration, context, evaluateNow: false) }
       // Held as its span, and read again when it comes due: its facts, by span, are
       // those of the tree read again.
       engine.schedule(callback: newKey(.reread(statement.span, context)), at: time)
@@ -192,7 +178,6 @@ extension Runtime {
     declaredInEntry = []
     var cursor = StartCursor(start: engine.now, time: engine.now)
     var gathered: [Statement] = []
-    var gatheredFacts = GatheredFacts()
     while let checked = reader.next() {
       let statement = checked.statement
       // From a loop or an `if` on, the statements are laid out as a whole program's are (the
@@ -202,41 +187,20 @@ extension Runtime {
         continue
       }
       let context = checked.facts.isEmpty ? bare : ProgramContext(facts: checked.facts, input: input)
-      // So is a target created in two steps (an initial value read when its statement runs),
-      // with what follows it: the targets after it must exist before it runs, as
-      // `createTargets` creates them. (The reader hands these over with their facts.)
-      if !gathered.isEmpty || isCreatedInTwoSteps(statement, context) {
-        gatheredFacts.add(checked.facts)
-        gathered.append(statement)
-        continue
-      }
       guard let step = startStep(of: statement, context, cursor: cursor.time, start: cursor.start),
-        startStatement(statement, context, at: step, &cursor, declaring: true)
+        startStatement(statement, context, at: step, &cursor)
       else { return nil }
       if let deliver, output.count >= Self.outputPiece { deliver(takeOutput()) }
     }
     guard case .clean(let warnings) = reader.finish() else { return nil }
     if !gathered.isEmpty {
-      gatheredFacts.add(reader.gatheredFacts())
-      let context = ProgramContext(facts: gatheredFacts.resolved, input: input)
+      let context = ProgramContext(facts: reader.gatheredFacts(), input: input)
       for statement in gathered {
         // Created before anything runs, as `createTargets` creates a whole program's.
         guard case .target(let declaration) = statement.kind else { continue }
         try? declareTarget(declaration, context, evaluateNow: false)
       }
-      // Up to the first loop or `if`, they run (or are held) as those read before them: in
-      // order, before any event; their times, as a whole program finds them before anything
-      // runs, must be constants. The rest is walked as a whole program walks it.
-      let firstFlow = gathered.firstIndex { $0.kind.isFlow } ?? gathered.endIndex
-      for statement in gathered[..<firstFlow] {
-        guard let step = timeStep(of: statement, context, cursor: cursor.time, start: cursor.start),
-          startStatement(statement, context, at: step, &cursor, declaring: false)
-        else { return nil }
-      }
-      if firstFlow < gathered.endIndex {
-        walk(
-          BlockWalk(Array(gathered[firstFlow...]), context, start: cursor.start, cursor: cursor.time, invocation: nil))
-      }
+      walk(BlockWalk(gathered, context, start: cursor.start, cursor: cursor.time, invocation: nil))
     }
     // What the statements caused at the start (their events, handlers, emits).
     if let deliver {
