@@ -111,6 +111,12 @@ struct StatementByStatementCheck {
   /// script, checked clean.
   mutating func finish() -> CheckedStatementReader.Outcome {
     if let queue, let thread {
+      // Called before the end (a runner that must read the script whole): the rest is not
+      // wanted, and the reading is not the whole script's.
+      if !threadEnded {
+        thread.stop()
+        failed = true
+      }
       // The parsing thread may wait on a full queue: let it run to its end.
       while !threadEnded {
         if case .end(let diagnostics) = queue.take() {

@@ -4,6 +4,8 @@
 // result is exactly the one-thread result: the checker sees the same statements in the same
 // order, and stops at the first syntax error as it does there.
 
+import Synchronization
+
 /// `diagnoseStatementByStatement`, parsing on a second thread; nil when the script must be
 /// checked whole (or when the thread cannot be started: the caller then does it on one).
 func diagnoseOnTwoThreads(_ source: SourceText) -> [Diagnostic]? {
@@ -47,6 +49,8 @@ final class ParsingThread: @unchecked Sendable {
   private let source: SourceText
   private let queue: StatementQueue
   private var worker: WorkerThread?
+  /// Set when what it would send is no longer wanted (a reading stopped part-way).
+  private let stopping = Atomic<Bool>(false)
 
   private init(source: SourceText, queue: StatementQueue) {
     self.source = source
@@ -59,6 +63,12 @@ final class ParsingThread: @unchecked Sendable {
     guard let worker = WorkerThread.start({ parsing.run() }) else { return nil }
     parsing.worker = worker
     return parsing
+  }
+
+  /// Stops the parse at the next statement: the thread then sends its end (with no syntax
+  /// errors) at once.
+  func stop() {
+    stopping.store(true, ordering: .relaxed)
   }
 
   /// Waits for the thread to end.
@@ -75,6 +85,10 @@ final class ParsingThread: @unchecked Sendable {
     batch.reserveCapacity(ParsingThread.batchSize)
     var sending = true
     while let statement = parser.nextStatementOfFile() {
+      if stopping.load(ordering: .relaxed) {
+        queue.put(.end([]))
+        return
+      }
       // After a syntax error only syntax errors are reported: the rest is only parsed.
       if parser.hasErrors { sending = false }
       guard sending else { continue }
