@@ -318,4 +318,25 @@ import Testing
     #expect(first["a"] == symbol("a", 3) && first.order == ["b", "a"])
     #expect(first != second)
   }
+
+  /// A session declares names again and again (`:load` of a file it has loaded): each
+  /// moves to the end, in the order of a list kept the plain way, over many redeclarations
+  /// (past the point where the environment drops a name's earlier entries).
+  @Test func namesDeclaredAgainMoveToTheEndInOrder() {
+    func symbol(_ name: String, _ value: Double) -> Symbol {
+      .value(ValueSymbol(name: name, type: .number, constant: .number(value), curveKind: nil, span: SourceSpan(at: 0)))
+    }
+    var environment = Environment()
+    var expected: [String] = []
+    var random = SeededRandom(seed: 14)
+    for step in 0..<3_000 {
+      let name = "n\(random.int(0...39))"
+      environment.declare(symbol(name, Double(step)))
+      expected.removeAll { $0 == name }
+      expected.append(name)
+      if step % 97 == 0 { #expect(environment.order == expected, "after step \(step)") }
+    }
+    #expect(environment.order == expected)
+    #expect(environment[expected.last!] == symbol(expected.last!, 2_999))
+  }
 }
