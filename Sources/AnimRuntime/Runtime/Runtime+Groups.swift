@@ -25,10 +25,10 @@ extension Runtime {
     -> [PropertyTarget]
   {
     let property = try resolved(reference, context)
-    guard let count = groups[property.target] else {
-      return [PropertyTarget(id: try propertyID(reference, context))]
+    // (No group: no look-up of the target's name, which is made for it.)
+    guard !groups.isEmpty, let count = groups[property.target], reference.index == nil else {
+      return [PropertyTarget(id: try propertyID(reference, resolved: property, context))]
     }
-    if reference.index != nil { return [PropertyTarget(id: try propertyID(reference, context))] }
     var found: [PropertyTarget] = []
     found.reserveCapacity(count)
     for index in 0..<count {

@@ -36,29 +36,29 @@ extension Runtime {
     }
     let propertyNames = lastPropertyList
     // A group's count is a constant (the checker's); each member sees its `index` and `count`.
-    var members: [(name: String, context: ProgramContext)] = [(target, context)]
-    var memberCount: Int?
+    var memberNames: [String]?
     if let count = declaration.count {
       guard case .number(let value)? = context.facts.constant(of: count), value >= 1 else {
         throw EvaluationError(message: "a group's count is a constant", span: count.span)
       }
-      memberCount = Int(value)
-      members = (0..<Int(value)).map { index in
-        (Self.memberName(target, index), memberContext(context, (index, Int(value))))
-      }
+      memberNames = (0..<Int(value)).map { Self.memberName(target, $0) }
     }
-    var settings: [(member: String, name: String, value: AnimationValue?)] = []
-    settings.reserveCapacity(members.count * propertyNames.count)
-    for member in members {
+    let memberCount = memberNames?.count
+    // Each member's value of each property in turn (nil: none yet, one that is evaluated
+    // later). (No name `T.p` is made for them: the table takes a target's and a property's.)
+    var values: [AnimationValue?] = []
+    values.reserveCapacity((memberCount ?? 1) * propertyNames.count)
+    for index in 0..<(memberCount ?? 1) {
+      var member: ProgramContext?
       for initializer in declaration.properties {
-        let name = ResolvedProperty(target: member.name, property: initializer.name.text).name
         var value: AnimationValue?
         if let constant = context.facts.constant(of: initializer.value) {
           value = RuntimeValue(constant).animationValue
         } else if evaluateNow || (memberCount != nil && Self.isFixedPerMember(initializer.value, context)) {
-          value = try evaluate(initializer.value, member.context).animationValue
+          if member == nil { member = memberContext(context, memberCount.map { (index, $0) }) }
+          value = try evaluate(initializer.value, member ?? context).animationValue
         }
-        settings.append((member.name, name, value))
+        values.append(value)
       }
     }
     // Every value is known (none failed): now they take effect, together.
@@ -67,35 +67,41 @@ extension Runtime {
     var oldMembers = [target]
     if !groups.isEmpty, let count = groups[target] { oldMembers = (0..<count).map { Self.memberName(target, $0) } }
     for member in oldMembers where targets[member] != nil && !declaredInEntry.contains(target) {
-      let keeps = members.contains { $0.name == member }
+      let keeps = memberNames?.contains(member) ?? (member == target)
       redeclare(member, had: targets[member] ?? [], keeping: keeps ? propertyNames : [])
       if !keeps { targets[member] = nil }
     }
     declaredInEntry.insert(target)
-    for setting in settings {
-      guard let value = setting.value else { continue }
-      // (One look-up of the name, which finds it or the place to add it.)
-      let added = properties.update(setting.name) { existing in
-        if let existing, existing.kind == value.kind {
-          if evaluateNow || engine.value(of: existing) != value { try? engine.set(existing, to: value) }
-          return nil
+    var next = values.makeIterator()
+    for index in 0..<(memberCount ?? 1) {
+      let member = memberNames?[index] ?? target
+      // A target the runtime did not have has no property yet: its names are added without a
+      // look-up (a script of a million new properties looked each one up in vain).
+      let isNew = targets.updateValue(propertyNames, forKey: member) == nil && targetsListEveryProperty
+      for property in propertyNames {
+        guard let value = next.next() ?? nil else { continue }
+        if isNew {
+          properties.appendNew(target: member, property: property, engine.addProperty(value))
+        } else {
+          // (One look-up of the name, which finds it or the place to add it.)
+          let added = properties.update(target: member, property: property) { existing in
+            if let existing, existing.kind == value.kind {
+              if evaluateNow || engine.value(of: existing) != value { try? engine.set(existing, to: value) }
+              return nil
+            }
+            // (A new name goes at the end; a name given a new id keeps its place.)
+            return engine.addProperty(value)
+          }
+          if !added { continue }
         }
-        // (A new name goes at the end; a name given a new id keeps its place.)
-        return engine.addProperty(value)
-      }
-      if added {
         namesByProperty = NamesByProperty()
         propertyGeneration += 1
       }
     }
-    for member in members { targets[member.name] = propertyNames }
     if memberCount != nil || !groups.isEmpty { groups[target] = memberCount }
-    if let memberCount {
-      for index in 0..<memberCount {
-        for property in propertyNames {
-          let memberProperty = ResolvedProperty(target: Self.memberName(target, index), property: property).name
-          if let id = properties[memberProperty] { groupPropertyOf[id] = target + "." + property }
-        }
+    for member in memberNames ?? [] {
+      for property in propertyNames {
+        if let id = properties[target: member, property: property] { groupPropertyOf[id] = target + "." + property }
       }
     }
     if declaration.kind != nil {
@@ -393,7 +399,13 @@ extension Runtime {
 
   /// The engine's id of the property a statement names, as the checker resolved it.
   func propertyID(_ reference: PropertyReference, _ context: ProgramContext) throws(EvaluationError) -> PropertyID {
-    let property = try resolved(reference, context)
+    try propertyID(reference, resolved: try resolved(reference, context), context)
+  }
+
+  /// The engine's id of the property `property`, which `reference` resolved to.
+  func propertyID(
+    _ reference: PropertyReference, resolved property: ResolvedProperty, _ context: ProgramContext
+  ) throws(EvaluationError) -> PropertyID {
     var name = property.name
     if let index = reference.index {
       name =

@@ -67,6 +67,10 @@ public final class Runtime {
   var sampledIDsGeneration = -1
   /// Target names and their properties in order (a group's members are targets `G[k]`).
   var targets: [String: [String]] = [:]
+  /// Whether each property's target is in `targets`, so that a target not there has no
+  /// property yet (`declareTarget` adds its names without looking them up): always, but in
+  /// a runtime read from a saved session, whose file might say otherwise.
+  var targetsListEveryProperty = true
   /// The list of properties of the target declared last, which the next one with the same
   /// properties shares.
   var lastPropertyList: [String] = []
