@@ -62,14 +62,17 @@ extension Runtime {
       }
     }
     // Every value is known (none failed): now they take effect, together.
-    // (Each look-up below is skipped when its table is empty, as it is in most scripts: a
-    // script of a million targets made each of them for every target.)
-    var oldMembers = [target]
-    if !groups.isEmpty, let count = groups[target] { oldMembers = (0..<count).map { Self.memberName(target, $0) } }
-    for member in oldMembers where targets[member] != nil && !declaredInEntry.contains(target) {
-      let keeps = memberNames?.contains(member) ?? (member == target)
-      redeclare(member, had: targets[member] ?? [], keeping: keeps ? propertyNames : [])
-      if !keeps { targets[member] = nil }
+    let isNewTarget = memberNames == nil && isSurelyNew(target)
+    if !isNewTarget {
+      // (Each look-up below is skipped when its table is empty, as it is in most scripts: a
+      // script of a million targets made each of them for every target.)
+      var oldMembers = [target]
+      if !groups.isEmpty, let count = groups[target] { oldMembers = (0..<count).map { Self.memberName(target, $0) } }
+      for member in oldMembers where targets[member] != nil && !declaredInEntry.contains(target) {
+        let keeps = memberNames?.contains(member) ?? (member == target)
+        redeclare(member, had: targets[member] ?? [], keeping: keeps ? propertyNames : [])
+        if !keeps { targets[member] = nil }
+      }
     }
     declaredInEntry.insert(target)
     var next = values.makeIterator()
@@ -77,7 +80,12 @@ extension Runtime {
       let member = memberNames?[index] ?? target
       // A target the runtime did not have has no property yet: its names are added without a
       // look-up (a script of a million new properties looked each one up in vain).
-      let isNew = targets.updateValue(propertyNames, forKey: member) == nil && targetsListEveryProperty
+      var isNew = true
+      if isNewTarget {
+        newTargets.append((member, propertyNames))
+      } else {
+        isNew = targets.updateValue(propertyNames, forKey: member) == nil && targetsListEveryProperty
+      }
       for property in propertyNames {
         guard let value = next.next() ?? nil else { continue }
         if isNew {
@@ -109,6 +117,21 @@ extension Runtime {
     } else if !targetKinds.isEmpty {
       targetKinds[target] = nil
     }
+  }
+
+  /// Whether `target`, about to be declared, is surely not in `targets`, known with no
+  /// look-up: when the entry being run declared every target there is, and not this one.
+  /// (Once an entry's statement has run, its name leaves `declaredInEntry`, but no statement
+  /// of the same entry declares it again: in a script that is an error, and a session entry
+  /// that does it is run whole.)
+  private func isSurelyNew(_ target: String) -> Bool {
+    let entry = entries.count - 1
+    if knownTargets.isEmpty && newTargets.isEmpty {
+      entryOfEveryTarget = entry
+    } else if entryOfEveryTarget != entry {
+      entryOfEveryTarget = nil
+    }
+    return entryOfEveryTarget == entry && targetsListEveryProperty && !declaredInEntry.contains(target)
   }
 
   /// A target declared again (in the REPL): its animations end, as `cancel` ends them (each
