@@ -84,6 +84,15 @@ public struct ChunkedArray<Element>: RandomAccessCollection, MutableCollection {
   /// trace that declared them).
   @inlinable
   public mutating func append(contentsOf elements: UnsafeBufferPointer<Element>) {
+    // (Nearly always: a few bytes, into a chunk with room for them. Its capacity may be more
+    // than a chunk: an allocation is rounded up.)
+    if let last = chunks.indices.last,
+      chunks[last].count + elements.count <= Swift.min(chunks[last].capacity, 4_096)
+    {
+      chunks[last].append(contentsOf: elements)
+      storedCount += elements.count
+      return
+    }
     var rest = elements[...]
     while !rest.isEmpty {
       if chunks.isEmpty || chunks[chunks.count - 1].count == 4_096 {  // chunkSize, written out as above
@@ -99,6 +108,20 @@ public struct ChunkedArray<Element>: RandomAccessCollection, MutableCollection {
       chunks[last].append(contentsOf: rest.prefix(taken))
       rest = rest.dropFirst(taken)
       storedCount += taken
+    }
+  }
+
+  /// Calls `body` with the elements in `range`, in order, as the buffers of contiguous
+  /// storage they sit in (one for each chunk the range crosses).
+  @inlinable
+  public func withBuffers(in range: Range<Int>, _ body: (UnsafeBufferPointer<Element>) -> Void) {
+    var start = range.lowerBound
+    while start < range.upperBound {
+      let chunk = start &>> 12  // chunkShift, written out as in the subscript
+      let offset = start & 4_095
+      let count = Swift.min(range.upperBound - start, 4_096 - offset)
+      chunks[chunk].withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[offset..<(offset + count)])) }
+      start += count
     }
   }
 

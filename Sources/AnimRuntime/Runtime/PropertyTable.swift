@@ -60,14 +60,18 @@ struct PropertyTable {
   func name(at position: Int) -> String {
     let range = byteRange(at: position)
     return String(unsafeUninitializedCapacity: range.count) { buffer in
-      for (offset, index) in range.enumerated() { buffer[offset] = bytes[index] }
-      return range.count
+      var end = 0
+      bytes.withBuffers(in: range) { part in
+        _ = UnsafeMutableBufferPointer(rebasing: buffer[end...]).initialize(from: part)
+        end += part.count
+      }
+      return end
     }
   }
 
   /// Appends the bytes of the name at `position` to `buffer`.
   func appendName(at position: Int, to buffer: inout [UInt8]) {
-    for index in byteRange(at: position) { buffer.append(bytes[index]) }
+    bytes.withBuffers(in: byteRange(at: position)) { buffer.append(contentsOf: $0) }
   }
 
   /// The id at `position`.
@@ -258,7 +262,7 @@ struct PropertyTable {
   private mutating func index(_ position: Int) {
     let mask = Int(self.mask)
     var hash = NameHash()
-    for index in byteRange(at: position) { hash.add(bytes[index]) }
+    bytes.withBuffers(in: byteRange(at: position)) { hash.add($0) }
     var slot = Int(hash.value) & mask
     while slots[slot] != 0 { slot = (slot + 1) & mask }
     slots[slot] = entry(position: position, hash: hash.value)
