@@ -435,10 +435,13 @@ extension Runtime {
         Self.memberName(property.target, try memberIndex(index, of: property.target, context)) + "."
         + property.property
     }
-    guard let id = properties[name] else {
-      throw EvaluationError(message: "no property '\(name)' yet", span: reference.span)
-    }
+    guard let id = properties[name] else { throw noProperty(name, at: reference.span) }
     return id
+  }
+
+  /// The error of a statement naming the property `name`, which is not there (yet).
+  func noProperty(_ name: String, at span: SourceSpan) -> EvaluationError {
+    EvaluationError(message: "no property '\(name)' yet", span: span)
   }
 
   /// The property a statement names, as the checker resolved it.
