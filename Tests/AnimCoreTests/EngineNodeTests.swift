@@ -118,6 +118,28 @@ struct EngineNodeTests {
     #expect(data == (try? JSONEncoder().encode(plain)))
   }
 
+  /// Appending a buffer at once fills the last chunk, then new ones, as appending each element
+  /// does (no chunk holds more than a chunk, whatever its allocation's size); the buffers of
+  /// a range cross the chunks in order.
+  @Test func aChunkedArrayAppendsAndHandsOutBuffersAcrossChunks() {
+    var chunked = ChunkedArray<UInt8>()
+    var plain: [UInt8] = []
+    let size = ChunkedArray<UInt8>.chunkSize
+    for length in [1, 3, 7, 0, 100, size, 2 * size + 1, 5, 1, 999] + Array(repeating: 13, count: 700) {
+      let piece = (0..<length).map { UInt8(truncatingIfNeeded: plain.count + $0) }
+      piece.withUnsafeBufferPointer { chunked.append(contentsOf: $0) }
+      plain += piece
+      #expect(chunked.count == plain.count)
+    }
+    #expect(chunked.array == plain)
+    #expect(chunked.chunks.dropLast().allSatisfy { $0.count == size } && chunked.chunks.last!.count <= size)
+    for range in [0..<0, 0..<1, 5..<size + 3, (size - 1)..<(3 * size + 2), 17..<plain.count] {
+      var read: [UInt8] = []
+      chunked.withBuffers(in: range) { read += $0 }
+      #expect(read == Array(plain[range]))
+    }
+  }
+
   /// Growing leaves no more room spare than the last chunk holds (an array doubling would
   /// leave up to half of everything), and never copies the full chunks.
   @Test(arguments: [1, 3_000, 4_096])

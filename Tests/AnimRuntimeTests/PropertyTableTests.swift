@@ -68,6 +68,29 @@ import Testing
     #expect(!empty.update("a.x") { _ in nil } && empty.isEmpty)
   }
 
+  /// A name given as its target and its property is the name `T.p`; names added without a
+  /// look-up (`appendNew`, a new target's) are found once a look-up puts them in the index,
+  /// however many came since the last one.
+  @Test func namesInTwoPartsAndNamesAppendedUnlookedAreFound() {
+    let count = 5_000
+    let ids = Self.ids(count + 2)
+    var table = PropertyTable()
+    table.appendNew(target: "a", property: "x", ids[0])
+    #expect(table["a.x"] == ids[0] && table[target: "a", property: "x"] == ids[0])
+    #expect(table[target: "a", property: "y"] == nil && table[target: "a.x", property: ""] == nil)
+    #expect(table.update(target: "a", property: "y") { $0 == nil ? ids[1] : nil })
+    #expect(!table.update(target: "a", property: "y") { $0 == nil ? ids[1] : nil })
+    for k in 0..<count { table.appendNew(target: "box\(k)", property: k % 2 == 0 ? "x" : "opacity", ids[k + 2]) }
+    #expect(table.count == count + 2)
+    #expect(table.names.prefix(3) == ["a.x", "a.y", "box0.x"])
+    for k in 0..<count {
+      let property = k % 2 == 0 ? "x" : "opacity"
+      #expect(table[target: "box\(k)", property: property] == ids[k + 2])
+      #expect(table["box\(k).\(property)"] == ids[k + 2])
+    }
+    #expect(table["box1.x"] == nil && table[target: "box\(count)", property: "x"] == nil)
+  }
+
   @Test func aRemovedNameIsGoneAndTheOthersKeepTheirOrder() {
     let ids = Self.ids(4)
     var table = PropertyTable()

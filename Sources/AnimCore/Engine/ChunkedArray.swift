@@ -79,6 +79,52 @@ public struct ChunkedArray<Element>: RandomAccessCollection, MutableCollection {
     storedCount += 1
   }
 
+  /// Adds `elements` at the end, a chunk's share at a time (a name's bytes, in one copy rather
+  /// than one `append` each: appending a million names byte by byte was a twentieth of a
+  /// trace that declared them).
+  @inlinable
+  public mutating func append(contentsOf elements: UnsafeBufferPointer<Element>) {
+    // (Nearly always: a few bytes, into a chunk with room for them. Its capacity may be more
+    // than a chunk: an allocation is rounded up.)
+    if let last = chunks.indices.last,
+      chunks[last].count + elements.count <= Swift.min(chunks[last].capacity, 4_096)
+    {
+      chunks[last].append(contentsOf: elements)
+      storedCount += elements.count
+      return
+    }
+    var rest = elements[...]
+    while !rest.isEmpty {
+      if chunks.isEmpty || chunks[chunks.count - 1].count == 4_096 {  // chunkSize, written out as above
+        chunks.append(ContiguousArray())
+      }
+      let last = chunks.count - 1
+      let held = chunks[last].count
+      let taken = Swift.min(rest.count, 4_096 - held)
+      if held + taken > chunks[last].capacity {
+        // Grown as `append(_:)` grows it: doubling, never past a chunk.
+        chunks[last].reserveCapacity(Swift.min(4_096, Swift.max(4, 2 * held, held + taken)))
+      }
+      chunks[last].append(contentsOf: rest.prefix(taken))
+      rest = rest.dropFirst(taken)
+      storedCount += taken
+    }
+  }
+
+  /// Calls `body` with the elements in `range`, in order, as the buffers of contiguous
+  /// storage they sit in (one for each chunk the range crosses).
+  @inlinable
+  public func withBuffers(in range: Range<Int>, _ body: (UnsafeBufferPointer<Element>) -> Void) {
+    var start = range.lowerBound
+    while start < range.upperBound {
+      let chunk = start &>> 12  // chunkShift, written out as in the subscript
+      let offset = start & 4_095
+      let count = Swift.min(range.upperBound - start, 4_096 - offset)
+      chunks[chunk].withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[offset..<(offset + count)])) }
+      start += count
+    }
+  }
+
   /// Removes and returns the last element.
   @inlinable @discardableResult
   public mutating func removeLast() -> Element {

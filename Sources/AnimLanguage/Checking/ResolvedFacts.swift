@@ -52,6 +52,12 @@ package struct ResolvedFacts: Sendable {
     }
   }
 
+  /// Whether the property `reference` names is `T.p` as written (`property(_:)` reads it from
+  /// the node): the runtime then finds it by the reference's two words, with no name made.
+  package func namesPropertyAsWritten(_ reference: PropertyReference) -> Bool {
+    references[reference.span] == nil
+  }
+
   /// The timeline a control statement or handler names.
   package func timeline(_ name: Identifier) -> String? {
     guard case .timeline(let timeline)? = references[name.span] else { return nil }

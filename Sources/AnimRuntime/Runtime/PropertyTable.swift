@@ -6,6 +6,16 @@
 // in one buffer, each property is its position (its name's end, its engine id), and an
 // open-addressed index of positions, keyed by a hash of the name's bytes, finds a name:
 // about thirty bytes a property, kept in chunks that never copy what they hold.
+//
+// A declaration looks its names up as a target's name and a property's (`update(target:
+// property:_:)`), hashed and compared in two parts, so that no string `T.p` is made for
+// them; and each slot of the index holds the bits of its name's hash that did not place it,
+// so that a look-up passing other names reads nothing but the index (reading each one's tag
+// from a list by position was a cache miss at every step, a twelfth of a trace that declared
+// a million properties). A declaration of a target the runtime did not have adds its names
+// without a look-up (`appendNew(target:property:_:)`): the index takes them at the next
+// look-up, in one pass, or never when nothing looks a name up (a trace of every property by
+// position), instead of one cache miss each.
 
 import AnimCore
 
@@ -16,12 +26,14 @@ struct PropertyTable {
   private var ends = ChunkedArray<UInt32>()
   /// Per position: the property's engine id.
   private var ids = ChunkedArray<PropertyID>()
-  /// Per position: the top byte of its name's hash, compared before the name itself, so that
-  /// a look-up passing other names in the index rarely reads their bytes.
-  private var tags = ChunkedArray<UInt8>()
-  /// Per slot: 1 + the position of the name it holds, or 0 when empty. Its count is a power
-  /// of two, at least a third more than the positions.
+  /// Per slot: 0 when empty, else 1 + the position of the name it holds in the bits the
+  /// slot's index takes (`mask`), and the bits of the name's hash above them in the others,
+  /// compared before the name itself. Its count is a power of two, at least a third more than
+  /// the positions, so that 1 + a position fits under the mask.
   private var slots: [UInt32] = []
+  /// The positions the index holds, `0..<indexed`; those after it (`appendNew`) wait for the
+  /// next look-up.
+  private var indexed = 0
 
   init() {}
 
@@ -48,9 +60,18 @@ struct PropertyTable {
   func name(at position: Int) -> String {
     let range = byteRange(at: position)
     return String(unsafeUninitializedCapacity: range.count) { buffer in
-      for (offset, index) in range.enumerated() { buffer[offset] = bytes[index] }
-      return range.count
+      var end = 0
+      bytes.withBuffers(in: range) { part in
+        _ = UnsafeMutableBufferPointer(rebasing: buffer[end...]).initialize(from: part)
+        end += part.count
+      }
+      return end
     }
+  }
+
+  /// Appends the bytes of the name at `position` to `buffer`.
+  func appendName(at position: Int, to buffer: inout [UInt8]) {
+    bytes.withBuffers(in: byteRange(at: position)) { buffer.append(contentsOf: $0) }
   }
 
   /// The id at `position`.
@@ -63,7 +84,7 @@ struct PropertyTable {
   /// The id of the property named `name`; setting one adds the name at the end, gives a
   /// name there a new id in its place, or (nil) removes the name.
   subscript(name: String) -> PropertyID? {
-    get {
+    mutating get {
       guard let position = position(of: name) else { return nil }
       return ids[position]
     }
@@ -76,13 +97,25 @@ struct PropertyTable {
     }
   }
 
+  /// The id of the property `target.property`.
+  subscript(target target: String, property property: String) -> PropertyID? {
+    mutating get {
+      indexAppendedNames()
+      if ids.count == 0 { return nil }
+      return Key.with(target, property) { key in
+        let entry = slots[slot(of: key)]
+        return entry == 0 ? nil : ids[position(in: entry)]
+      }
+    }
+  }
+
   /// The position of `name`, if the table has it.
-  func position(of name: String) -> Int? {
+  mutating func position(of name: String) -> Int? {
+    indexAppendedNames()
     if ids.count == 0 { return nil }
-    var name = name
-    return name.withUTF8 { key in
-      let entry = slots[slot(of: key, hash: Self.hash(of: key))]
-      return entry == 0 ? nil : Int(entry) - 1
+    return Key.with(name) { key in
+      let entry = slots[slot(of: key)]
+      return entry == 0 ? nil : position(in: entry)
     }
   }
 
@@ -93,43 +126,65 @@ struct PropertyTable {
   /// trace finding empty slots). Returns whether it set an id.
   @discardableResult
   mutating func update(_ name: String, _ newID: (PropertyID?) -> PropertyID?) -> Bool {
-    var name = name
-    return name.withUTF8 { key in
-      let hash = Self.hash(of: key)
-      var slot = ids.count == 0 ? nil : slot(of: key, hash: hash)
-      let existing = slot.flatMap { slots[$0] == 0 ? nil : ids[Int(slots[$0]) - 1] }
-      guard let id = newID(existing) else { return false }
-      if existing == nil, (ids.count + 1) * 4 > slots.count * 3 {
-        rebuildIndex(slotCount: Swift.max(16, slots.count * 2))
-        slot = nil
-      }
-      add(id, key: key, hash: hash, slot: slot ?? self.slot(of: key, hash: hash))
-      return true
+    Key.with(name) { key in update(key, newID) }
+  }
+
+  /// `update(_:_:)` of the name `target.property`, given in its two parts (no string made).
+  @discardableResult
+  mutating func update(target: String, property: String, _ newID: (PropertyID?) -> PropertyID?) -> Bool {
+    Key.with(target, property) { key in update(key, newID) }
+  }
+
+  private mutating func update(_ key: Key, _ newID: (PropertyID?) -> PropertyID?) -> Bool {
+    indexAppendedNames()
+    var slot = ids.count == 0 ? nil : slot(of: key)
+    let existing = slot.flatMap { slots[$0] == 0 ? nil : ids[position(in: slots[$0])] }
+    guard let id = newID(existing) else { return false }
+    if existing == nil, (ids.count + 1) * 4 > slots.count * 3 {
+      rebuildIndex(slotCount: Swift.max(16, slots.count * 2))
+      slot = nil
     }
+    add(id, key: key, slot: slot ?? self.slot(of: key))
+    return true
   }
 
   private mutating func set(_ id: PropertyID, for name: String) {
-    var name = name
-    name.withUTF8 { key in
+    indexAppendedNames()
+    Key.with(name) { key in
       if (ids.count + 1) * 4 > slots.count * 3 { rebuildIndex(slotCount: Swift.max(16, slots.count * 2)) }
-      let hash = Self.hash(of: key)
-      add(id, key: key, hash: hash, slot: slot(of: key, hash: hash))
+      add(id, key: key, slot: slot(of: key))
     }
   }
 
-  /// Gives the name `key` (of `hash`), found at `slot` or to go there, the id `id`.
-  private mutating func add(_ id: PropertyID, key: UnsafeBufferPointer<UInt8>, hash: UInt32, slot: Int) {
+  /// Adds `target.property`, which the caller knows the table does not have (the name twice
+  /// would be two properties), at the end with the id `id`, without a look-up: the index
+  /// takes it at the next one.
+  mutating func appendNew(target: String, property: String, _ id: PropertyID) {
+    Key.with(target, property) { key in append(id, key: key) }
+  }
+
+  /// Gives the name `key`, found at `slot` or to go there, the id `id`.
+  private mutating func add(_ id: PropertyID, key: Key, slot: Int) {
     if slots[slot] != 0 {
-      ids[Int(slots[slot]) - 1] = id
+      ids[position(in: slots[slot])] = id
       return
     }
-    for byte in key { bytes.append(byte) }
+    append(id, key: key)
+    slots[slot] = entry(position: ids.count - 1, hash: key.hash)
+    indexed = count
+  }
+
+  /// Adds the name `key` at the end with the id `id` (not to the index).
+  private mutating func append(_ id: PropertyID, key: Key) {
+    bytes.append(contentsOf: key.head)
+    if let tail = key.tail {
+      bytes.append(Key.dot)
+      bytes.append(contentsOf: tail)
+    }
     // (Names of 4 GiB and more in all would need a process of a hundred times that.)
     precondition(bytes.count <= Int(UInt32.max), "more property names than a table holds")
     ends.append(UInt32(bytes.count))
     ids.append(id)
-    tags.append(Self.tag(of: hash))
-    slots[slot] = UInt32(ids.count)
   }
 
   /// Removes `name` (rare: a target declared again without it, in a session). The
@@ -143,49 +198,135 @@ struct PropertyTable {
     self = kept
   }
 
+  /// The bits of a slot that its index takes: those of its position.
+  private var mask: UInt32 { UInt32(truncatingIfNeeded: slots.count - 1) }
+
+  /// A slot's entry for the name at `position` whose hash is `hash`.
+  private func entry(position: Int, hash: UInt32) -> UInt32 { (hash & ~mask) | UInt32(position + 1) }
+
+  /// The position of the name a (non-empty) slot's entry holds.
+  private func position(in entry: UInt32) -> Int { Int(entry & mask) - 1 }
+
   /// The slot holding `key`, or the empty slot where it would go.
-  private func slot(of key: UnsafeBufferPointer<UInt8>, hash: UInt32) -> Int {
-    let mask = slots.count - 1
-    let tag = Self.tag(of: hash)
-    var index = Int(hash) & mask
+  private func slot(of key: Key) -> Int {
+    let mask = self.mask
+    let high = key.hash & ~mask
+    var index = Int(key.hash & mask)
     while true {
       let entry = slots[index]
-      if entry == 0 || (tags[Int(entry) - 1] == tag && holds(key, at: Int(entry) - 1)) { return index }
-      index = (index + 1) & mask
+      if entry == 0 || (entry & ~mask == high && holds(key, at: Int(entry & mask) - 1)) { return index }
+      index = (index + 1) & Int(mask)
     }
   }
 
   /// Whether the name at `position` is `key`.
-  private func holds(_ key: UnsafeBufferPointer<UInt8>, at position: Int) -> Bool {
+  private func holds(_ key: Key, at position: Int) -> Bool {
     let range = byteRange(at: position)
     guard range.count == key.count else { return false }
     var index = range.lowerBound
-    for byte in key {
+    for byte in key.head {
+      if bytes[index] != byte { return false }
+      index += 1
+    }
+    guard let tail = key.tail else { return true }
+    if bytes[index] != Key.dot { return false }
+    index += 1
+    for byte in tail {
       if bytes[index] != byte { return false }
       index += 1
     }
     return true
   }
 
-  private mutating func rebuildIndex(slotCount: Int) {
-    slots = Array(repeating: 0, count: slotCount)
-    let mask = slotCount - 1
-    let bytes = self.bytes
-    for position in 0..<count {
-      var slot = Int(Self.hash(of: byteRange(at: position).lazy.map { bytes[$0] })) & mask
-      while slots[slot] != 0 { slot = (slot + 1) & mask }
-      slots[slot] = UInt32(position + 1)
+  /// Puts the names `appendNew` added into the index (growing it when they fill it past
+  /// three quarters, as adding them one by one would).
+  private mutating func indexAppendedNames() {
+    guard indexed < count else { return }
+    if count * 4 > slots.count * 3 {
+      var slotCount = Swift.max(16, slots.count * 2)
+      while count * 4 > slotCount * 3 { slotCount *= 2 }
+      rebuildIndex(slotCount: slotCount)
+    } else {
+      for position in indexed..<count { index(position) }
+      indexed = count
     }
   }
 
-  /// The byte of `hash` kept per position: its top one (the index is placed by the low ones).
-  private static func tag(of hash: UInt32) -> UInt8 { UInt8(truncatingIfNeeded: hash >> 24) }
+  private mutating func rebuildIndex(slotCount: Int) {
+    slots = Array(repeating: 0, count: slotCount)
+    for position in 0..<count { index(position) }
+    indexed = count
+  }
 
-  /// FNV-1a of the bytes (names are short, and one script's: a collision costs a little time,
-  /// never correctness).
-  private static func hash<Bytes: Sequence<UInt8>>(of key: Bytes) -> UInt32 {
-    var hash: UInt32 = 2_166_136_261
-    for byte in key { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+  /// Puts the name at `position` in the first empty slot from its hash's.
+  private mutating func index(_ position: Int) {
+    let mask = Int(self.mask)
+    var hash = NameHash()
+    bytes.withBuffers(in: byteRange(at: position)) { hash.add($0) }
+    var slot = Int(hash.value) & mask
+    while slots[slot] != 0 { slot = (slot + 1) & mask }
+    slots[slot] = entry(position: position, hash: hash.value)
+  }
+}
+
+/// A name looked up in a `PropertyTable`: its UTF-8 bytes, `head`, then, for `T.p` given as
+/// its target and its property, a dot and `tail`; and its hash.
+private struct Key {
+  static let dot = UInt8(ascii: ".")
+
+  let head: UnsafeBufferPointer<UInt8>
+  let tail: UnsafeBufferPointer<UInt8>?
+  let hash: UInt32
+
+  private init(_ head: UnsafeBufferPointer<UInt8>, _ tail: UnsafeBufferPointer<UInt8>?) {
+    self.head = head
+    self.tail = tail
+    var hash = NameHash()
+    hash.add(head)
+    if let tail {
+      hash.add(Self.dot)
+      hash.add(tail)
+    }
+    self.hash = hash.value
+  }
+
+  /// The length of the name in bytes.
+  var count: Int { head.count + (tail.map { $0.count + 1 } ?? 0) }
+
+  /// `body` of the key of `name`.
+  static func with<Result>(_ name: String, _ body: (Key) -> Result) -> Result {
+    var name = name
+    return name.withUTF8 { body(Key($0, nil)) }
+  }
+
+  /// `body` of the key of `target.property`.
+  static func with<Result>(_ target: String, _ property: String, _ body: (Key) -> Result) -> Result {
+    var target = target
+    var property = property
+    return target.withUTF8 { head in property.withUTF8 { tail in body(Key(head, tail)) } }
+  }
+}
+
+/// The hash of a name's bytes: FNV-1a, then mixed (MurmurHash3's finaliser), so that both
+/// its low bits, which place a name in the index, and its high ones, kept in the slot, vary
+/// with every byte. Names are short, and one script's: a collision costs a little time,
+/// never correctness.
+private struct NameHash {
+  private var state: UInt32 = 2_166_136_261
+
+  mutating func add(_ byte: UInt8) { state = (state ^ UInt32(byte)) &* 16_777_619 }
+
+  mutating func add(_ bytes: UnsafeBufferPointer<UInt8>) {
+    for byte in bytes { add(byte) }
+  }
+
+  var value: UInt32 {
+    var hash = state
+    hash ^= hash >> 16
+    hash = hash &* 0x85eb_ca6b
+    hash ^= hash >> 13
+    hash = hash &* 0xc2b2_ae35
+    hash ^= hash >> 16
     return hash
   }
 }

@@ -24,18 +24,25 @@ extension Runtime {
   func propertyTargets(_ reference: PropertyReference, _ context: ProgramContext) throws(EvaluationError)
     -> [PropertyTarget]
   {
-    let property = try resolved(reference, context)
-    guard let count = groups[property.target] else {
-      return [PropertyTarget(id: try propertyID(reference, context))]
+    if groups.isEmpty, reference.index == nil, context.facts.namesPropertyAsWritten(reference) {
+      // `T.p` as written, and no group: found by its two words, with no name made (once per
+      // `animate`, a script of a hundred thousand made a hundred thousand).
+      let (target, property) = (reference.target.text, reference.property.text)
+      guard let id = properties[target: target, property: property] else {
+        throw noProperty("\(target).\(property)", at: reference.span)
+      }
+      return [PropertyTarget(id: id)]
     }
-    if reference.index != nil { return [PropertyTarget(id: try propertyID(reference, context))] }
+    let property = try resolved(reference, context)
+    // (No group: no look-up of the target's name, which is made for it.)
+    guard !groups.isEmpty, let count = groups[property.target], reference.index == nil else {
+      return [PropertyTarget(id: try propertyID(reference, resolved: property, context))]
+    }
     var found: [PropertyTarget] = []
     found.reserveCapacity(count)
     for index in 0..<count {
       let name = Self.memberName(property.target, index) + "." + property.property
-      guard let id = properties[name] else {
-        throw EvaluationError(message: "no property '\(name)' yet", span: reference.span)
-      }
+      guard let id = properties[name] else { throw noProperty(name, at: reference.span) }
       found.append(PropertyTarget(id: id, member: (index, count)))
     }
     return found

@@ -255,6 +255,7 @@ extension Runtime {
       if let id = session.properties[name] { runtime.properties[name] = id }
     }
     runtime.targets = session.targets
+    runtime.targetsListEveryProperty = false
     runtime.values = session.values.mapValues { RuntimeValue($0.constant) }
     runtime.curves = session.curves
     for (name, saved) in session.timelines {

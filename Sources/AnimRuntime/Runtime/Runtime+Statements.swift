@@ -36,66 +36,80 @@ extension Runtime {
     }
     let propertyNames = lastPropertyList
     // A group's count is a constant (the checker's); each member sees its `index` and `count`.
-    var members: [(name: String, context: ProgramContext)] = [(target, context)]
-    var memberCount: Int?
+    var memberNames: [String]?
     if let count = declaration.count {
       guard case .number(let value)? = context.facts.constant(of: count), value >= 1 else {
         throw EvaluationError(message: "a group's count is a constant", span: count.span)
       }
-      memberCount = Int(value)
-      members = (0..<Int(value)).map { index in
-        (Self.memberName(target, index), memberContext(context, (index, Int(value))))
-      }
+      memberNames = (0..<Int(value)).map { Self.memberName(target, $0) }
     }
-    var settings: [(member: String, name: String, value: AnimationValue?)] = []
-    settings.reserveCapacity(members.count * propertyNames.count)
-    for member in members {
+    let memberCount = memberNames?.count
+    // Each member's value of each property in turn (nil: none yet, one that is evaluated
+    // later). (No name `T.p` is made for them: the table takes a target's and a property's.)
+    var values: [AnimationValue?] = []
+    values.reserveCapacity((memberCount ?? 1) * propertyNames.count)
+    for index in 0..<(memberCount ?? 1) {
+      var member: ProgramContext?
       for initializer in declaration.properties {
-        let name = ResolvedProperty(target: member.name, property: initializer.name.text).name
         var value: AnimationValue?
         if let constant = context.facts.constant(of: initializer.value) {
           value = RuntimeValue(constant).animationValue
         } else if evaluateNow || (memberCount != nil && Self.isFixedPerMember(initializer.value, context)) {
-          value = try evaluate(initializer.value, member.context).animationValue
+          if member == nil { member = memberContext(context, memberCount.map { (index, $0) }) }
+          value = try evaluate(initializer.value, member ?? context).animationValue
         }
-        settings.append((member.name, name, value))
+        values.append(value)
       }
     }
     // Every value is known (none failed): now they take effect, together.
-    // (Each look-up below is skipped when its table is empty, as it is in most scripts: a
-    // script of a million targets made each of them for every target.)
-    var oldMembers = [target]
-    if !groups.isEmpty, let count = groups[target] { oldMembers = (0..<count).map { Self.memberName(target, $0) } }
-    for member in oldMembers where targets[member] != nil && !declaredInEntry.contains(target) {
-      let keeps = members.contains { $0.name == member }
-      redeclare(member, had: targets[member] ?? [], keeping: keeps ? propertyNames : [])
-      if !keeps { targets[member] = nil }
+    let isNewTarget = memberNames == nil && isSurelyNew(target)
+    if !isNewTarget {
+      // (Each look-up below is skipped when its table is empty, as it is in most scripts: a
+      // script of a million targets made each of them for every target.)
+      var oldMembers = [target]
+      if !groups.isEmpty, let count = groups[target] { oldMembers = (0..<count).map { Self.memberName(target, $0) } }
+      for member in oldMembers where targets[member] != nil && !declaredInEntry.contains(target) {
+        let keeps = memberNames?.contains(member) ?? (member == target)
+        redeclare(member, had: targets[member] ?? [], keeping: keeps ? propertyNames : [])
+        if !keeps { targets[member] = nil }
+      }
     }
     declaredInEntry.insert(target)
-    for setting in settings {
-      guard let value = setting.value else { continue }
-      // (One look-up of the name, which finds it or the place to add it.)
-      let added = properties.update(setting.name) { existing in
-        if let existing, existing.kind == value.kind {
-          if evaluateNow || engine.value(of: existing) != value { try? engine.set(existing, to: value) }
-          return nil
-        }
-        // (A new name goes at the end; a name given a new id keeps its place.)
-        return engine.addProperty(value)
+    var next = values.makeIterator()
+    for index in 0..<(memberCount ?? 1) {
+      let member = memberNames?[index] ?? target
+      // A target the runtime did not have has no property yet: its names are added without a
+      // look-up (a script of a million new properties looked each one up in vain).
+      var isNew = true
+      if isNewTarget {
+        newTargets.append((member, propertyNames))
+      } else {
+        isNew = targets.updateValue(propertyNames, forKey: member) == nil && targetsListEveryProperty
       }
-      if added {
+      for property in propertyNames {
+        guard let value = next.next() ?? nil else { continue }
+        if isNew {
+          properties.appendNew(target: member, property: property, engine.addProperty(value))
+        } else {
+          // (One look-up of the name, which finds it or the place to add it.)
+          let added = properties.update(target: member, property: property) { existing in
+            if let existing, existing.kind == value.kind {
+              if evaluateNow || engine.value(of: existing) != value { try? engine.set(existing, to: value) }
+              return nil
+            }
+            // (A new name goes at the end; a name given a new id keeps its place.)
+            return engine.addProperty(value)
+          }
+          if !added { continue }
+        }
         namesByProperty = NamesByProperty()
         propertyGeneration += 1
       }
     }
-    for member in members { targets[member.name] = propertyNames }
     if memberCount != nil || !groups.isEmpty { groups[target] = memberCount }
-    if let memberCount {
-      for index in 0..<memberCount {
-        for property in propertyNames {
-          let memberProperty = ResolvedProperty(target: Self.memberName(target, index), property: property).name
-          if let id = properties[memberProperty] { groupPropertyOf[id] = target + "." + property }
-        }
+    for member in memberNames ?? [] {
+      for property in propertyNames {
+        if let id = properties[target: member, property: property] { groupPropertyOf[id] = target + "." + property }
       }
     }
     if declaration.kind != nil {
@@ -103,6 +117,21 @@ extension Runtime {
     } else if !targetKinds.isEmpty {
       targetKinds[target] = nil
     }
+  }
+
+  /// Whether `target`, about to be declared, is surely not in `targets`, known with no
+  /// look-up: when the entry being run declared every target there is, and not this one.
+  /// (Once an entry's statement has run, its name leaves `declaredInEntry`, but no statement
+  /// of the same entry declares it again: in a script that is an error, and a session entry
+  /// that does it is run whole.)
+  private func isSurelyNew(_ target: String) -> Bool {
+    let entry = entries.count - 1
+    if knownTargets.isEmpty && newTargets.isEmpty {
+      entryOfEveryTarget = entry
+    } else if entryOfEveryTarget != entry {
+      entryOfEveryTarget = nil
+    }
+    return entryOfEveryTarget == entry && targetsListEveryProperty && !declaredInEntry.contains(target)
   }
 
   /// A target declared again (in the REPL): its animations end, as `cancel` ends them (each
@@ -393,17 +422,26 @@ extension Runtime {
 
   /// The engine's id of the property a statement names, as the checker resolved it.
   func propertyID(_ reference: PropertyReference, _ context: ProgramContext) throws(EvaluationError) -> PropertyID {
-    let property = try resolved(reference, context)
+    try propertyID(reference, resolved: try resolved(reference, context), context)
+  }
+
+  /// The engine's id of the property `property`, which `reference` resolved to.
+  func propertyID(
+    _ reference: PropertyReference, resolved property: ResolvedProperty, _ context: ProgramContext
+  ) throws(EvaluationError) -> PropertyID {
     var name = property.name
     if let index = reference.index {
       name =
         Self.memberName(property.target, try memberIndex(index, of: property.target, context)) + "."
         + property.property
     }
-    guard let id = properties[name] else {
-      throw EvaluationError(message: "no property '\(name)' yet", span: reference.span)
-    }
+    guard let id = properties[name] else { throw noProperty(name, at: reference.span) }
     return id
+  }
+
+  /// The error of a statement naming the property `name`, which is not there (yet).
+  func noProperty(_ name: String, at span: SourceSpan) -> EvaluationError {
+    EvaluationError(message: "no property '\(name)' yet", span: span)
   }
 
   /// The property a statement names, as the checker resolved it.

@@ -66,7 +66,37 @@ public final class Runtime {
   var sampledIDs: [PropertyID] = []
   var sampledIDsGeneration = -1
   /// Target names and their properties in order (a group's members are targets `G[k]`).
-  var targets: [String: [String]] = [:]
+  var targets: [String: [String]] {
+    get {
+      takeNewTargets()
+      return knownTargets
+    }
+    _modify {
+      takeNewTargets()
+      yield &knownTargets
+    }
+  }
+  /// `targets`, but for the names in `newTargets`.
+  var knownTargets: [String: [String]] = [:]
+  /// Targets declared new (`declareTarget`), in order, that `targets` takes at its next use:
+  /// a script declaring a million targets spent a tenth of its trace putting each in the
+  /// dictionary (its hashing, and its growth), which a trace never reads.
+  var newTargets = ChunkedArray<(name: String, properties: [String])>()
+  /// The entry (position in `entries`) that declared every target in `targets`, when one
+  /// did: a target that entry has not declared yet is then new, with no look-up.
+  var entryOfEveryTarget: Int?
+
+  /// Puts `newTargets` in `knownTargets`, in order.
+  private func takeNewTargets() {
+    guard !newTargets.isEmpty else { return }
+    knownTargets.reserveCapacity(knownTargets.count + newTargets.count)
+    for target in newTargets { knownTargets[target.name] = target.properties }
+    newTargets = ChunkedArray()
+  }
+  /// Whether each property's target is in `targets`, so that a target not there has no
+  /// property yet (`declareTarget` adds its names without looking them up): always, but in
+  /// a runtime read from a saved session, whose file might say otherwise.
+  var targetsListEveryProperty = true
   /// The list of properties of the target declared last, which the next one with the same
   /// properties shares.
   var lastPropertyList: [String] = []

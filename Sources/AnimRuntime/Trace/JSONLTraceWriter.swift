@@ -97,14 +97,22 @@ struct SampleKeys: Sendable {
     names.count == values.count && zip(names, values).allSatisfy { $0 == $1.name }
   }
 
-  /// Escapes the keys of the `count` names `name(at:)` gives into `bytes`.
-  private mutating func cacheKeys(count: Int, _ name: (Int) -> String) {
+  /// Appends the key of each name, `"T.p":`, at a position to bytes.
+  typealias KeyWriter = (_ position: Int, _ bytes: inout [UInt8]) -> Void
+
+  /// Appends the key of `name` to `bytes`.
+  static func appendKey(_ name: String, to bytes: inout [UInt8]) {
+    bytes += TraceJSON.string(name).utf8
+    bytes.append(UInt8(ascii: ":"))
+  }
+
+  /// Escapes the keys of the `count` positions `key` writes into `bytes`.
+  private mutating func cacheKeys(count: Int, _ key: KeyWriter) {
     ends = []
     bytes = []
     ends.reserveCapacity(count)
     for position in 0..<count {
-      bytes += TraceJSON.string(name(position)).utf8
-      bytes.append(UInt8(ascii: ":"))
+      key(position, &bytes)
       ends.append(bytes.count)
     }
   }
@@ -121,41 +129,42 @@ struct SampleKeys: Sendable {
   /// The line of `line(time:values:)`, handed to `sink` in pieces.
   mutating func pieces(time: Nanoseconds, values: [NamedValue], _ sink: (String) -> Void) {
     if namesAre(values) {
-      if ends.count != names.count { cacheKeys(count: names.count) { values[$0].name } }
+      if ends.count != names.count { cacheKeys(count: names.count) { Self.appendKey(values[$0].name, to: &$1) } }
     } else {
       names = values.map(\.name)
       ends = []
       bytes = []
     }
     streamedColumns = nil
-    pieces(time: time, count: values.count, name: { values[$0].name }, value: { values[$0].value }, sink)
+    pieces(
+      time: time, count: values.count, key: { Self.appendKey(values[$0].name, to: &$1) }, value: { values[$0].value },
+      sink)
   }
 
   /// The line of `sample`, handed to `sink` in pieces, its values read a piece at a time.
   mutating func pieces(of sample: TraceSample, _ sink: (String) -> Void) {
     let columns = sample.columns
     if streamedColumns === columns {
-      if ends.count != columns.count { cacheKeys(count: columns.count, columns.name(at:)) }
+      if ends.count != columns.count { cacheKeys(count: columns.count, columns.appendKey(at:to:)) }
     } else {
       streamedColumns = columns
       names = []
       ends = []
       bytes = []
     }
-    pieces(time: sample.time, count: columns.count, name: columns.name(at:), value: sample.value(at:), sink)
+    pieces(time: sample.time, count: columns.count, key: columns.appendKey(at:to:), value: sample.value(at:), sink)
   }
 
-  /// The line of `count` values, `name(at:)` and `value(at:)` by position, in pieces; the
-  /// keys from `bytes` when they are cached for `count` names.
+  /// The line of `count` values, `key` and `value(at:)` by position, in pieces; the keys
+  /// from `bytes` when they are cached for `count` names.
   private func pieces(
-    time: Nanoseconds, count: Int, name: (Int) -> String, value: (Int) -> AnimationValue,
-    _ sink: (String) -> Void
+    time: Nanoseconds, count: Int, key: KeyWriter, value: (Int) -> AnimationValue, _ sink: (String) -> Void
   ) {
     let cached = ends.count == count
     var first = 0
     repeat {
       let last = min(first + Self.valuesPerPiece, count)
-      sink(piece(time: time, count: count, first..<last, cached: cached, name: name, value: value))
+      sink(piece(time: time, count: count, first..<last, cached: cached, key: key, value: value))
       first = last
     } while first < count
   }
@@ -163,7 +172,7 @@ struct SampleKeys: Sendable {
   /// The part of the line for the values in `range`: with the line's opening when the range
   /// starts at 0, its end when the range ends with the `count` values.
   private func piece(
-    time: Nanoseconds, count: Int, _ range: Range<Int>, cached: Bool, name: (Int) -> String,
+    time: Nanoseconds, count: Int, _ range: Range<Int>, cached: Bool, key: KeyWriter,
     value: (Int) -> AnimationValue
   ) -> String {
     let opens = range.lowerBound == 0
@@ -175,8 +184,7 @@ struct SampleKeys: Sendable {
     if !cached {
       ownEnds.reserveCapacity(range.count)
       for index in range {
-        own += TraceJSON.string(name(index)).utf8
-        own.append(UInt8(ascii: ":"))
+        key(index, &own)
         ownEnds.append(own.count)
       }
     }
@@ -268,9 +276,7 @@ package enum TraceJSON {
   package static func string(_ text: String) -> String {
     // Nearly every name is printable ASCII with no quote or backslash: itself between quotes,
     // without a walk of its scalars (which was a seventh of a trace of a million properties).
-    if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
-      return "\"" + text + "\""
-    }
+    if text.utf8.allSatisfy(isWrittenAsItself) { return "\"" + text + "\"" }
     var out = "\""
     out.unicodeScalars.reserveCapacity(text.unicodeScalars.count + 2)
     for scalar in text.unicodeScalars {
@@ -290,6 +296,12 @@ package enum TraceJSON {
     }
     out += "\""
     return out
+  }
+
+  /// Whether `byte` stands for itself in a JSON string: printable ASCII, neither a quote
+  /// nor a backslash.
+  static func isWrittenAsItself(_ byte: UInt8) -> Bool {
+    byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
   }
 
   /// A value as JSON: a number, an array of components, or a color's `#rrggbbaa` string.

@@ -47,6 +47,27 @@ package final class TraceSampleColumns: Sendable {
     }
   }
 
+  /// Appends column `position`'s key in a JSONL sample, `"T.p":`, to `bytes`: from the
+  /// table, its name's bytes copied as they are when none needs escaping (nearly always),
+  /// with no string made (two strings a name were most of the writing of a sample of a
+  /// million properties).
+  func appendKey(at position: Int, to bytes: inout [UInt8]) {
+    guard case .table(let table) = names else {
+      SampleKeys.appendKey(name(at: position), to: &bytes)
+      return
+    }
+    let start = bytes.count
+    bytes.append(UInt8(ascii: "\""))
+    table.appendName(at: position, to: &bytes)
+    guard bytes[(start + 1)...].allSatisfy(TraceJSON.isWrittenAsItself) else {
+      bytes.removeSubrange(start...)
+      SampleKeys.appendKey(name(at: position), to: &bytes)
+      return
+    }
+    bytes.append(UInt8(ascii: "\""))
+    bytes.append(UInt8(ascii: ":"))
+  }
+
   /// Every column's name, in order.
   var all: [String] {
     switch names {
