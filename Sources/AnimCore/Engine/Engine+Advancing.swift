@@ -119,10 +119,13 @@ extension AnimationEngine {
       }
       if dueCount > 1 { due[..<dueCount].sort { nodes[Int($0)].order < nodes[Int($1)].order } }
       for top in due[..<dueCount] {
-        let local = reachedLocal(
-          of: top, atParent: t, direction: rate(of: nodes[Int(top)]) >= 0 ? 1 : -1, parentForward: true)
+        // (The direction read first: an argument that reads the engine, in a call of one of
+        // its methods, made the call copy the whole engine, a retain of every array, at each
+        // node due.)
+        let direction = rate(of: nodes[Int(top)]) >= 0 ? 1 : -1
+        let local = reachedLocal(of: top, atParent: t, direction: direction, parentForward: true)
         let before = crossed.count
-        cross(top, to: local, direction: rate(of: nodes[Int(top)]) >= 0 ? 1 : -1, into: &crossed)
+        cross(top, to: local, direction: direction, into: &crossed)
         if crossed.count > before {
           var repeats = 0
           for event in crossed[before...] where event.kind == .repeat { repeats += 1 }
