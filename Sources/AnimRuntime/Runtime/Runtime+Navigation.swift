@@ -115,7 +115,7 @@ extension Runtime {
     _ = try engineCall(at: span) { engine throws(EngineError) in try engine.resume(node) }
     if let to, to != from { try setPausePoint(of: node, at: to, span: span) }
     // The jump was silent: entering its active phase from rest, X starts there.
-    if !wasActive { lifecycle(.start, name) }
+    if !wasActive { lifecycle(.start, name, at: engine.now) }
   }
 
   /// Sets timeline `node`'s one-time pause point at `time`, replacing any earlier one. One
