@@ -115,10 +115,17 @@ import Testing
     for _ in 0..<10 { _ = reader.next() }
     #expect(Self.describe(reader.finish()) == "must read whole")
     #expect(reader.next() == nil)
+    // A reader let go without `finish()` stops its threads as it goes: its checking thread
+    // ends, and nothing holds it then.
+    weak var thread: CheckingThread?
     do {
       var dropped = CheckedStatementReader(source)
       _ = dropped.next()
+      thread = dropped.checking
+      #expect(thread != nil)
     }
-    // (A reader let go without `finish()` stops its threads as it goes.)
+    let deadline = Date().addingTimeInterval(10)
+    while thread != nil && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+    #expect(thread == nil)
   }
 }

@@ -35,7 +35,9 @@ package struct CheckedStatementReader {
   /// A small script's check, on this thread.
   private var check: StatementByStatementCheck?
   /// A large script's, on a thread of its own.
-  private var checking: CheckingThread?
+  private var hold: CheckingHold?
+  /// (Internal for the tests, which watch it end.)
+  var checking: CheckingThread? { hold?.checking }
   private var batch: [CheckedStatement] = []
   private var batchIndex = 0
 
@@ -46,7 +48,7 @@ package struct CheckedStatementReader {
   package init(_ source: SourceText, in environment: Environment = Environment(), mode: CheckMode = .script) {
     let check = StatementByStatementCheck(source, in: environment, mode: mode)
     if source.bytes.count >= ParsingThread.minimumSize, let checking = CheckingThread.start(check) {
-      self.checking = checking
+      hold = CheckingHold(checking)
     } else {
       self.check = check
     }

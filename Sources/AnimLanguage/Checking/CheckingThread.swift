@@ -58,8 +58,7 @@ final class CheckingThread: @unchecked Sendable {
     }
   }
 
-  /// How the reading ended; before its end, stops it there first (the parsing runs to the
-  /// end of the script, so that its thread ends too).
+  /// How the reading ended; before its end, stops it there first (and its parsing thread).
   func finish() -> CheckedStatementReader.Outcome {
     if ending == nil {
       stopping.store(true, ordering: .relaxed)
@@ -67,12 +66,6 @@ final class CheckingThread: @unchecked Sendable {
       return .mustReadWhole
     }
     return ending!.outcome
-  }
-
-  deinit {
-    // A reader let go part-way (its runner found the script must be read whole): the thread
-    // must not wait forever on a full queue.
-    if ending == nil { _ = finish() }
   }
 
   private func run() {
@@ -88,5 +81,21 @@ final class CheckingThread: @unchecked Sendable {
     if !batch.isEmpty { queue.put(.statements(batch)) }
     let outcome = check.finish()
     queue.put(.end(Ending(outcome: outcome, environment: check.environment, gatheredFacts: check.gatheredFacts())))
+  }
+}
+
+/// A reader's hold on its checking thread. The thread holds the `CheckingThread` while it
+/// runs, so only the reader's letting go can tell that nobody will read on: a reader let go
+/// part-way (its runner found that the script must be read whole) stops the thread, which
+/// would otherwise wait for ever on a full queue, holding the check and the statements.
+final class CheckingHold {
+  let checking: CheckingThread
+
+  init(_ checking: CheckingThread) {
+    self.checking = checking
+  }
+
+  deinit {
+    _ = checking.finish()
   }
 }
