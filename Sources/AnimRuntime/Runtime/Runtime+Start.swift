@@ -84,7 +84,14 @@ extension Runtime {
     // `createTargets` creates every target before anything runs, then the target's own
     // statement sets the same values again: the same as creating it at its statement only
     // when every initial value is a constant.
-    if case .target(let target) = statement.kind, !isCreatedInOneStep(target, context) { return nil }
+    if case .target(let target) = statement.kind {
+      guard
+        target.properties.allSatisfy({
+          context.facts.constant(of: $0.value) != nil
+            || (target.count != nil && Self.isFixedPerMember($0.value, context))
+        })
+      else { return nil }
+    }
     // Its time, as `schedule(_:from:_:mode:)` finds it: from constants only.
     var time = cursor
     switch context.facts.placement(of: statement, in: .runsNow) {
@@ -102,60 +109,6 @@ extension Runtime {
       return .wait(saturatingSum(cursor, max(d, 0)))
     }
     return time > start ? .later(time) : .now
-  }
-
-  /// Whether every initial value of `target` is known before anything runs (a constant, or
-  /// fixed per member of a group), so that `createTargets` creates all of it at once.
-  func isCreatedInOneStep(_ target: TargetDeclaration, _ context: ProgramContext) -> Bool {
-    target.properties.allSatisfy {
-      context.facts.constant(of: $0.value) != nil || (target.count != nil && Self.isFixedPerMember($0.value, context))
-    }
-  }
-
-  /// Where a reading started statement by statement stands: the time so far, and how many
-  /// statements ran at the start.
-  private struct StartCursor {
-    let start: Nanoseconds
-    var time: Nanoseconds
-    var runNow = 0
-  }
-
-  /// Runs or holds one top-level statement read on its own, at `step`, as a whole program's
-  /// first round would run it or its walk would schedule it. False when the input must be
-  /// read whole (more statements at the start than that round runs).
-  private func startStatement(
-    _ statement: Statement, _ context: ProgramContext, at step: StartStep, _ cursor: inout StartCursor
-  ) -> Bool {
-    var declaration: TargetDeclaration?
-    if case .target(let target) = statement.kind { declaration = target }
-    switch step {
-    case .wait(let time):
-      cursor.time = time
-      return true
-    case .later(let time):
-      if let declaration { try? declareTarget(declaration, context, evaluateNow: false) }
-      // Held as its span, and read again when it comes due: its facts, by span, are
-      // those of the tree read again.
-      engine.schedule(callback: newKey(.reread(statement.span, context)), at: time)
-      return true
-    case .now:
-      break
-    }
-    // Due now: it runs as its callback would in the first round, with the key it would
-    // have. (A target is then created by its statement alone: setting a new property to
-    // the value it was created with, as the statement would after `createTargets`, changes
-    // nothing.)
-    cursor.runNow += 1
-    if cursor.runNow > Self.statementsRunAtOnceLimit { return false }
-    nextKey += 1
-    lastActivity = engine.now
-    lastFiniteActivity = engine.now
-    execute(statement, context)
-    // Declared once in this input (a script's second declaration is an error; a session
-    // entry that declares a target twice is run whole): once its statement has run,
-    // nothing asks whether this entry declared it.
-    if let declaration { declaredInEntry.remove(declaration.name.text) }
-    return true
   }
 
   /// Runs what `reader` hands over as `run(_:of:at:)` runs a whole program at the engine's
@@ -176,7 +129,10 @@ extension Runtime {
     // them for later, which then hold no tables and no context of their own.
     let bare = ProgramContext(facts: ResolvedFacts(), input: input)
     declaredInEntry = []
-    var cursor = StartCursor(start: engine.now, time: engine.now)
+    var cursor = engine.now
+    let start = engine.now
+    // The engine's guard on one instant counts the statements its first round would run.
+    var runNow = 0
     var gathered: [Statement] = []
     while let checked = reader.next() {
       let statement = checked.statement
@@ -187,9 +143,36 @@ extension Runtime {
         continue
       }
       let context = checked.facts.isEmpty ? bare : ProgramContext(facts: checked.facts, input: input)
-      guard let step = startStep(of: statement, context, cursor: cursor.time, start: cursor.start),
-        startStatement(statement, context, at: step, &cursor)
-      else { return nil }
+      guard let step = startStep(of: statement, context, cursor: cursor, start: start) else { return nil }
+      var declaration: TargetDeclaration?
+      if case .target(let target) = statement.kind { declaration = target }
+      switch step {
+      case .wait(let time):
+        cursor = time
+        continue
+      case .later(let time):
+        if let declaration { try? declareTarget(declaration, context, evaluateNow: false) }
+        // Held as its span, and read again when it comes due: its facts, by span, are
+        // those of the tree read again.
+        engine.schedule(callback: newKey(.reread(statement.span, context)), at: time)
+        continue
+      case .now:
+        break
+      }
+      // Due now: it runs as its callback would in the first round, with the key it would
+      // have. (A target is then created by its statement alone: setting a new property to
+      // the value it was created with, as the statement would after `createTargets`, changes
+      // nothing.)
+      runNow += 1
+      if runNow > Self.statementsRunAtOnceLimit { return nil }
+      nextKey += 1
+      lastActivity = engine.now
+      lastFiniteActivity = engine.now
+      execute(statement, context)
+      // Declared once in this input (a script's second declaration is an error; a session
+      // entry that declares a target twice is run whole): once its statement has run,
+      // nothing asks whether this entry declared it.
+      if let declaration { declaredInEntry.remove(declaration.name.text) }
       if let deliver, output.count >= Self.outputPiece { deliver(takeOutput()) }
     }
     guard case .clean(let warnings) = reader.finish() else { return nil }
@@ -200,7 +183,7 @@ extension Runtime {
         guard case .target(let declaration) = statement.kind else { continue }
         try? declareTarget(declaration, context, evaluateNow: false)
       }
-      walk(BlockWalk(gathered, context, start: cursor.start, cursor: cursor.time, invocation: nil))
+      walk(BlockWalk(gathered, context, start: start, cursor: cursor, invocation: nil))
     }
     // What the statements caused at the start (their events, handlers, emits).
     if let deliver {
