@@ -575,11 +575,7 @@ extension Runtime {
     engine = AnimationEngine()
     var failure: EngineError?
     do {
-      try live.finish(node) { engine, event in
-        swap(&engine, &self.engine)
-        self.handle(event)
-        swap(&engine, &self.engine)
-      }
+      try live.finish(node) { engine, event in self.handle(event, lending: &engine) }
     } catch {
       failure = error
     }

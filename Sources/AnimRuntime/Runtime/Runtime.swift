@@ -444,12 +444,7 @@ public final class Runtime {
     defer { engine = live }
     do {
       return try live.advance(to: time, stoppingWhen: shouldStop) { engine, event in
-        // (Most starts and completes need nothing of the engine but their time: handled
-        // without it, with no swap of the whole engine, 624 bytes each way.)
-        guard self.needsEngine(for: event) else { return self.handle(event) }
-        swap(&engine, &self.engine)
-        self.handle(event)
-        swap(&engine, &self.engine)
+        self.handle(event, lending: &engine)
       }
     } catch {
       hadErrors = true
@@ -621,6 +616,17 @@ public final class Runtime {
     default:
       return true
     }
+  }
+
+  /// Handles `event` from an engine that hands itself over `inout` (an advance, a finish)
+  /// while `self.engine` is away: the engine goes into `self.engine` for the handler, and
+  /// back, only when the handler needs it (most starts and completes need nothing of it but
+  /// their time, and the swaps move the whole engine, 624 bytes, each way).
+  func handle(_ event: EngineEvent, lending engine: inout AnimationEngine) {
+    guard needsEngine(for: event) else { return handle(event) }
+    swap(&engine, &self.engine)
+    handle(event)
+    swap(&engine, &self.engine)
   }
 
   /// Handles what the engine reports at its time (`event.time`); reads `self.engine` only
