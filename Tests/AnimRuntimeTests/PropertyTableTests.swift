@@ -109,6 +109,26 @@ import Testing
     #expect(table.isEmpty && table.names.isEmpty && table["a.x"] == nil)
   }
 
+  /// Names moved to the end (the properties two-step targets' statements added, read
+  /// statement by statement) go there in the order given, the others keep theirs, every name
+  /// keeps its id and is found again, across chunks of names and a grown index.
+  @Test func namesMovedToTheEndTakeTheOrderGivenAndKeepTheirIds() {
+    let count = 3_000
+    let ids = Self.ids(count)
+    var table = PropertyTable()
+    for k in 0..<count { table.appendNew(target: "box\(k)", property: "x", ids[k]) }
+    #expect(table["box0.x"] == ids[0])  // indexed before the move
+    let moved = [ids[2_999], ids[7], ids[1_500], ids[8]]
+    table.moveToEnd(moved)
+    var expected = (0..<count).filter { ![2_999, 7, 1_500, 8].contains($0) }.map { "box\($0).x" }
+    expected += ["box2999.x", "box7.x", "box1500.x", "box8.x"]
+    #expect(table.names == expected)
+    #expect(table.idsInOrder == expected.map { ids[Int($0.dropFirst(3).dropLast(2))!] })
+    for k in 0..<count { #expect(table[target: "box\(k)", property: "x"] == ids[k]) }
+    table.moveToEnd([])
+    #expect(table.names == expected)
+  }
+
   /// Many names: the index grows many times, and the names' bytes cross the chunks they
   /// are kept in (4,096 bytes each).
   @Test func everyOfManyNamesIsFound() {

@@ -59,13 +59,35 @@ private let orderScripts: [String] = [
   finish a.x
   print "{a.x}"
   """,
+  // Targets created in two steps (an initial value that is not a constant): the whole run
+  // gives every target its constant values before anything runs, and the others when its
+  // statement runs, so those come after every target's constants among the columns.
+  """
+  target a { x: 0 }
+  animate a.x to 10 over 1s
+  target b { y: a.x + 1, z: 3 }
+  target c { w: 5, v: b.y * 2 }
+  set b.y to 4
+  target d { u: 1 }
+  wait 250ms
+  target e { q: a.x, r: 2 }
+  target f { s: b.y }
+  for i in 0..<2 { animate a.x to i over 1s }
+  target g { t: c.v, k: 1 }
+  target row[3] { x: index * 10, y: a.x + index }
+  """,
+  """
+  target a { x: 0 }
+  target b { y: a.x / a.x, z: 1 }
+  print "b.z = {b.z}"
+  target c { w: 2 }
+  """,
 ]
 
 /// Scripts that must be read whole, and why.
 private let wholeScripts: [(String, String)] = [
   ("a placement that is not a constant", "target a { x: 0 }\nset a.x to 5\nat a.x * 100ms print \"late\"\n"),
   ("a wait that is not a constant", "target a { x: 2 }\nwait a.x * 1s\nprint \"after\"\n"),
-  ("an initial value that is not a constant", "target a { x: 0 }\ntarget b { y: a.x + 1 }\ntarget c { z: 1 }\n"),
   ("a timeline played before its declaration", "target a { x: 0 }\nplay t\ntimeline t { animate a.x to 1 over 1s }\n"),
   ("a check error", "target a { x: 0 }\nanimate a.x to \"no\" over 1s\n"),
   ("a syntax error", "target a { x: 0 }\nanimate a.x to over 1s\n"),

@@ -187,6 +187,33 @@ struct PropertyTable {
     ids.append(id)
   }
 
+  /// Moves the properties `moved` (ids, in the order they are to take) to the end, after the
+  /// others in their order. (For a script read statement by statement: the properties a
+  /// target's statement adds after its first step go where the whole run adds them, after
+  /// every target's first step.)
+  mutating func moveToEnd(_ moved: [PropertyID]) {
+    guard !moved.isEmpty else { return }
+    var rank: [PropertyID: Int] = [:]
+    for (index, id) in moved.enumerated() { rank[id] = index }
+    var movedPositions = Array(repeating: -1, count: moved.count)
+    var table = PropertyTable()
+    func copy(_ position: Int) {
+      bytes.withBuffers(in: byteRange(at: position)) { table.bytes.append(contentsOf: $0) }
+      table.ends.append(UInt32(table.bytes.count))
+      table.ids.append(ids[position])
+    }
+    for position in 0..<count {
+      if let index = rank[ids[position]] {
+        movedPositions[index] = position
+      } else {
+        copy(position)
+      }
+    }
+    for position in movedPositions where position >= 0 { copy(position) }
+    // (The index is built again at the next look-up.)
+    self = table
+  }
+
   /// Removes `name` (rare: a target declared again without it, in a session). The
   /// positions after it move down by one.
   private mutating func remove(_ name: String) {

@@ -76,22 +76,10 @@ extension Runtime {
 
   /// The step of `statement`, with `cursor` the time so far; nil when a statement read on
   /// its own cannot be placed as the whole program places it: a placement or a `wait` that
-  /// is not a constant (evaluated before any statement runs there), or a target whose
-  /// initial values are not all constants (created in two steps there).
+  /// is not a constant (evaluated before any statement runs there).
   func startStep(
     of statement: Statement, _ context: ProgramContext, cursor: Nanoseconds, start: Nanoseconds
   ) -> StartStep? {
-    // `createTargets` creates every target before anything runs, then the target's own
-    // statement sets the same values again: the same as creating it at its statement only
-    // when every initial value is a constant.
-    if case .target(let target) = statement.kind {
-      guard
-        target.properties.allSatisfy({
-          context.facts.constant(of: $0.value) != nil
-            || (target.count != nil && Self.isFixedPerMember($0.value, context))
-        })
-      else { return nil }
-    }
     // Its time, as `schedule(_:from:_:mode:)` finds it: from constants only.
     var time = cursor
     switch context.facts.placement(of: statement, in: .runsNow) {
@@ -109,6 +97,17 @@ extension Runtime {
       return .wait(saturatingSum(cursor, max(d, 0)))
     }
     return time > start ? .later(time) : .now
+  }
+
+  /// Whether the whole run creates `target` in two steps: `createTargets`, before anything
+  /// runs, gives it the initial values that are constants (a group's member, those fixed
+  /// per member too), and its statement, when it runs, evaluates the others and adds them.
+  /// A target whose values are all constants is created by its statement alone just the
+  /// same (setting a property to the value it has changes nothing).
+  static func isCreatedInTwoSteps(_ target: TargetDeclaration, _ context: ProgramContext) -> Bool {
+    !target.properties.allSatisfy {
+      context.facts.constant(of: $0.value) != nil || (target.count != nil && isFixedPerMember($0.value, context))
+    }
   }
 
   /// Runs what `reader` hands over as `run(_:of:at:)` runs a whole program at the engine's
@@ -134,6 +133,8 @@ extension Runtime {
     // The engine's guard on one instant counts the statements its first round would run.
     var runNow = 0
     var gathered: [Statement] = []
+    // The properties two-step targets' statements added, in order (see below).
+    var addedBySecondSteps: [PropertyID] = []
     while let checked = reader.next() {
       let statement = checked.statement
       // From a loop or an `if` on, the statements are laid out as a whole program's are (the
@@ -165,10 +166,22 @@ extension Runtime {
       // nothing.)
       runNow += 1
       if runNow > Self.statementsRunAtOnceLimit { return nil }
+      // A target created in two steps: its first, as `createTargets` takes it, then its
+      // statement. What the statement adds moves, at the end of the reading, to where the
+      // whole run adds it: after every target's first step (the names' order is the trace's
+      // columns').
+      let isTwoStep = declaration.map { Self.isCreatedInTwoSteps($0, context) } ?? false
+      if let declaration, isTwoStep { try? declareTarget(declaration, context, evaluateNow: false) }
+      let countBefore = properties.count
       nextKey += 1
       lastActivity = engine.now
       lastFiniteActivity = engine.now
       execute(statement, context)
+      // (Its second step redeclares nothing, the first having declared it in this input:
+      // what it added is at the end.)
+      if isTwoStep {
+        for position in countBefore..<properties.count { addedBySecondSteps.append(properties.id(at: position)) }
+      }
       // Declared once in this input (a script's second declaration is an error; a session
       // entry that declares a target twice is run whole): once its statement has run,
       // nothing asks whether this entry declared it.
@@ -176,13 +189,20 @@ extension Runtime {
       if let deliver, output.count >= Self.outputPiece { deliver(takeOutput()) }
     }
     guard case .clean(let warnings) = reader.finish() else { return nil }
-    if !gathered.isEmpty {
-      let context = ProgramContext(facts: reader.gatheredFacts(), input: input)
+    let gatheredContext = gathered.isEmpty ? nil : ProgramContext(facts: reader.gatheredFacts(), input: input)
+    if let context = gatheredContext {
       for statement in gathered {
         // Created before anything runs, as `createTargets` creates a whole program's.
         guard case .target(let declaration) = statement.kind else { continue }
         try? declareTarget(declaration, context, evaluateNow: false)
       }
+    }
+    // Every target's first step is taken: what second steps added goes after them all.
+    if !addedBySecondSteps.isEmpty {
+      properties.moveToEnd(addedBySecondSteps)
+      propertyGeneration += 1
+    }
+    if let context = gatheredContext {
       walk(BlockWalk(gathered, context, start: start, cursor: cursor, invocation: nil))
     }
     // What the statements caused at the start (their events, handlers, emits).
