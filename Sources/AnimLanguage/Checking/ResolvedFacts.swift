@@ -26,6 +26,13 @@ package struct ResolvedFacts: Sendable {
     self.placements = placements
   }
 
+  /// A view of `shared`, which may grow (`SpanEntries`).
+  package init(sharing shared: SharedFacts) {
+    self.init(
+      constants: SpanTable(sharing: shared.constants), references: SpanTable(sharing: shared.references),
+      placements: SpanTable(sharing: shared.placements))
+  }
+
   /// Whether no fact is kept: a statement whose facts its syntax says all holds nothing.
   package var isEmpty: Bool { constants.count == 0 && references.count == 0 && placements.count == 0 }
 
@@ -62,5 +69,21 @@ package struct ResolvedFacts: Sendable {
   package func timeline(_ name: Identifier) -> String? {
     guard case .timeline(let timeline)? = references[name.span] else { return nil }
     return timeline
+  }
+}
+
+/// The facts of many statements of one input, in one list of each kind (see `SpanEntries`).
+package final class SharedFacts: Sendable {
+  package let constants = SpanEntries<ConstantValue>()
+  package let references = SpanEntries<Reference>()
+  package let placements = SpanEntries<ResolvedPlacement>()
+
+  package init() {}
+
+  /// Adds a statement's facts, that statement after those added so far.
+  package func append(_ facts: ResolvedFacts) {
+    constants.append(facts.constants)
+    references.append(facts.references)
+    placements.append(facts.placements)
   }
 }

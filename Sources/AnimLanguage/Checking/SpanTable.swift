@@ -8,6 +8,8 @@
 // span and found by binary search (one entry in the table itself); a large table (a whole
 // file's, or a REPL entry's) stays a dictionary, whose look-up does not grow with it.
 
+import AnimCore
+
 /// Values by source span.
 package struct SpanTable<Value: Sendable>: Sendable {
   private enum Storage: Sendable {
@@ -18,6 +20,8 @@ package struct SpanTable<Value: Sendable>: Sendable {
     /// Sorted by (start, end); spans are unique.
     case sorted([(span: SourceSpan, value: Value)])
     case hashed([SourceSpan: Value])
+    /// The entries of many statements, in one list that grows (`SpanEntries`).
+    case shared(SpanEntries<Value>)
   }
 
   /// At most this many entries are kept sorted.
@@ -46,11 +50,17 @@ package struct SpanTable<Value: Sendable>: Sendable {
     storage = .sorted(entries)
   }
 
+  /// A view of `entries`, which may grow: it finds what they hold when it looks.
+  package init(sharing entries: SpanEntries<Value>) {
+    storage = .shared(entries)
+  }
+
   package var count: Int {
     switch storage {
     case .one: return 1
     case .sorted(let entries): return entries.count
     case .hashed(let table): return table.count
+    case .shared(let shared): return shared.entries.count
     }
   }
 
@@ -60,6 +70,7 @@ package struct SpanTable<Value: Sendable>: Sendable {
     case .one(let span, let value): return [(span, value)]
     case .sorted(let entries): return entries
     case .hashed(let table): return table.map { ($0.key, $0.value) }
+    case .shared(let shared): return shared.entries.array
     }
   }
 
@@ -71,14 +82,52 @@ package struct SpanTable<Value: Sendable>: Sendable {
     case .hashed(let table):
       return table[span]
     case .sorted(let entries):
-      var low = 0
-      var high = entries.count
-      while low < high {
-        let middle = (low + high) / 2
-        let found = entries[middle].span
-        if (found.start, found.end) < (span.start, span.end) { low = middle + 1 } else { high = middle }
-      }
-      return low < entries.count && entries[low].span == span ? entries[low].value : nil
+      return Self.find(span, in: entries)
+    case .shared(let shared):
+      return Self.find(span, in: shared.entries)
+    }
+  }
+
+  /// The value at `span` in `entries`, sorted by span, by binary search.
+  private static func find<Entries: RandomAccessCollection<(span: SourceSpan, value: Value)>>(
+    _ span: SourceSpan, in entries: Entries
+  ) -> Value? where Entries.Index == Int {
+    var low = 0
+    var high = entries.count
+    while low < high {
+      let middle = (low + high) / 2
+      let found = entries[middle].span
+      if (found.start, found.end) < (span.start, span.end) { low = middle + 1 } else { high = middle }
+    }
+    return low < entries.count && entries[low].span == span ? entries[low].value : nil
+  }
+}
+
+/// The facts of many statements of one input, in one sorted list: what a runner keeps for
+/// the statements it holds (those placed later, handlers, timelines) when it reads a script
+/// statement by statement. A table of each statement's own took an object and up to three
+/// lists of a few entries each: about a hundred bytes a statement besides the entries (a
+/// generated 10 MB script held 40,000 of them). The statements come in source order, so
+/// each one's entries go after those before it; `SpanTable(sharing:)` looks them up.
+package final class SpanEntries<Value: Sendable>: @unchecked Sendable {
+  // (@unchecked: one thread appends and reads it, the runner's, once the checking thread
+  // has handed the statements over.)
+  /// Sorted by (start, end); spans are unique. In chunks: a list of a million facts that
+  /// doubled as it grew held its old copy and its new one at once.
+  fileprivate private(set) var entries = ChunkedArray<(span: SourceSpan, value: Value)>()
+
+  package init() {}
+
+  /// Adds `table`'s entries: those of a statement after every statement added so far (or,
+  /// should one not be, in their place).
+  package func append(_ table: SpanTable<Value>) {
+    guard table.count > 0 else { return }
+    let added = table.entries.sorted { ($0.span.start, $0.span.end) < ($1.span.start, $1.span.end) }
+    if let last = entries.last, (last.span.start, last.span.end) >= (added[0].span.start, added[0].span.end) {
+      entries = ChunkedArray(
+        (entries.array + added).sorted { ($0.span.start, $0.span.end) < ($1.span.start, $1.span.end) })
+    } else {
+      for entry in added { entries.append(entry) }
     }
   }
 }

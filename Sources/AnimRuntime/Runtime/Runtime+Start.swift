@@ -127,6 +127,11 @@ extension Runtime {
     // such as `at 2s animate t.y to 1 over 250ms`: a script may hold a hundred thousand of
     // them for later, which then hold no tables and no context of their own.
     let bare = ProgramContext(facts: ResolvedFacts(), input: input)
+    // The one context of the statements this input holds (placed later, or kept by what
+    // they declare: a handler, a timeline), whose facts are kept in one list of each kind
+    // (`SharedFacts`), not a table of each statement's own.
+    let heldFacts = SharedFacts()
+    let held = ProgramContext(facts: ResolvedFacts(sharing: heldFacts), input: input)
     declaredInEntry = []
     var cursor = engine.now
     let start = engine.now
@@ -143,7 +148,7 @@ extension Runtime {
         gathered.append(statement)
         continue
       }
-      let context = checked.facts.isEmpty ? bare : ProgramContext(facts: checked.facts, input: input)
+      var context = checked.facts.isEmpty ? bare : ProgramContext(facts: checked.facts, input: input)
       guard let step = startStep(of: statement, context, cursor: cursor, start: start) else { return nil }
       var declaration: TargetDeclaration?
       if case .target(let target) = statement.kind { declaration = target }
@@ -152,6 +157,10 @@ extension Runtime {
         cursor = time
         continue
       case .later(let time):
+        if context !== bare {
+          heldFacts.append(checked.facts)
+          context = held
+        }
         if let declaration { try? declareTarget(declaration, context, evaluateNow: false) }
         // Held as its span, and read again when it comes due: its facts, by span, are
         // those of the tree read again.
@@ -177,6 +186,12 @@ extension Runtime {
       lastActivity = engine.now
       lastFiniteActivity = engine.now
       execute(statement, context)
+      // Kept by what the statement declared (a handler, a timeline...): its facts join the
+      // held statements' (the same answers for its own nodes' spans, which are its alone).
+      if context !== bare && !isKnownUniquelyReferenced(&context) {
+        heldFacts.append(context.facts)
+        context.facts = held.facts
+      }
       // (Its second step redeclares nothing, the first having declared it in this input:
       // what it added is at the end.)
       if isTwoStep {
