@@ -12,7 +12,7 @@ import AnimCore
 
 /// Values by source span.
 package struct SpanTable<Value: Sendable>: Sendable {
-  private enum Storage: Sendable {
+  fileprivate enum Storage: Sendable {
     /// One entry, in the table itself: a statement held for later often has one fact of a
     /// kind (a timeline's preset curve: its constant, its reference), and an array of one
     /// took an allocation of about 60 bytes.
@@ -27,7 +27,7 @@ package struct SpanTable<Value: Sendable>: Sendable {
   /// At most this many entries are kept sorted.
   static var largestSorted: Int { 64 }
 
-  private var storage: Storage
+  fileprivate var storage: Storage
 
   package init() {
     storage = .sorted([])
@@ -121,9 +121,20 @@ package final class SpanEntries<Value: Sendable>: @unchecked Sendable {
   /// Adds `table`'s entries: those of a statement after every statement added so far (or,
   /// should one not be, in their place).
   package func append(_ table: SpanTable<Value>) {
-    guard table.count > 0 else { return }
-    let added = table.entries.sorted { ($0.span.start, $0.span.end) < ($1.span.start, $1.span.end) }
-    if let last = entries.last, (last.span.start, last.span.end) >= (added[0].span.start, added[0].span.end) {
+    // (A statement's table is one entry or a sorted list nearly always: added as they are.)
+    switch table.storage {
+    case .one(let span, let value):
+      append(sorted: CollectionOfOne((span: span, value: value)))
+    case .sorted(let added):
+      append(sorted: added)
+    case .hashed, .shared:
+      append(sorted: table.entries.sorted { ($0.span.start, $0.span.end) < ($1.span.start, $1.span.end) })
+    }
+  }
+
+  private func append<Added: Collection<(span: SourceSpan, value: Value)>>(sorted added: Added) {
+    guard let first = added.first else { return }
+    if let last = entries.last, (last.span.start, last.span.end) >= (first.span.start, first.span.end) {
       entries = ChunkedArray(
         (entries.array + added).sorted { ($0.span.start, $0.span.end) < ($1.span.start, $1.span.end) })
     } else {
