@@ -99,15 +99,26 @@ extension Runtime {
     return time > start ? .later(time) : .now
   }
 
+  /// Whether running `statement` keeps its context for later: a timeline's declaration, a
+  /// handler, a target of a kind (what it draws is evaluated again).
+  static func keepsItsContext(_ statement: Statement) -> Bool {
+    switch statement.kind {
+    case .timeline, .handler: return true
+    case .target(let declaration): return declaration.kind != nil
+    default: return false
+    }
+  }
+
   /// Whether the whole run creates `target` in two steps: `createTargets`, before anything
   /// runs, gives it the initial values that are constants (a group's member, those fixed
   /// per member too), and its statement, when it runs, evaluates the others and adds them.
   /// A target whose values are all constants is created by its statement alone just the
   /// same (setting a property to the value it has changes nothing).
-  static func isCreatedInTwoSteps(_ target: TargetDeclaration, _ context: ProgramContext) -> Bool {
-    !target.properties.allSatisfy {
-      context.facts.constant(of: $0.value) != nil || (target.count != nil && isFixedPerMember($0.value, context))
+  static func isCreatedInTwoSteps(_ target: borrowing TargetDeclaration, _ context: ProgramContext) -> Bool {
+    for property in target.properties where context.facts.constant(of: property.value) == nil {
+      if target.count == nil || !isFixedPerMember(property.value, context) { return true }
     }
+    return false
   }
 
   /// Runs what `reader` hands over as `run(_:of:at:)` runs a whole program at the engine's
@@ -175,23 +186,26 @@ extension Runtime {
       // nothing.)
       runNow += 1
       if runNow > Self.statementsRunAtOnceLimit { return nil }
+      // Kept by what it declares: its facts join the held statements' (the same answers for
+      // its own nodes' spans, which are its alone).
+      if context !== bare && Self.keepsItsContext(statement) {
+        heldFacts.append(checked.facts)
+        context = held
+      }
       // A target created in two steps: its first, as `createTargets` takes it, then its
       // statement. What the statement adds moves, at the end of the reading, to where the
       // whole run adds it: after every target's first step (the names' order is the trace's
       // columns').
-      let isTwoStep = declaration.map { Self.isCreatedInTwoSteps($0, context) } ?? false
-      if let declaration, isTwoStep { try? declareTarget(declaration, context, evaluateNow: false) }
+      var isTwoStep = false
+      if let declaration, Self.isCreatedInTwoSteps(declaration, context) {
+        isTwoStep = true
+        try? declareTarget(declaration, context, evaluateNow: false)
+      }
       let countBefore = properties.count
       nextKey += 1
       lastActivity = engine.now
       lastFiniteActivity = engine.now
       execute(statement, context)
-      // Kept by what the statement declared (a handler, a timeline...): its facts join the
-      // held statements' (the same answers for its own nodes' spans, which are its alone).
-      if context !== bare && !isKnownUniquelyReferenced(&context) {
-        heldFacts.append(context.facts)
-        context.facts = held.facts
-      }
       // (Its second step redeclares nothing, the first having declared it in this input:
       // what it added is at the end.)
       if isTwoStep {

@@ -265,9 +265,7 @@ public final class Runtime {
   /// holds one, and copying the program's tables into each (a dozen reference counts) was a
   /// good part of the runtime's cost per animation.
   final class ProgramContext {
-    /// (Replaced only by an equivalent view: a statement read on its own, once kept, has its
-    /// facts moved into the input's shared ones, `runStatementByStatement`.)
-    var facts: ResolvedFacts
+    let facts: ResolvedFacts
     /// Its source and its position in `entries`, shared by the contexts of one input.
     let input: ProgramInput
     /// The locals a statement run in this context sees (a handler's run, a loop's pass, an
