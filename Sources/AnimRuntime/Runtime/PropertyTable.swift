@@ -160,7 +160,13 @@ struct PropertyTable {
   /// would be two properties), at the end with the id `id`, without a look-up: the index
   /// takes it at the next one.
   mutating func appendNew(target: String, property: String, _ id: PropertyID) {
-    Key.with(target, property) { key in append(id, key: key) }
+    // (No key: its hash would go unused until the index takes the name, which hashes it again.)
+    var target = target
+    var property = property
+    target.withUTF8 { bytes.append(contentsOf: $0) }
+    bytes.append(Key.dot)
+    property.withUTF8 { bytes.append(contentsOf: $0) }
+    endName(id)
   }
 
   /// Gives the name `key`, found at `slot` or to go there, the id `id`.
@@ -181,6 +187,11 @@ struct PropertyTable {
       bytes.append(Key.dot)
       bytes.append(contentsOf: tail)
     }
+    endName(id)
+  }
+
+  /// Ends the name whose bytes were just appended, with the id `id`.
+  private mutating func endName(_ id: PropertyID) {
     // (Names of 4 GiB and more in all would need a process of a hundred times that.)
     precondition(bytes.count <= Int(UInt32.max), "more property names than a table holds")
     ends.append(UInt32(bytes.count))

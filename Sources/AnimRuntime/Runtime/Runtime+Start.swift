@@ -214,7 +214,14 @@ extension Runtime {
       // Declared once in this input (a script's second declaration is an error; a session
       // entry that declares a target twice is run whole): once its statement has run,
       // nothing asks whether this entry declared it.
-      if let declaration { declaredInEntry.remove(declaration.name.text) }
+      if let declaration {
+        // (Nearly always the only name there: emptied without hashing it.)
+        if declaredInEntry.count == 1, declaredInEntry.first == declaration.name.text {
+          declaredInEntry.removeAll(keepingCapacity: true)
+        } else {
+          declaredInEntry.remove(declaration.name.text)
+        }
+      }
       if let deliver, output.count >= Self.outputPiece { deliver(takeOutput()) }
     }
     guard case .clean(let warnings) = reader.finish() else { return nil }

@@ -76,6 +76,7 @@ extension Runtime {
     }
     declaredInEntry.insert(target)
     var next = values.makeIterator()
+    var addedProperties = false
     for index in 0..<(memberCount ?? 1) {
       let member = memberNames?[index] ?? target
       // A target the runtime did not have has no property yet: its names are added without a
@@ -102,9 +103,14 @@ extension Runtime {
           }
           if !added { continue }
         }
-        namesByProperty = NamesByProperty()
-        propertyGeneration += 1
+        addedProperties = true
       }
+    }
+    // (Once a declaration, not once a property: each write to the runtime's properties is
+    // checked for exclusive access, and a script may declare a million.)
+    if addedProperties {
+      namesByProperty = NamesByProperty()
+      propertyGeneration += 1
     }
     if memberCount != nil || !groups.isEmpty { groups[target] = memberCount }
     for member in memberNames ?? [] {
@@ -131,7 +137,8 @@ extension Runtime {
     } else if entryOfEveryTarget != entry {
       entryOfEveryTarget = nil
     }
-    return entryOfEveryTarget == entry && targetsListEveryProperty && !declaredInEntry.contains(target)
+    return entryOfEveryTarget == entry && targetsListEveryProperty
+      && (declaredInEntry.isEmpty || !declaredInEntry.contains(target))
   }
 
   /// A target declared again (in the REPL): its animations end, as `cancel` ends them (each
