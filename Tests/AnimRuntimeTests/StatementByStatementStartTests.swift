@@ -76,6 +76,16 @@ private let orderScripts: [String] = [
   target g { t: c.v, k: 1 }
   target row[3] { x: index * 10, y: a.x + index }
   """,
+  // Constant `let`s, which a trace runs as nothing, one of them held after a `wait` and
+  // read again when due, with the facts of its own references.
+  """
+  target a { x: 0 }
+  let k = 2 * 3 + 1
+  wait 100ms
+  let j = k * 2 + 1
+  print "j is {j}, k is {k}"
+  animate a.x to j over 1s
+  """,
   """
   target a { x: 0 }
   target b { y: a.x / a.x, z: 1 }

@@ -99,6 +99,12 @@ extension Runtime {
     return time > start ? .later(time) : .now
   }
 
+  /// Whether `statement` is a `let` whose value the checker found constant.
+  static func isConstantLet(_ statement: Statement, _ facts: ResolvedFacts) -> Bool {
+    guard case .letBinding(let declaration) = statement.kind else { return false }
+    return facts.constant(of: declaration.value) != nil
+  }
+
   /// Whether running `statement` keeps its context for later: a timeline's declaration, a
   /// handler, a target of a kind (what it draws is evaluated again).
   static func keepsItsContext(_ statement: Statement) -> Bool {
@@ -159,7 +165,11 @@ extension Runtime {
         gathered.append(statement)
         continue
       }
-      var context = checked.facts.isEmpty ? bare : ProgramContext(facts: checked.facts, input: input)
+      // A `let` of a constant runs as nothing here (`keepsConstantValues` is off: its uses
+      // read the constant): no context of its own is made for it. (Nor could its placement or
+      // a `wait` read its facts: it has neither.)
+      let runsAsNothing = !keepsConstantValues && Self.isConstantLet(statement, checked.facts)
+      var context = checked.facts.isEmpty || runsAsNothing ? bare : ProgramContext(facts: checked.facts, input: input)
       guard let step = startStep(of: statement, context, cursor: cursor, start: start) else { return nil }
       var declaration: TargetDeclaration?
       if case .target(let target) = statement.kind { declaration = target }
@@ -168,7 +178,7 @@ extension Runtime {
         cursor = time
         continue
       case .later(let time):
-        if context !== bare {
+        if !checked.facts.isEmpty {
           heldFacts.append(checked.facts)
           context = held
         }
@@ -205,7 +215,7 @@ extension Runtime {
       nextKey += 1
       lastActivity = engine.now
       lastFiniteActivity = engine.now
-      execute(statement, context)
+      if !runsAsNothing { execute(statement, context) }
       // (Its second step redeclares nothing, the first having declared it in this input:
       // what it added is at the end.)
       if isTwoStep {
