@@ -82,7 +82,10 @@ extension Runtime {
   ) -> StartStep? {
     // Its time, as `schedule(_:from:_:mode:)` finds it: from constants only.
     var time = cursor
-    switch context.facts.placement(of: statement, in: .runsNow) {
+    // (A statement without a placement runs at the cursor: nothing to look up, not even a
+    // label's placement, which is written `at NAME`.)
+    let placement = statement.placement == nil ? .now : context.facts.placement(of: statement, in: .runsNow)
+    switch placement {
     case .absolute(let offset):
       guard let d = constantDuration(offset, context) else { return nil }
       time = saturatingSum(start, d)
