@@ -30,6 +30,10 @@ struct StatementByStatementCheck {
     if mode == .session { streaming.emitted = nil }
     var checker = Checker(mode: mode, environment: environment, recordsFacts: true, streaming: streaming)
     checker.recordsTypes = false
+    // Each statement's facts are handed over on their own (FactRecorder.swift).
+    checker.constants = FactRecorder(listing: true)
+    checker.references = FactRecorder(listing: true)
+    checker.placements = FactRecorder(listing: true)
     self.checker = checker
     if source.bytes.count >= ParsingThread.minimumSize {
       let queue = StatementQueue(capacity: 8)
@@ -52,18 +56,19 @@ struct StatementByStatementCheck {
       failed = true
       return nil
     }
-    if statement.kind.isFlow { gathers = true }
+    if statement.kind.isFlow && !gathers {
+      gathers = true
+      // This statement's facts and every later one's make one table.
+      checker.constants.stopListing()
+      checker.references.stopListing()
+      checker.placements.stopListing()
+    }
     if gathers {
       return CheckedStatement(statement: statement, facts: ResolvedFacts(), isGathered: true)
     }
     let facts = ResolvedFacts(
-      constants: SpanTable(checker.constants), references: SpanTable(checker.references),
-      placements: SpanTable(checker.placements))
-    // Emptied keeping their room (the facts handed over are copies of exactly their size):
-    // the next statement's tables do not grow again from nothing, one resize at a time.
-    checker.constants.removeAll(keepingCapacity: true)
-    checker.references.removeAll(keepingCapacity: true)
-    checker.placements.removeAll(keepingCapacity: true)
+      constants: checker.constants.take(), references: checker.references.take(),
+      placements: checker.placements.take())
     return CheckedStatement(statement: statement, facts: facts, isGathered: false)
   }
 
@@ -74,8 +79,8 @@ struct StatementByStatementCheck {
   /// The facts of the statements handed over gathered (`CheckedStatement.isGathered`).
   func gatheredFacts() -> ResolvedFacts {
     ResolvedFacts(
-      constants: SpanTable(checker.constants), references: SpanTable(checker.references),
-      placements: SpanTable(checker.placements))
+      constants: checker.constants.spanTable, references: checker.references.spanTable,
+      placements: checker.placements.spanTable)
   }
 
   /// The next statement the parser read, nil at the end or after a syntax error.
