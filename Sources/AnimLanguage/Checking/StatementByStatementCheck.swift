@@ -9,8 +9,11 @@ struct StatementByStatementCheck {
   private var parser: Parser?
   private var thread: ParsingThread?
   private var queue: StatementQueue?
+  /// What is left of the parsing thread's last batch, last first: each statement is moved
+  /// out (`popLast()`), so that the checking thread keeps no reference to a statement it has
+  /// handed over, and its tree is freed by the thread that runs it, not by this one when the
+  /// batch goes.
   private var batch: [Statement] = []
-  private var batchIndex = 0
   private var checker: Checker
   /// Set once a statement has a syntax or check error: nothing more is handed over.
   private var failed = false
@@ -49,6 +52,24 @@ struct StatementByStatementCheck {
   /// The next top-level statement, checked, with its facts; nil at the end of the script or
   /// at its first error (then `finish()` says which).
   mutating func next() -> CheckedStatement? {
+    guard let statement = checkNext() else { return nil }
+    let facts = takeFacts(of: statement)
+    return CheckedStatement(statement: statement, facts: facts, isGathered: gathers)
+  }
+
+  /// `next()`, appended to `batch`: made there, where a `CheckedStatement` returned and then
+  /// appended was copied (its references retained) and the returned one destroyed (released)
+  /// on the checking thread. False at the end of the script or at its first error.
+  mutating func appendNext(to batch: inout [CheckedStatement?]) -> Bool {
+    guard let statement = checkNext() else { return false }
+    let facts = takeFacts(of: statement)
+    batch.append(CheckedStatement(statement: statement, facts: facts, isGathered: gathers))
+    return true
+  }
+
+  /// The next top-level statement, checked; nil at the end of the script or at its first
+  /// error.
+  private mutating func checkNext() -> Statement? {
     guard !failed, let statement = nextParsed() else { return nil }
     let before = checker.diagnostics.count
     checker.checkNextTopLevelStatement(statement)
@@ -56,6 +77,13 @@ struct StatementByStatementCheck {
       failed = true
       return nil
     }
+    return statement
+  }
+
+  /// The facts of `statement`, just checked: its own, which the checker then forgets, or
+  /// none, once they are gathered (from the first top-level loop or `if` on, after which
+  /// `gathers` is set).
+  private mutating func takeFacts(of statement: Statement) -> ResolvedFacts {
     if statement.kind.isFlow && !gathers {
       gathers = true
       // This statement's facts and every later one's make one table.
@@ -63,13 +91,10 @@ struct StatementByStatementCheck {
       checker.references.stopListing()
       checker.placements.stopListing()
     }
-    if gathers {
-      return CheckedStatement(statement: statement, facts: ResolvedFacts(), isGathered: true)
-    }
-    let facts = ResolvedFacts(
+    if gathers { return ResolvedFacts() }
+    return ResolvedFacts(
       constants: checker.constants.take(), references: checker.references.take(),
       placements: checker.placements.take())
-    return CheckedStatement(statement: statement, facts: facts, isGathered: false)
   }
 
   /// The declarations so far: after a clean reading, the input's environment as the whole
@@ -93,23 +118,22 @@ struct StatementByStatementCheck {
       }
       return statement
     }
-    while batchIndex == batch.count {
+    while batch.isEmpty {
       guard !threadEnded, let queue else { return nil }
       switch queue.take() {
-      case .statements(let statements):
-        batch = statements
-        batchIndex = 0
+      case .statements(var statements):
+        // Moved one at a time into `batch`, last first (reversed in place, each would be
+        // copied).
+        batch.reserveCapacity(statements.count)
+        while let statement = statements.popLast() { batch.append(statement) }
       case .end(let diagnostics):
         threadEnded = true
         threadSyntaxErrors = diagnostics
-        batch = []
-        batchIndex = 0
         if !diagnostics.isEmpty { failed = true }
         return nil
       }
     }
-    batchIndex += 1
-    return batch[batchIndex - 1]
+    return batch.popLast()
   }
 
   /// After `next()` returned nil: whether the statements handed over were the whole
