@@ -76,8 +76,47 @@ import Testing
     #expect(table[span(3)] == 3)
   }
 
+  /// A `let` or a `curve` whose value is a constant is handed over with that constant alone
+  /// (running it reads nothing else); one whose value is not keeps its parts' facts.
+  @Test func aConstantDeclarationHandsOverItsValueAlone() throws {
+    let text = "let x = 0 * 2 + 0.5\nlet y = x * 4\ncurve c = cubic(0.1 + 0.1, 0, 0.5, 1)\nlet z = easeIn\n"
+    var reader = CheckedStatementReader(SourceText(name: "lets.anim", contents: text))
+    var values: [(Expression, ResolvedFacts)] = []
+    while let checked = reader.next() {
+      switch checked.statement.kind {
+      case .letBinding(let declaration): values.append((declaration.value, checked.facts))
+      case .curve(let declaration): values.append((declaration.value, checked.facts))
+      default: Issue.record("unexpected statement")
+      }
+    }
+    guard case .clean = reader.finish() else {
+      Issue.record("not clean")
+      return
+    }
+    try #require(values.count == 4)
+    // `0 * 2 + 0.5`: 0.5, not also `0 * 2`'s 0.
+    #expect(values[0].1.constants.count == 1)
+    #expect(values[0].1.constant(of: values[0].0) == .number(0.5))
+    #expect(values[0].1.references.count == 0)
+    // `x * 4`: 2, without the reference of `x`.
+    #expect(values[1].1.constants.count == 1)
+    #expect(values[1].1.constant(of: values[1].0) == .number(2))
+    #expect(values[1].1.references.count == 0)
+    // The curve, without `0.1 + 0.1`'s 0.2.
+    #expect(values[2].1.constants.count == 1)
+    guard case .curve? = values[2].1.constant(of: values[2].0) else {
+      Issue.record("the curve's constant")
+      return
+    }
+    // A preset's name: the curve is its constant, and what the name refers to is not kept.
+    #expect(values[3].1.constants.count == 1)
+    #expect(values[3].1.references.count == 0)
+  }
+
   /// Every statement's facts, handed over by a reading statement by statement, are the whole
-  /// check's facts (the union of the statements' tables is the whole input's table).
+  /// check's facts (the union of the statements' tables is the whole input's table), but for
+  /// the parts of a `let`'s or a `curve`'s constant value, whose constant is all that running
+  /// it reads.
   @Test(arguments: [2026, 7, 11])
   func aReadingsFactsAreTheWholeChecksFacts(_ seed: UInt64) throws {
     var generator = ScriptGenerator(seed: seed)
@@ -90,8 +129,15 @@ import Testing
     var references: [String] = []
     var placements: [String] = []
     var statements = 0
+    var constantValues: [SourceSpan] = []
     while let checked = reader.next() {
       statements += 1
+      if !checked.isGathered {
+        var value: Expression?
+        if case .letBinding(let declaration) = checked.statement.kind { value = declaration.value }
+        if case .curve(let declaration) = checked.statement.kind { value = declaration.value }
+        if let value, whole.constants[value.span] != nil { constantValues.append(value.span) }
+      }
       let facts = checked.isGathered ? ResolvedFacts() : checked.facts
       constants += facts.constants.entries.map { "\($0.span) \($0.value)" }
       references += facts.references.entries.map { "\($0.span) \($0.value)" }
@@ -102,12 +148,17 @@ import Testing
     constants += gathered.constants.entries.map { "\($0.span) \($0.value)" }
     references += gathered.references.entries.map { "\($0.span) \($0.value)" }
     placements += gathered.placements.entries.map { "\($0.span) \($0.value)" }
-    func expected<Value>(_ table: SpanTable<Value>) -> [String] {
-      table.entries.map { "\($0.span) \($0.value)" }.sorted()
+    /// Whether `span` is in a constant value (the value itself, with `itself`, or a part).
+    func isInValue(_ span: SourceSpan, itself: Bool) -> Bool {
+      constantValues.contains { (itself || span != $0) && $0.start <= span.start && span.end <= $0.end }
+    }
+    func expected<Value>(_ table: SpanTable<Value>, itself: Bool) -> [String] {
+      table.entries.filter { !isInValue($0.span, itself: itself) }.map { "\($0.span) \($0.value)" }.sorted()
     }
     #expect(statements > 0)
-    #expect(constants.sorted() == expected(whole.constants))
-    #expect(references.sorted() == expected(whole.references))
-    #expect(placements.sorted() == expected(whole.placements))
+    // (The value's constant is kept; what its name refers to, `curve c = easeIn`, is not.)
+    #expect(constants.sorted() == expected(whole.constants, itself: false))
+    #expect(references.sorted() == expected(whole.references, itself: true))
+    #expect(placements.sorted() == expected(whole.placements, itself: true))
   }
 }

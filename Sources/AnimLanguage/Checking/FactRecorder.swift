@@ -58,6 +58,11 @@ struct FactRecorder<Value: Sendable> {
     return taken
   }
 
+  /// The fact recorded last for `span` since the last `take()` (while listing).
+  func listed(at span: SourceSpan) -> Value? {
+    list.last(where: { $0.span == span })?.value
+  }
+
   /// The facts listed since the last `take()`, forgotten (while listing).
   mutating func forget() {
     while list.popLast() != nil {}

@@ -46,6 +46,11 @@ package struct SpanTable<Value: Sendable>: Sendable {
     storage = .sorted(entries)
   }
 
+  /// The one entry `span`, `value`.
+  init(_ span: SourceSpan, _ value: Value) {
+    storage = .one(span, value)
+  }
+
   /// The entries of `recorded`, in the order they were recorded: a later entry of a span
   /// replaces an earlier one, as a dictionary's would (`FactRecorder`, which lists a
   /// statement's facts in the order the checker finds them).

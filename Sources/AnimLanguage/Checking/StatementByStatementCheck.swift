@@ -92,9 +92,28 @@ struct StatementByStatementCheck {
       checker.placements.stopListing()
     }
     if gathers { return ResolvedFacts() }
+    // A `let` or `curve` whose value is a constant needs that constant alone: running it
+    // (`Runtime.run`, `Runtime.planEntry`) reads the value's constant, and evaluating the value
+    // returns it before it would look at a part. Its parts' facts (`0 * 2` in
+    // `let x = 0 * 2 + 0.5`, the names it reads) are not handed over, and its one fact is
+    // kept in the table itself (a `let` of a million-line script of them took an array each).
+    if let value = Self.declaredValue(of: statement), let constant = checker.constants.listed(at: value.span) {
+      checker.constants.forget()
+      checker.references.forget()
+      return ResolvedFacts(constants: SpanTable(value.span, constant), placements: checker.placements.take())
+    }
     return ResolvedFacts(
       constants: checker.constants.take(), references: checker.references.take(),
       placements: checker.placements.take())
+  }
+
+  /// The value a `let` or a `curve` declares.
+  private static func declaredValue(of statement: Statement) -> Expression? {
+    switch statement.kind {
+    case .letBinding(let declaration): return declaration.value
+    case .curve(let declaration): return declaration.value
+    default: return nil
+    }
   }
 
   /// The declarations so far: after a clean reading, the input's environment as the whole
