@@ -38,7 +38,8 @@ package struct CheckedStatementReader {
   private var hold: CheckingHold?
   /// (Internal for the tests, which watch it end.)
   var checking: CheckingThread? { hold?.checking }
-  private var batch: [CheckedStatement] = []
+  /// The checking thread's last batch, `batch[batchIndex...]` not yet taken (moved out).
+  private var batch: [CheckedStatement?] = []
   private var batchIndex = 0
 
   /// A reader of `source` as a script (`.script`, from an empty environment, as `anim run`
@@ -65,7 +66,7 @@ package struct CheckedStatementReader {
       batchIndex = 0
     }
     batchIndex += 1
-    return batch[batchIndex - 1]
+    return batch[batchIndex - 1].take()
   }
 
   /// The declarations so far: after a clean reading (`finish()`), the input's environment

@@ -56,7 +56,7 @@ extension Checker {
     if recordsFacts {
       // (A literal's constant is the literal: `ResolvedFacts.constant(of:)` reads it there.)
       if let constant = typed.constant, ConstantValue(literal: expression) != constant {
-        constants[expression.span] = constant
+        constants.record(constant, at: expression.span)
       }
       if recordsTypes {
         types[expression.span] = typed.type

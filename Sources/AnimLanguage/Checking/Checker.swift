@@ -120,10 +120,10 @@ struct Checker {
 
   // The side tables of the `CheckedProgram`.
   var types: [SourceSpan: ValueType] = [:]
-  var constants: [SourceSpan: ConstantValue] = [:]
-  var references: [SourceSpan: Reference] = [:]
+  var constants = FactRecorder<ConstantValue>()
+  var references = FactRecorder<Reference>()
   var curveKinds: [SourceSpan: CurveKind] = [:]
-  var placements: [SourceSpan: ResolvedPlacement] = [:]
+  var placements = FactRecorder<ResolvedPlacement>()
 
   /// Top-level declarations of this input that the check has not reached yet, so a use
   /// before the declaration gets its own message rather than "unknown".
@@ -154,7 +154,7 @@ struct Checker {
       file: file, diagnostics: orderedDiagnostics(), environment: environment, types: SpanTable(types),
       curveKinds: SpanTable(curveKinds),
       resolved: ResolvedFacts(
-        constants: SpanTable(constants), references: SpanTable(references), placements: SpanTable(placements)))
+        constants: constants.spanTable, references: references.spanTable, placements: placements.spanTable))
   }
 
   /// The diagnostics in source order (in the order found among those at one offset).
@@ -183,11 +183,11 @@ struct Checker {
   }
 
   mutating func record(_ constant: ConstantValue, of span: SourceSpan) {
-    if recordsFacts { constants[span] = constant }
+    if recordsFacts { constants.record(constant, at: span) }
   }
 
   mutating func record(_ reference: Reference, of span: SourceSpan) {
-    if recordsFacts { references[span] = reference }
+    if recordsFacts { references.record(reference, at: span) }
   }
 
   mutating func record(_ kind: CurveKind, of span: SourceSpan) {
@@ -406,7 +406,7 @@ struct Checker {
   mutating func checkItem(_ statement: Statement, in body: Body, progress: inout BodyProgress) {
     let placement = resolvePlacement(of: statement, in: body)
     // (Only a label's: the others are the placement as written, WrittenFacts.swift.)
-    if recordsFacts, placement.isLabelPlacement { placements[statement.span] = placement }
+    if recordsFacts, placement.isLabelPlacement { placements.record(placement, at: statement.span) }
     if body.appends, progress.foreverItem != nil, startsAtEndSoFar(statement, placement) {
       error(
         "this item starts at the end of an item that repeats forever, so it never starts; "

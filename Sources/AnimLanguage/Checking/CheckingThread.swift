@@ -15,7 +15,10 @@ final class CheckingThread: @unchecked Sendable {
   }
 
   private enum Message: Sendable {
-    case statements([CheckedStatement])
+    /// Each statement optional so that the reader can move it out (`Optional.take()`),
+    /// where reading it by index copied it (its tree's and its facts' references retained,
+    /// and released again with the batch).
+    case statements([CheckedStatement?])
     case end(Ending)
   }
 
@@ -44,8 +47,9 @@ final class CheckingThread: @unchecked Sendable {
     return checking
   }
 
-  /// The next batch of checked statements, nil at the end (on the reader's thread).
-  func nextBatch() -> [CheckedStatement]? {
+  /// The next batch of checked statements, nil at the end (on the reader's thread); each is
+  /// there to be moved out (`Optional.take()`).
+  func nextBatch() -> [CheckedStatement?]? {
     guard ending == nil else { return nil }
     switch queue.take() {
     case .statements(let statements):
@@ -69,13 +73,13 @@ final class CheckingThread: @unchecked Sendable {
   }
 
   private func run() {
-    var batch: [CheckedStatement] = []
+    var batch: [CheckedStatement?] = []
     batch.reserveCapacity(Self.batchSize)
-    while !stopping.load(ordering: .relaxed), let checked = check.next() {
-      batch.append(checked)
+    while !stopping.load(ordering: .relaxed), check.appendNext(to: &batch) {
       if batch.count == Self.batchSize {
         queue.put(.statements(batch))
-        batch.removeAll(keepingCapacity: true)
+        batch = []
+        batch.reserveCapacity(Self.batchSize)
       }
     }
     if !batch.isEmpty { queue.put(.statements(batch)) }

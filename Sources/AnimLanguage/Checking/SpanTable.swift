@@ -55,6 +55,43 @@ package struct SpanTable<Value: Sendable>: Sendable {
     storage = .shared(entries)
   }
 
+  /// The one entry `span`, `value`.
+  init(_ span: SourceSpan, _ value: Value) {
+    storage = .one(span, value)
+  }
+
+  /// The entries of `recorded`, in the order they were recorded: a later entry of a span
+  /// replaces an earlier one, as a dictionary's would (`FactRecorder`, which lists a
+  /// statement's facts in the order the checker finds them).
+  init(recorded: [(span: SourceSpan, value: Value)]) {
+    switch recorded.count {
+    case 0:
+      storage = .sorted([])
+    case 1:
+      storage = .one(recorded[0].span, recorded[0].value)
+    case ...Self.largestSorted:
+      // Each entry inserted where it goes, found from the end: a statement's facts are in
+      // order already but for a node recorded after a part that starts later (`a + b * c`).
+      var entries: [(span: SourceSpan, value: Value)] = []
+      entries.reserveCapacity(recorded.count)
+      for entry in recorded {
+        let key = (entry.span.start, entry.span.end)
+        var index = entries.count
+        while index > 0, key < (entries[index - 1].span.start, entries[index - 1].span.end) { index -= 1 }
+        if index > 0, entries[index - 1].span == entry.span {
+          entries[index - 1].value = entry.value
+        } else if index == entries.count {
+          entries.append(entry)  // (the usual case; `insert` takes a general and slower path)
+        } else {
+          entries.insert(entry, at: index)
+        }
+      }
+      storage = entries.count == 1 ? .one(entries[0].span, entries[0].value) : .sorted(entries)
+    default:
+      storage = .hashed(Dictionary(recorded, uniquingKeysWith: { _, later in later }))
+    }
+  }
+
   package var count: Int {
     switch storage {
     case .one: return 1

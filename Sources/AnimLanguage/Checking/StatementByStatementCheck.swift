@@ -9,8 +9,11 @@ struct StatementByStatementCheck {
   private var parser: Parser?
   private var thread: ParsingThread?
   private var queue: StatementQueue?
+  /// What is left of the parsing thread's last batch, last first: each statement is moved
+  /// out (`popLast()`), so that the checking thread keeps no reference to a statement it has
+  /// handed over, and its tree is freed by the thread that runs it, not by this one when the
+  /// batch goes.
   private var batch: [Statement] = []
-  private var batchIndex = 0
   private var checker: Checker
   /// Set once a statement has a syntax or check error: nothing more is handed over.
   private var failed = false
@@ -30,6 +33,10 @@ struct StatementByStatementCheck {
     if mode == .session { streaming.emitted = nil }
     var checker = Checker(mode: mode, environment: environment, recordsFacts: true, streaming: streaming)
     checker.recordsTypes = false
+    // Each statement's facts are handed over on their own (FactRecorder.swift).
+    checker.constants = FactRecorder(listing: true)
+    checker.references = FactRecorder(listing: true)
+    checker.placements = FactRecorder(listing: true)
     self.checker = checker
     if source.bytes.count >= ParsingThread.minimumSize {
       let queue = StatementQueue(capacity: 8)
@@ -45,6 +52,24 @@ struct StatementByStatementCheck {
   /// The next top-level statement, checked, with its facts; nil at the end of the script or
   /// at its first error (then `finish()` says which).
   mutating func next() -> CheckedStatement? {
+    guard let statement = checkNext() else { return nil }
+    let facts = takeFacts(of: statement)
+    return CheckedStatement(statement: statement, facts: facts, isGathered: gathers)
+  }
+
+  /// `next()`, appended to `batch`: made there, where a `CheckedStatement` returned and then
+  /// appended was copied (its references retained) and the returned one destroyed (released)
+  /// on the checking thread. False at the end of the script or at its first error.
+  mutating func appendNext(to batch: inout [CheckedStatement?]) -> Bool {
+    guard let statement = checkNext() else { return false }
+    let facts = takeFacts(of: statement)
+    batch.append(CheckedStatement(statement: statement, facts: facts, isGathered: gathers))
+    return true
+  }
+
+  /// The next top-level statement, checked; nil at the end of the script or at its first
+  /// error.
+  private mutating func checkNext() -> Statement? {
     guard !failed, let statement = nextParsed() else { return nil }
     let before = checker.diagnostics.count
     checker.checkNextTopLevelStatement(statement)
@@ -52,19 +77,43 @@ struct StatementByStatementCheck {
       failed = true
       return nil
     }
-    if statement.kind.isFlow { gathers = true }
-    if gathers {
-      return CheckedStatement(statement: statement, facts: ResolvedFacts(), isGathered: true)
+    return statement
+  }
+
+  /// The facts of `statement`, just checked: its own, which the checker then forgets, or
+  /// none, once they are gathered (from the first top-level loop or `if` on, after which
+  /// `gathers` is set).
+  private mutating func takeFacts(of statement: Statement) -> ResolvedFacts {
+    if statement.kind.isFlow && !gathers {
+      gathers = true
+      // This statement's facts and every later one's make one table.
+      checker.constants.stopListing()
+      checker.references.stopListing()
+      checker.placements.stopListing()
     }
-    let facts = ResolvedFacts(
-      constants: SpanTable(checker.constants), references: SpanTable(checker.references),
-      placements: SpanTable(checker.placements))
-    // Emptied keeping their room (the facts handed over are copies of exactly their size):
-    // the next statement's tables do not grow again from nothing, one resize at a time.
-    checker.constants.removeAll(keepingCapacity: true)
-    checker.references.removeAll(keepingCapacity: true)
-    checker.placements.removeAll(keepingCapacity: true)
-    return CheckedStatement(statement: statement, facts: facts, isGathered: false)
+    if gathers { return ResolvedFacts() }
+    // A `let` or `curve` whose value is a constant needs that constant alone: running it
+    // (`Runtime.run`, `Runtime.planEntry`) reads the value's constant, and evaluating the value
+    // returns it before it would look at a part. Its parts' facts (`0 * 2` in
+    // `let x = 0 * 2 + 0.5`, the names it reads) are not handed over, and its one fact is
+    // kept in the table itself (a `let` of a million-line script of them took an array each).
+    if let value = Self.declaredValue(of: statement), let constant = checker.constants.listed(at: value.span) {
+      checker.constants.forget()
+      checker.references.forget()
+      return ResolvedFacts(constants: SpanTable(value.span, constant), placements: checker.placements.take())
+    }
+    return ResolvedFacts(
+      constants: checker.constants.take(), references: checker.references.take(),
+      placements: checker.placements.take())
+  }
+
+  /// The value a `let` or a `curve` declares.
+  private static func declaredValue(of statement: Statement) -> Expression? {
+    switch statement.kind {
+    case .letBinding(let declaration): return declaration.value
+    case .curve(let declaration): return declaration.value
+    default: return nil
+    }
   }
 
   /// The declarations so far: after a clean reading, the input's environment as the whole
@@ -74,8 +123,8 @@ struct StatementByStatementCheck {
   /// The facts of the statements handed over gathered (`CheckedStatement.isGathered`).
   func gatheredFacts() -> ResolvedFacts {
     ResolvedFacts(
-      constants: SpanTable(checker.constants), references: SpanTable(checker.references),
-      placements: SpanTable(checker.placements))
+      constants: checker.constants.spanTable, references: checker.references.spanTable,
+      placements: checker.placements.spanTable)
   }
 
   /// The next statement the parser read, nil at the end or after a syntax error.
@@ -88,23 +137,22 @@ struct StatementByStatementCheck {
       }
       return statement
     }
-    while batchIndex == batch.count {
+    while batch.isEmpty {
       guard !threadEnded, let queue else { return nil }
       switch queue.take() {
-      case .statements(let statements):
-        batch = statements
-        batchIndex = 0
+      case .statements(var statements):
+        // Moved one at a time into `batch`, last first (reversed in place, each would be
+        // copied).
+        batch.reserveCapacity(statements.count)
+        while let statement = statements.popLast() { batch.append(statement) }
       case .end(let diagnostics):
         threadEnded = true
         threadSyntaxErrors = diagnostics
-        batch = []
-        batchIndex = 0
         if !diagnostics.isEmpty { failed = true }
         return nil
       }
     }
-    batchIndex += 1
-    return batch[batchIndex - 1]
+    return batch.popLast()
   }
 
   /// After `next()` returned nil: whether the statements handed over were the whole

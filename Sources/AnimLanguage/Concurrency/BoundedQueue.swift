@@ -6,8 +6,10 @@ import Dispatch
 
 /// A bounded first-in first-out queue from one thread to another.
 final class BoundedQueue<Item: Sendable>: @unchecked Sendable {
-  // `items[head...]` are waiting; guarded by `lock`.
-  private var items: [Item] = []
+  // `items[head...]` are waiting; guarded by `lock`. An item taken is moved out, leaving nil:
+  // what the queue hands over is then the only reference to it (a batch the taker consumes
+  // in place, not a copy of it, which a reference left behind would force).
+  private var items: [Item?] = []
   private var head = 0
   private let lock = DispatchSemaphore(value: 1)
   private let waiting = DispatchSemaphore(value: 0)
@@ -30,7 +32,7 @@ final class BoundedQueue<Item: Sendable>: @unchecked Sendable {
   func take() -> Item {
     waiting.wait()
     lock.wait()
-    let item = items[head]
+    let item = items[head].take()!
     head += 1
     if head >= 32 {
       items.removeFirst(head)
