@@ -38,13 +38,13 @@ struct EngineRefreshSkipTests {
 
   @Test func anAnimationAddedAtTheSameInstantIsRefreshed() throws {
     var (engine, _, q) = try stackedEngine()
-    // Placed half a second back: at 250 ms it is half-way from 7 to 107.
+    // Starting now from 20: it shows 20 at once, at progress 0.
     _ = try engine.animate(
-      q, with: .tween(to: .number(107), duration: 1_000 * ms), placement: .engine(at: -250 * ms))
+      q, with: .tween(from: .number(20), to: .number(120), duration: 1_000 * ms), placement: .engine(at: 250 * ms))
     let refreshes = engine.stores.numbers.refreshCount
     try engine.advance(to: 250 * ms)
     #expect(engine.stores.numbers.refreshCount > refreshes)
-    #expect(engine.currentValue(of: q) == .number(57))
+    #expect(engine.currentValue(of: q) == .number(20))
     #expect(engine.currentValue(of: q) == engine.value(of: q))
   }
 
