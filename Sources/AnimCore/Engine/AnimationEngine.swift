@@ -189,7 +189,9 @@ public struct AnimationEngine: Sendable {
   }
 
   /// The engine time of the last advance.
-  public internal(set) var now: Nanoseconds = 0
+  public internal(set) var now: Nanoseconds = 0 {
+    didSet { if now != oldValue { revision &+= 1 } }
+  }
 
   /// Pass boundaries of timelines crossed so far (a counter that only orders one instant's
   /// script events by when the playhead crossed them; not part of a snapshot).
@@ -200,25 +202,41 @@ public struct AnimationEngine: Sendable {
   /// instant's events are ordered (kept short: one entry a boundary).
   var passBoundaryLog: [(count: Int, timeline: Int32)] = []
 
-  @usableFromInline var stores = Stores()
-  var nodes = ChunkedArray<Node>()
+  @usableFromInline var stores = Stores() {
+    didSet { revision &+= 1 }
+  }
+  var nodes = ChunkedArray<Node>() {
+    didSet { revision &+= 1 }
+  }
   var freeNodes: [Int32] = []
   /// Per node: changed whenever its scheduled event may have changed; a top-level node's
   /// pending entry is live while this is the entry's sequence.
   var versions = ChunkedArray<UInt32>()
-  var timelines: [TimelineRecord] = []
+  var timelines: [TimelineRecord] = [] {
+    didSet { revision &+= 1 }
+  }
   var freeTimelines: [Int32] = []
   var callbacks: [CallbackRecord] = []
   var freeCallbacks: [Int32] = []
   /// Curves, shared by index.
-  var curves: [TimingCurve] = []
+  var curves: [TimingCurve] = [] {
+    didSet { revision &+= 1 }
+  }
   var curveIndex: [TimingCurve: Int32] = [:]
   /// Per curve: its kind and parameters' place, so that sampling reads no enum (CurveTables.swift).
-  var curveEntries: [CurveEntry] = []
-  var beziers: [CubicBezier] = []
-  var springs: [SpringCurve] = []
+  var curveEntries: [CurveEntry] = [] {
+    didSet { revision &+= 1 }
+  }
+  var beziers: [CubicBezier] = [] {
+    didSet { revision &+= 1 }
+  }
+  var springs: [SpringCurve] = [] {
+    didSet { revision &+= 1 }
+  }
   /// The rate and iteration count of the nodes that do not have both 1, by `Node.extras`.
-  var nodeExtras: [NodeExtras] = []
+  var nodeExtras: [NodeExtras] = [] {
+    didSet { revision &+= 1 }
+  }
   var freeNodeExtras: [Int32] = []
   /// The `order` the next top-level node gets.
   var nextOrder: UInt32 = 0
@@ -241,6 +259,14 @@ public struct AnimationEngine: Sendable {
   /// as worked out for its first effect (Engine+Time.swift). Nothing changes times during a
   /// refresh; not part of a snapshot, and nil in every copy made outside one.
   var childTimes: ChildTimeMemo?
+  /// Counts the changes to what the current values are computed from: the time and every
+  /// store, node, timing, timeline and curve table (each of these counts its every write,
+  /// whether or not it changed anything, so a change is never missed). A refresh at the
+  /// revision of the last one would compute the same values again: it is skipped
+  /// (`refreshCurrentValues`). Not part of a snapshot; a decoded engine refreshes anew.
+  var revision: UInt64 = 1
+  /// The revision at the end of the last refresh (0: none yet, or one made stale).
+  var refreshedRevision: UInt64 = 0
 
   public init(startingAt time: Nanoseconds = 0) {
     now = time

@@ -311,10 +311,18 @@ extension ValueStore {
 
 extension AnimationEngine {
   /// Refreshes the stored current value of every animated property (after an advance).
+  /// Nothing they are computed from changed since the last refresh (`revision`): they are
+  /// what it computed, and it is skipped. (A trace to time 0 refreshed three times with
+  /// nothing between: the start's advance, the first frame's and the last one's, each a
+  /// walk of every animated property's effects.)
   mutating func refreshCurrentValues() {
+    guard revision != refreshedRevision else { return }
     // Every effect of a timeline reads the timeline's time at `now`: worked out once each.
     childTimes = ChildTimeMemo(time: now)
-    defer { childTimes = nil }
+    defer {
+      childTimes = nil
+      refreshedRevision = revision
+    }
     refresh(Double.self)
     refresh(Vec2.self)
     refresh(Vec3.self)

@@ -344,6 +344,9 @@ package struct AnimateStatement: Hashable, Sendable {
     get { boxedStagger?.clause }
     set { boxedStagger = newValue.map(StaggerBox.init) }
   }
+  /// Whether it has a stagger clause, asked without copying the clause out (the runtime asks
+  /// at every `animate`).
+  package var hasStagger: Bool { boxedStagger != nil }
   private var boxedStagger: StaggerBox?
 
   package init(

@@ -231,8 +231,17 @@ extension Runtime {
     _ expression: Expression?, stretch: Nanoseconds?, _ context: ProgramContext
   ) throws(EvaluationError) -> TimingCurve {
     guard let expression else { return .linear }
-    guard case .curve(let curve) = try evaluate(expression, context) else {
-      throw EvaluationError(message: "expected a curve", span: expression.span)
+    let curve: TimingCurve
+    if case .curve(let constant)? = context.facts.constant(of: expression) {
+      // A constant (a preset, a folded `cubic(…)`): what `evaluate` would return, taken as
+      // the checker folded it, with no runtime value boxed and let go for it at each
+      // `animate`.
+      curve = constant
+    } else {
+      guard case .curve(let evaluated) = try evaluate(expression, context) else {
+        throw EvaluationError(message: "expected a curve", span: expression.span)
+      }
+      curve = evaluated
     }
     guard let stretch, case .spring(let spring) = curve else { return curve }
     do {

@@ -24,18 +24,9 @@ extension Runtime {
   func propertyTargets(_ reference: PropertyReference, _ context: ProgramContext) throws(EvaluationError)
     -> [PropertyTarget]
   {
-    if groups.isEmpty, reference.index == nil, context.facts.namesPropertyAsWritten(reference) {
-      // `T.p` as written, and no group: found by its two words, with no name made (once per
-      // `animate`, a script of a hundred thousand made a hundred thousand).
-      let (target, property) = (reference.target.text, reference.property.text)
-      guard let id = properties[target: target, property: property] else {
-        throw noProperty("\(target).\(property)", at: reference.span)
-      }
-      return [PropertyTarget(id: id)]
-    }
+    if groups.isEmpty { return [PropertyTarget(id: try ungroupedPropertyID(reference, context))] }
     let property = try resolved(reference, context)
-    // (No group: no look-up of the target's name, which is made for it.)
-    guard !groups.isEmpty, let count = groups[property.target], reference.index == nil else {
+    guard let count = groups[property.target], reference.index == nil else {
       return [PropertyTarget(id: try propertyID(reference, resolved: property, context))]
     }
     var found: [PropertyTarget] = []
@@ -46,6 +37,24 @@ extension Runtime {
       found.append(PropertyTarget(id: id, member: (index, count)))
     }
     return found
+  }
+
+  /// The one property `T.p` names while the runtime has no group (`propertyTargets`' one
+  /// target then, without the array).
+  func ungroupedPropertyID(_ reference: PropertyReference, _ context: ProgramContext) throws(EvaluationError)
+    -> PropertyID
+  {
+    if reference.index == nil, context.facts.namesPropertyAsWritten(reference) {
+      // `T.p` as written: found by its two words, with no name made (once per `animate`, a
+      // script of a hundred thousand made a hundred thousand).
+      let (target, property) = (reference.target.text, reference.property.text)
+      guard let id = properties[target: target, property: property] else {
+        throw noProperty("\(target).\(property)", at: reference.span)
+      }
+      return id
+    }
+    // (No group: no look-up of the target's name, which is made for it.)
+    return try propertyID(reference, resolved: try resolved(reference, context), context)
   }
 
   /// The member index of `G[i]`: an integer in the group's range, else a runtime error at

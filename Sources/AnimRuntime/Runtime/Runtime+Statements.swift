@@ -344,6 +344,12 @@ extension Runtime {
         timelineNames[old] = nil
       }
       timelines[name] = DeclaredTimeline(span: statement.span, program: context, node: nil)
+    case .animate(let animate) where groups.isEmpty && !animate.hasStagger:
+      // One property and one animation (what `memberAnimations` makes for it, without its
+      // arrays and its second copy of the statement: a script may hold a hundred thousand).
+      let property = try ungroupedPropertyID(animate.property, context)
+      let made = try makeAnimation(animate, property, context, statementSpan: statement.span, startsAtPlacement: true)
+      try startStandalone(made, on: property, invocation: invocation, at: statement.span)
     case .animate, .keyframes:
       // Its values are evaluated now when it starts now, so that one that fails fails here,
       // before it exists: the statement then has no effect, and a handler stops here.
