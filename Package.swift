@@ -96,6 +96,6 @@ let package = Package(
     .testTarget(
       name: "AnimStageTests", dependencies: ["AnimStage", "AnimStageServer", "AnimRuntime", "AnimLanguage", "AnimCore"]),
     // End to end: runs the built `anim` binary (the dependency makes `swift test` build it).
-    .testTarget(name: "AnimCLITests", dependencies: ["anim", "anim-fuzz-restore"]),
+    .testTarget(name: "AnimCLITests", dependencies: ["anim", "anim-fuzz-restore", "AnimTestSupport"]),
   ]
 )

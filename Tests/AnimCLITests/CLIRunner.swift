@@ -117,36 +117,6 @@ enum CLI {
   }
 }
 
-/// A fresh directory for one test's files, removed by `remove()`.
-struct Scratch {
-  let directory: URL
-
-  init() throws {
-    directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("anim-cli-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-  }
-
-  /// Writes a file and returns its path.
-  func file(_ name: String, _ text: String) throws -> String {
-    try file(name, bytes: Array(text.utf8))
-  }
-
-  func file(_ name: String, bytes: [UInt8]) throws -> String {
-    let url = directory.appendingPathComponent(name)
-    try Data(bytes).write(to: url)
-    return url.path
-  }
-
-  func contents(_ path: String) throws -> String {
-    try String(contentsOfFile: path, encoding: .utf8)
-  }
-
-  func remove() {
-    try? FileManager.default.removeItem(at: directory)
-  }
-}
-
 /// The repository's examples/ directory.
 let examplesDirectory = URL(fileURLWithPath: #filePath)
   .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

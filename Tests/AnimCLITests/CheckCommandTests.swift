@@ -1,3 +1,4 @@
+import AnimTestSupport
 import Foundation
 import Testing
 
@@ -23,7 +24,7 @@ import Testing
   }
 
   @Test func errorsExit65WithEveryErrorInCompilerFormat() throws {
-    let scratch = try Scratch()
+    let scratch = try ScratchDirectory(prefix: "anim-cli")
     defer { scratch.remove() }
     let path = try scratch.file("two.anim", Self.twoErrors)
     let result = try CLI.run(["check", path])
@@ -40,7 +41,7 @@ import Testing
   }
 
   @Test func aCaretUnderlinesTheWholeToken() throws {
-    let scratch = try Scratch()
+    let scratch = try ScratchDirectory(prefix: "anim-cli")
     defer { scratch.remove() }
     let path = try scratch.file("big.anim", "let x = 1e400\n")
     let result = try CLI.run(["check", path])
@@ -51,7 +52,7 @@ import Testing
   }
 
   @Test func warningsAlonePrintButExitZero() throws {
-    let scratch = try Scratch()
+    let scratch = try ScratchDirectory(prefix: "anim-cli")
     defer { scratch.remove() }
     let path = try scratch.file("shadow.anim", "let min = 1\n")
     let result = try CLI.run(["check", path])
@@ -69,7 +70,7 @@ import Testing
   }
 
   @Test func aMissingFileExits66AndSaysWhichAndWhy() throws {
-    let scratch = try Scratch()
+    let scratch = try ScratchDirectory(prefix: "anim-cli")
     defer { scratch.remove() }
     let missing = scratch.directory.appendingPathComponent("nowhere.anim").path
     let result = try CLI.run(["check", missing])
@@ -79,7 +80,7 @@ import Testing
   }
 
   @Test func aDirectoryExits66() throws {
-    let scratch = try Scratch()
+    let scratch = try ScratchDirectory(prefix: "anim-cli")
     defer { scratch.remove() }
     let result = try CLI.run(["check", scratch.directory.path])
     #expect(result.status == 66)
@@ -87,7 +88,7 @@ import Testing
   }
 
   @Test func everyFileIsCheckedAndTheGravestStatusWins() throws {
-    let scratch = try Scratch()
+    let scratch = try ScratchDirectory(prefix: "anim-cli")
     defer { scratch.remove() }
     let good = try scratch.file("good.anim", "let a = 1\n")
     let bad = try scratch.file("bad.anim", Self.twoErrors)
@@ -107,7 +108,7 @@ import Testing
   }
 
   @Test func noColourWhenStandardErrorIsNotATerminal() throws {
-    let scratch = try Scratch()
+    let scratch = try ScratchDirectory(prefix: "anim-cli")
     defer { scratch.remove() }
     let path = try scratch.file("two.anim", Self.twoErrors)
     let result = try CLI.run(["check", path])
@@ -116,7 +117,7 @@ import Testing
   }
 
   @Test func colourOnATerminalUnlessNoColorIsSet() throws {
-    let scratch = try Scratch()
+    let scratch = try ScratchDirectory(prefix: "anim-cli")
     defer { scratch.remove() }
     let path = try scratch.file("two.anim", Self.twoErrors)
     let coloured = try CLI.run(["check", path], errorToTerminal: true)

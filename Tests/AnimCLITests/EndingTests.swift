@@ -1,3 +1,4 @@
+import AnimTestSupport
 import Foundation
 import Testing
 
@@ -8,7 +9,7 @@ struct EndingTests {
   /// Rule 13: an unknown `--watch` name exits 64 with nothing on standard output, even when
   /// the script prints at time 0.
   @Test func anUnknownWatchNameWritesNothing() throws {
-    let scratch = try Scratch()
+    let scratch = try ScratchDirectory(prefix: "anim-cli")
     defer { scratch.remove() }
     let path = try scratch.file("w.anim", "target a { x: 0 }\nprint \"hello\"\nemit \"e\"\n")
     for format in ["jsonl", "csv", "table", "svg"] {
@@ -22,7 +23,7 @@ struct EndingTests {
   /// Rule 13: one whose statements at time 0 leave only something that repeats for ever
   /// writes nothing; one that turns endless later writes its output up to then.
   @Test func aRunThatNeverEndsWritesOnlyWhatCameBefore() throws {
-    let scratch = try Scratch()
+    let scratch = try ScratchDirectory(prefix: "anim-cli")
     defer { scratch.remove() }
     let atOnce = try scratch.file(
       "f.anim", "target a { x: 0 }\nprint \"hi\"\nanimate a.x to 1 over 1s repeat forever\n")
@@ -52,7 +53,7 @@ struct EndingTests {
 
   /// Rule 13: still busy after 24 h of virtual time without --until: an error that says so.
   @Test func aTimelineThatReplaysItselfStopsAfterADay() throws {
-    let scratch = try Scratch()
+    let scratch = try ScratchDirectory(prefix: "anim-cli")
     defer { scratch.remove() }
     let path = try scratch.file("d.anim", "timeline t { wait 3600s }\non complete t { play t }\nplay t\n")
     let run = try runAnim(["trace", path, "--fps", "1"], input: "")
@@ -66,7 +67,7 @@ struct EndingTests {
   /// Rule 13: `run` and `trace` stop at once when their standard output is closed.
   @Test(arguments: ["run", "trace"])
   func aClosedStandardOutputStopsTheRun(_ command: String) throws {
-    let scratch = try Scratch()
+    let scratch = try ScratchDirectory(prefix: "anim-cli")
     defer { scratch.remove() }
     let path = try scratch.file(
       "p.anim", "target a { x: 0 }\nprint \"one\"\nanimate a.x to 1 over 30s\nat 29s print \"two\"\n")
@@ -89,7 +90,7 @@ struct EndingTests {
 
   /// Rule 13: a file over 256 MiB, or a stream that never ends, is refused at that size.
   @Test func aScriptTooLargeIsRefused() throws {
-    let scratch = try Scratch()
+    let scratch = try ScratchDirectory(prefix: "anim-cli")
     defer { scratch.remove() }
     let path = try scratch.file("big.anim", "")
     let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
@@ -105,7 +106,7 @@ struct EndingTests {
 
   /// Rules 7, 8, 11 and 12 end to end: each runtime error located, with its time, exit 65.
   @Test func runtimeErrorsAreLocatedAndExit65() throws {
-    let scratch = try Scratch()
+    let scratch = try ScratchDirectory(prefix: "anim-cli")
     defer { scratch.remove() }
     let path = try scratch.file(
       "e.anim",

@@ -1,3 +1,4 @@
+import AnimTestSupport
 import Foundation
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
   static let canonical = "let a = 1\nlet b = a * 2\ntarget card { x: 0, y: 0 }\non \"go\" {\n  play t\n} // go\n"
 
   @Test func printsTheCanonicalLayout() throws {
-    let scratch = try Scratch()
+    let scratch = try ScratchDirectory(prefix: "anim-cli")
     defer { scratch.remove() }
     let path = try scratch.file("messy.anim", Self.messy)
     let result = try CLI.run(["fmt", path])
@@ -18,7 +19,7 @@ import Testing
   }
 
   @Test func checkExits1AndNamesOnlyTheFilesNotInCanonicalLayout() throws {
-    let scratch = try Scratch()
+    let scratch = try ScratchDirectory(prefix: "anim-cli")
     defer { scratch.remove() }
     let messy = try scratch.file("messy.anim", Self.messy)
     let tidy = try scratch.file("tidy.anim", Self.canonical)
@@ -32,7 +33,7 @@ import Testing
   }
 
   @Test func writeRewritesChangedFilesOnlyAndKeepsPermissions() throws {
-    let scratch = try Scratch()
+    let scratch = try ScratchDirectory(prefix: "anim-cli")
     defer { scratch.remove() }
     let messy = try scratch.file("messy.anim", Self.messy)
     let tidy = try scratch.file("tidy.anim", Self.canonical)
@@ -56,7 +57,7 @@ import Testing
   }
 
   @Test func writeThroughASymbolicLinkKeepsTheLink() throws {
-    let scratch = try Scratch()
+    let scratch = try ScratchDirectory(prefix: "anim-cli")
     defer { scratch.remove() }
     let target = try scratch.file("real.anim", Self.messy)
     let link = scratch.directory.appendingPathComponent("link.anim").path
@@ -68,7 +69,7 @@ import Testing
   }
 
   @Test func aFileWithSyntaxErrorsIsNotFormatted() throws {
-    let scratch = try Scratch()
+    let scratch = try ScratchDirectory(prefix: "anim-cli")
     defer { scratch.remove() }
     let broken = "let a=1\nlet b = )\n"
     let path = try scratch.file("broken.anim", broken)
@@ -82,7 +83,7 @@ import Testing
   }
 
   @Test func unreadableFilesExit66() throws {
-    let scratch = try Scratch()
+    let scratch = try ScratchDirectory(prefix: "anim-cli")
     defer { scratch.remove() }
     let missing = scratch.directory.appendingPathComponent("missing.anim").path
     for options in [[], ["--check"], ["--write"]] {
@@ -93,7 +94,7 @@ import Testing
   }
 
   @Test func usageErrorsExit64() throws {
-    let scratch = try Scratch()
+    let scratch = try ScratchDirectory(prefix: "anim-cli")
     defer { scratch.remove() }
     let path = try scratch.file("a.anim", "let a = 1\n")
     #expect(try CLI.run(["fmt"]).status == 64)
@@ -101,7 +102,7 @@ import Testing
   }
 
   @Test func everyExampleFormatsToAFixedPoint() throws {
-    let scratch = try Scratch()
+    let scratch = try ScratchDirectory(prefix: "anim-cli")
     defer { scratch.remove() }
     let names = try FileManager.default.contentsOfDirectory(atPath: examplesDirectory.path)
       .filter { $0.hasSuffix(".anim") }.sorted()

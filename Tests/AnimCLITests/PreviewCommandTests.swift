@@ -1,3 +1,4 @@
+import AnimTestSupport
 import Foundation
 import Testing
 
@@ -5,7 +6,7 @@ import Testing
 /// the Origin check on the WebSocket upgrade, and `/state` equal to `anim trace --at`.
 @Suite(.serialized) struct PreviewCommandTests {
   @Test func printsOneLineWithAToken() throws {
-    let scratch = try Scratch()
+    let scratch = try ScratchDirectory(prefix: "anim-cli")
     defer { scratch.remove() }
     let file = try scratch.file("card.anim", "target card { x: 0 }\nanimate card.x to 100 over 1s\n")
     let server = try PreviewServer([file], scratch: scratch)
@@ -22,7 +23,7 @@ import Testing
   }
 
   @Test func everyRequestWithoutTheTokenIs403() throws {
-    let scratch = try Scratch()
+    let scratch = try ScratchDirectory(prefix: "anim-cli")
     defer { scratch.remove() }
     let file = try scratch.file("card.anim", "target card { x: 0 }\n")
     let server = try PreviewServer([file], scratch: scratch)
@@ -38,7 +39,7 @@ import Testing
   }
 
   @Test func theWebSocketNeedsThePagesOriginAndTokenOrIs403() throws {
-    let scratch = try Scratch()
+    let scratch = try ScratchDirectory(prefix: "anim-cli")
     defer { scratch.remove() }
     let file = try scratch.file("card.anim", "target card { x: 0 }\n")
     let server = try PreviewServer([file], scratch: scratch)
@@ -62,7 +63,7 @@ import Testing
 
   @Test(arguments: ["fade-handler.anim", "bouncing-ball.anim", "colors-and-math.anim", "retarget-box.anim"])
   func stateIsTheTracesSample(example: String) throws {
-    let scratch = try Scratch()
+    let scratch = try ScratchDirectory(prefix: "anim-cli")
     defer { scratch.remove() }
     let file = examplesDirectory.appendingPathComponent(example).path
     let server = try PreviewServer([file], scratch: scratch)
@@ -77,7 +78,7 @@ import Testing
   }
 
   @Test func wrongOptionsAreUsageErrors() throws {
-    let scratch = try Scratch()
+    let scratch = try ScratchDirectory(prefix: "anim-cli")
     defer { scratch.remove() }
     let file = try scratch.file("card.anim", "target card { x: 0 }\n")
     for arguments in [["--size", "wide"], ["--size", "0x10"], ["--port", "70000"], ["--clock", "sundial"]] {
@@ -90,7 +91,7 @@ import Testing
   }
 
   @Test func aTakenPortIs69() throws {
-    let scratch = try Scratch()
+    let scratch = try ScratchDirectory(prefix: "anim-cli")
     defer { scratch.remove() }
     let file = try scratch.file("card.anim", "target card { x: 0 }\n")
     let server = try PreviewServer([file], scratch: scratch)
@@ -102,7 +103,7 @@ import Testing
   }
 
   @Test func theSizeSetsTheViewBox() throws {
-    let scratch = try Scratch()
+    let scratch = try ScratchDirectory(prefix: "anim-cli")
     defer { scratch.remove() }
     let file = try scratch.file("card.anim", "target card { x: 0 }\n")
     let server = try PreviewServer([file, "--size", "1280x720"], scratch: scratch)
@@ -114,7 +115,7 @@ import Testing
   }
 
   @Test func aScriptWithErrorsDoesNotServe() throws {
-    let scratch = try Scratch()
+    let scratch = try ScratchDirectory(prefix: "anim-cli")
     defer { scratch.remove() }
     let file = try scratch.file("bad.anim", "target card { x: 0 }\nanimate card.y to 1 over 1s\n")
     let run = try runAnim(["preview", file], input: "")

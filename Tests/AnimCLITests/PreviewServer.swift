@@ -1,3 +1,4 @@
+import AnimTestSupport
 import Foundation
 
 #if canImport(Glibc)
@@ -18,7 +19,7 @@ final class PreviewServer {
   }
 
   /// Starts `anim preview ARGUMENTS` and waits (up to a minute) for its line.
-  init(_ arguments: [String], scratch: Scratch) throws {
+  init(_ arguments: [String], scratch: ScratchDirectory) throws {
     output = scratch.directory.appendingPathComponent("preview-\(UUID().uuidString).out").path
     let errors = output + ".err"
     var environment = ProcessInfo.processInfo.environment

@@ -1,3 +1,4 @@
+import AnimTestSupport
 import Foundation
 import Testing
 
@@ -57,7 +58,7 @@ func residentBytes(of pid: pid_t) -> Int? {
 
 /// A piped `anim repl --clock virtual` started on `input`, its output going to files.
 final class PipedSession {
-  let scratch: Scratch
+  let scratch: ScratchDirectory
   let pid: pid_t
   let output: String
   let errors: String
@@ -67,7 +68,7 @@ final class PipedSession {
   /// - Parameter ignoringInterrupt: start it with SIGINT ignored, as a shell starts a
   ///   background job (`anim repl < script &`).
   init(input: String, ignoringInterrupt: Bool = false) throws {
-    scratch = try Scratch()
+    scratch = try ScratchDirectory(prefix: "anim-cli")
     let inputPath = try scratch.file("in", input)
     output = scratch.directory.appendingPathComponent("out").path
     errors = scratch.directory.appendingPathComponent("err").path
@@ -129,7 +130,7 @@ extension ReplPipedTests {
   /// for nobody. (`timeout` ends it after 10 s if it does not end: the test never leaves a
   /// process behind.)
   @Test func aClosedOutputEndsALongPipedTick() throws {
-    let scratch = try Scratch()
+    let scratch = try ScratchDirectory(prefix: "anim-cli")
     defer { scratch.remove() }
     let input = try scratch.file("in", endlessWork + "\n:tick 31536000s\n")
     let result = try scratch.file("status", "")
@@ -154,7 +155,7 @@ extension ReplPipedTests {
   /// stop between instants (checking a large file): after a grace for ending cleanly, the
   /// process ends by that signal.
   @Test func aSignalEndsAPipedSessionWithinASecondWhileALargeFileIsChecked() throws {
-    let scratch = try Scratch()
+    let scratch = try ScratchDirectory(prefix: "anim-cli")
     defer { scratch.remove() }
     let path = try scratch.file("large.anim", largeScript())
     let session = try PipedSession(input: ":load \(path)\n" + endlessWork + "\n:tick 31536000s\n")
@@ -261,7 +262,7 @@ extension ReplTerminalTests {
   /// Ctrl-C while `:load` checks a large file stops it before anything runs: nothing of
   /// it is declared, and the session goes on.
   @Test func ctrlCStopsALoadBeforeItRuns() throws {
-    let scratch = try Scratch()
+    let scratch = try ScratchDirectory(prefix: "anim-cli")
     defer { scratch.remove() }
     let path = try scratch.file("large.anim", largeScript())
     let tmux = try TmuxSession()

@@ -1,3 +1,4 @@
+import AnimTestSupport
 import Foundation
 import Testing
 
@@ -173,7 +174,7 @@ struct ReplPipedTests {
   /// Issue 13, item 4: `:load` shows at most 500 diagnostics and a count, as `check` does,
   /// and says to use `:restore` for a saved session.
   @Test func loadShowsAtMost500DiagnosticsAndKnowsASavedSession() throws {
-    let scratch = try Scratch()
+    let scratch = try ScratchDirectory(prefix: "anim-cli")
     defer { scratch.remove() }
     let many = try scratch.file("many.anim", String(repeating: "animate 1\n", count: 800))
     let saved = scratch.directory.appendingPathComponent("s.json").path
@@ -190,7 +191,7 @@ struct ReplPipedTests {
   /// dangling one creates it); keeps an existing file's mode. All in a scratch directory
   /// (the device, a copy of /dev/null's numbers, only when running as root).
   @Test func saveRefusesWhatIsNotAFileAndWritesThroughLinks() throws {
-    let scratch = try Scratch()
+    let scratch = try ScratchDirectory(prefix: "anim-cli")
     defer { scratch.remove() }
     let dir = scratch.directory.path
     let file = try scratch.file("f.json", "old")
@@ -229,7 +230,7 @@ struct ReplPipedTests {
   /// Issue 13, item 9: `:load`, `:save` and `:restore` expand a leading `~` (here HOME is a
   /// scratch directory) and `~user`; a path with spaces is written in double quotes.
   @Test func fileCommandsExpandATildeAndTakeQuotedPaths() throws {
-    let scratch = try Scratch()
+    let scratch = try ScratchDirectory(prefix: "anim-cli")
     defer { scratch.remove() }
     _ = try scratch.file("has space.anim", "print \"loaded\"\n")
     let input = ":load \"~/has space.anim\"\n:save ~/s.json\n:load ~nosuchuser-anim/x.anim\n"
@@ -305,9 +306,8 @@ struct ReplPipedTests {
   }
 
   @Test func aFileArgumentIsLoadedFirst() throws {
-    let path = NSTemporaryDirectory() + "anim-repl-load-\(UUID().uuidString).anim"
-    try "target card { x: 0 }\n".write(toFile: path, atomically: true, encoding: .utf8)
-    defer { try? FileManager.default.removeItem(atPath: path) }
+    let scratch = try ScratchDirectory()
+    let path = try scratch.file("card.anim", "target card { x: 0 }\n")
     // `card.x` checks only because the file declared `card`.
     let run = try runAnim(["repl", path, "--clock", "virtual"], input: "card.x\ncard.y\n")
     #expect(run.status == 0)
@@ -331,7 +331,8 @@ struct ReplPipedTests {
   }
 
   @Test func saveInOneProcessRestoreInAnother() throws {
-    let path = NSTemporaryDirectory() + "anim-session-\(UUID().uuidString).json"
+    let scratch = try ScratchDirectory()
+    let path = scratch.path("session.json")
     let first = try runAnim(
       ["repl", "--clock", "virtual"],
       input: "target b { x: 0 }\non complete b.x { print \"b done with {b.x}\" }\n"
@@ -355,7 +356,8 @@ struct ReplPipedTests {
   }
 
   @Test func aFutureVersionFileIsRefusedAndTheSessionGoesOn() throws {
-    let path = NSTemporaryDirectory() + "anim-session-\(UUID().uuidString).json"
+    let scratch = try ScratchDirectory()
+    let path = scratch.path("session.json")
     try #"{"format":"anim-session","version":99}"#.write(toFile: path, atomically: true, encoding: .utf8)
     let run = try runAnim(
       ["repl", "--clock", "virtual"], input: "target b { x: 3 }\n:restore \(path)\nb.x\n")

@@ -1,3 +1,4 @@
+import AnimTestSupport
 import Foundation
 import Testing
 
@@ -14,7 +15,7 @@ import Testing
   /// pages to come is old): a second page gets the state at once, with the value the last
   /// entry set, and its statement is evaluated in the session, all with no more input.
   @Test func aLatePageGetsTheStateAndIsHeardWithoutMoreInput() throws {
-    let scratch = try Scratch()
+    let scratch = try ScratchDirectory(prefix: "anim-cli")
     defer { scratch.remove() }
     let repl = try PipedPreviewREPL(["--clock", "virtual"], scratch: scratch)
     defer { repl.stop() }
@@ -45,7 +46,7 @@ import Testing
   /// after frame, without more input; once it has come to rest, nothing is sent and the
   /// REPL waits without spending time (no busy wait).
   @Test func onTheRealClockAPageSeesThingsMoveAndNothingAtRest() throws {
-    let scratch = try Scratch()
+    let scratch = try ScratchDirectory(prefix: "anim-cli")
     defer { scratch.remove() }
     let repl = try PipedPreviewREPL([], scratch: scratch)
     defer { repl.stop() }
@@ -81,7 +82,7 @@ import Testing
   /// SIGTERM ends the session, and so the process, by that signal, as without `--preview`:
   /// the server does not take the signal for itself (stopping alone, the session left running).
   @Test func sigtermEndsTheSessionWithItsPage() throws {
-    let scratch = try Scratch()
+    let scratch = try ScratchDirectory(prefix: "anim-cli")
     defer { scratch.remove() }
     let repl = try PipedPreviewREPL([], scratch: scratch)
     defer { repl.stop() }
@@ -108,7 +109,7 @@ final class PipedPreviewREPL {
     var description: String
   }
 
-  init(_ arguments: [String], scratch: Scratch) throws {
+  init(_ arguments: [String], scratch: ScratchDirectory) throws {
     let fifo = scratch.directory.appendingPathComponent("input-\(UUID().uuidString)").path
     guard mkfifo(fifo, 0o600) == 0 else { throw Failure(description: "mkfifo failed") }
     // A reader first (without waiting), so that the writer opens at once, so that the REPL's

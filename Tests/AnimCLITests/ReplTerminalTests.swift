@@ -1,3 +1,4 @@
+import AnimTestSupport
 import Foundation
 import Testing
 
@@ -224,7 +225,7 @@ struct ReplTerminalTests {
   /// terminal restored and the history saved first.
   @Test(arguments: [SIGHUP, SIGTERM])
   func aHangupOrTerminateEndsTheSessionByThatSignal(signal: Int32) throws {
-    let scratch = try Scratch()
+    let scratch = try ScratchDirectory(prefix: "anim-cli")
     defer { scratch.remove() }
     let path = try scratch.file("start.anim", "target b { x: 0 }\n")
     let tmux = try TmuxSession(arguments: "repl '\(path)'", underJobControl: true)

@@ -1,3 +1,4 @@
+import AnimTestSupport
 import Foundation
 import Testing
 
@@ -11,7 +12,7 @@ import Testing
   static func expectHandled(
     _ bytes: [UInt8], name: String, status expected: Set<Int32>, message: String? = nil
   ) throws {
-    let scratch = try Scratch()
+    let scratch = try ScratchDirectory(prefix: "anim-cli")
     defer { scratch.remove() }
     let path = try scratch.file(name, bytes: bytes)
     for command in ["check", "fmt"] {

@@ -1,3 +1,4 @@
+import AnimTestSupport
 import Foundation
 import Testing
 
@@ -21,7 +22,7 @@ struct RunCommandTests {
   // MARK: - Not on a terminal
 
   @Test func aShortScriptLogsEachEventAndPrintStampedWithItsTime() throws {
-    let scratch = try Scratch()
+    let scratch = try ScratchDirectory(prefix: "anim-cli")
     defer { scratch.remove() }
     let path = try scratch.file("intro.anim", Self.intro)
     let result = try CLI.run(["run", path], timeout: 10)
@@ -42,7 +43,7 @@ struct RunCommandTests {
   }
 
   @Test func untilStopsEarlyAndIncludesWhatHappensAtThatTime() throws {
-    let scratch = try Scratch()
+    let scratch = try ScratchDirectory(prefix: "anim-cli")
     defer { scratch.remove() }
     let path = try scratch.file(
       "long.anim",
@@ -61,7 +62,7 @@ struct RunCommandTests {
   }
 
   @Test func untilTakesTheLanguagesDurationsAndNothingElse() throws {
-    let scratch = try Scratch()
+    let scratch = try ScratchDirectory(prefix: "anim-cli")
     defer { scratch.remove() }
     let path = try scratch.file("empty.anim", "target box { x: 0 }\n")
     for good in ["0.05s", "50ms", "1_0ms"] {
@@ -76,7 +77,7 @@ struct RunCommandTests {
   }
 
   @Test func aRuntimeErrorIsReportedAndTheRunGoesOnThenExits65() throws {
-    let scratch = try Scratch()
+    let scratch = try ScratchDirectory(prefix: "anim-cli")
     defer { scratch.remove() }
     let path = try scratch.file(
       "zero.anim",
@@ -104,7 +105,7 @@ struct RunCommandTests {
   }
 
   @Test func aCheckErrorExits65WithoutRunning() throws {
-    let scratch = try Scratch()
+    let scratch = try ScratchDirectory(prefix: "anim-cli")
     defer { scratch.remove() }
     let path = try scratch.file("typo.anim", "target b { x: 0 }\nprint \"ran\"\nanimate b.y to 1 over 1s\n")
     let result = try CLI.run(["run", path], timeout: 10)
@@ -121,7 +122,7 @@ struct RunCommandTests {
   }
 
   @Test func aPausedAnimationThatNothingResumesDoesNotKeepTheRunAlive() throws {
-    let scratch = try Scratch()
+    let scratch = try ScratchDirectory(prefix: "anim-cli")
     defer { scratch.remove() }
     let path = try scratch.file(
       "paused.anim",
@@ -168,7 +169,7 @@ struct RunCommandTests {
     """
 
   @Test func onATerminalTheLiveViewIsRedrawnInPlaceAndTheTerminalRestored() throws {
-    let scratch = try Scratch()
+    let scratch = try ScratchDirectory(prefix: "anim-cli")
     defer { scratch.remove() }
     let path = try scratch.file("live.anim", Self.liveScript)
     let tmux = try TmuxSession(arguments: "run '\(path)'", underJobControl: true)
@@ -225,7 +226,7 @@ struct RunCommandTests {
   }
 
   @Test func ctrlCOnATerminalRestoresItAndExits130() throws {
-    let scratch = try Scratch()
+    let scratch = try ScratchDirectory(prefix: "anim-cli")
     defer { scratch.remove() }
     let path = try scratch.file(
       "long.anim", "target b { x: 0 }\nanimate b.x to 100 over 30s\n")
@@ -244,7 +245,7 @@ struct RunCommandTests {
   /// SIGTERM (or SIGHUP, the terminal going away) ends the run by that signal once the
   /// terminal is restored: the shell sees 128 + 15.
   @Test func sigtermRestoresTheTerminalAndEndsByTheSignal() throws {
-    let scratch = try Scratch()
+    let scratch = try ScratchDirectory(prefix: "anim-cli")
     defer { scratch.remove() }
     let path = try scratch.file("long.anim", "target b { x: 0 }\nanimate b.x to 100 over 30s\n")
     let tmux = try TmuxSession(arguments: "run '\(path)'", underJobControl: true)
@@ -259,7 +260,7 @@ struct RunCommandTests {
   }
 
   @Test func ctrlZThenFgGoesOnWhereItWasAndTheTimeAwayIsAPause() throws {
-    let scratch = try Scratch()
+    let scratch = try ScratchDirectory(prefix: "anim-cli")
     defer { scratch.remove() }
     let path = try scratch.file(
       "sweep.anim",

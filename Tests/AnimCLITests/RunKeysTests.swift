@@ -1,3 +1,4 @@
+import AnimTestSupport
 import Foundation
 import Testing
 
@@ -20,7 +21,7 @@ struct RunKeysTests {
   }
 
   @Test func spacePausesEverythingAndTheArrowsSeekWhilePaused() throws {
-    let scratch = try Scratch()
+    let scratch = try ScratchDirectory(prefix: "anim-cli")
     defer { scratch.remove() }
     let path = try scratch.file("slide.anim", Self.slide)
     let tmux = try TmuxSession(arguments: "run '\(path)'", underJobControl: true)
@@ -48,7 +49,7 @@ struct RunKeysTests {
   }
 
   @Test func rReversesAndPlusMinusChangeTheSpeed() throws {
-    let scratch = try Scratch()
+    let scratch = try ScratchDirectory(prefix: "anim-cli")
     defer { scratch.remove() }
     let path = try scratch.file("slide.anim", Self.slide)
     let tmux = try TmuxSession(arguments: "run '\(path)'", underJobControl: true)
@@ -76,7 +77,7 @@ struct RunKeysTests {
 
   /// A run paused by a key stays open past its end until a key resumes it.
   @Test func aRunPausedByAKeyStaysOpen() throws {
-    let scratch = try Scratch()
+    let scratch = try ScratchDirectory(prefix: "anim-cli")
     defer { scratch.remove() }
     let path = try scratch.file("short.anim", "target b { x: 0 }\nanimate b.x to 1 over 400ms\n")
     let tmux = try TmuxSession(arguments: "run '\(path)'", underJobControl: true)
@@ -93,7 +94,7 @@ struct RunKeysTests {
   /// A bar spans its property's gauge, so a spring's overshoot shows past the end (`>`), and
   /// a property whose animation is paused or reversed says so.
   @Test func barsSpanTheGaugeAndMarkPausedAndReversed() throws {
-    let scratch = try Scratch()
+    let scratch = try ScratchDirectory(prefix: "anim-cli")
     defer { scratch.remove() }
     let script = """
       target box { x: 0, y: 0 }

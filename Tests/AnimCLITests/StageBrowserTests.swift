@@ -1,3 +1,4 @@
+import AnimTestSupport
 import Foundation
 import Testing
 
@@ -16,7 +17,7 @@ import Testing
 
   @Test(.enabled(if: hasBrowser || requiresBrowser, "no chromium and chromium-driver (ANIM_REQUIRE_BROWSER=1 to fail)"))
   func theStageInABrowser() throws {
-    let scratch = try Scratch()
+    let scratch = try ScratchDirectory(prefix: "anim-cli")
     defer { scratch.remove() }
     let output = scratch.directory.appendingPathComponent("browser.out").path
     let errors = scratch.directory.appendingPathComponent("browser.err").path

@@ -1,14 +1,16 @@
+import AnimTestSupport
 import Foundation
 import Testing
 
 /// `anim trace`: the virtual-clock run, end to end through the binary.
 @Suite("anim trace")
 struct TraceCommandTests {
-  func script(_ text: String) throws -> String {
-    let path = NSTemporaryDirectory() + "anim-trace-\(UUID().uuidString).anim"
-    try text.write(toFile: path, atomically: true, encoding: .utf8)
-    return path
-  }
+  /// Each test's scripts, removed when the test's instance of the suite goes.
+  let scratch: ScratchDirectory
+
+  init() throws { scratch = try ScratchDirectory(prefix: "anim-trace") }
+
+  func script(_ text: String) throws -> String { try scratch.newFile(text) }
 
   @Test func jsonlSamplesEventsAndPrintsInTimeOrder() throws {
     let path = try script(

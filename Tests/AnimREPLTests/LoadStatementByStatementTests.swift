@@ -7,6 +7,7 @@
 
 import AnimCore
 import AnimLanguage
+import AnimTestSupport
 import Foundation
 import Testing
 
@@ -21,31 +22,14 @@ private func exampleNames() throws -> [String] {
   try FileManager.default.contentsOfDirectory(atPath: examples.path).filter { $0.hasSuffix(".anim") }.sorted()
 }
 
-/// A directory of its own under the temporary directory, removed by `remove()`.
-private struct Scratch {
-  let url = FileManager.default.temporaryDirectory.appendingPathComponent("anim-load-\(UUID().uuidString)")
-
-  init() throws { try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true) }
-
-  func file(_ name: String, _ contents: String) throws -> String {
-    let path = url.appendingPathComponent(name).path
-    try contents.write(toFile: path, atomically: true, encoding: .utf8)
-    return path
-  }
-
-  func path(_ name: String) -> String { url.appendingPathComponent(name).path }
-
-  func remove() { try? FileManager.default.removeItem(at: url) }
-}
-
 /// Two sessions, one loading files (`:load`), one typing their text whole, taken through the
 /// same steps.
 private struct Pair {
   let loading = Transcript()
   let typing: Transcript
-  let scratch: Scratch
+  let scratch: ScratchDirectory
 
-  init(_ scratch: Scratch, name: String) {
+  init(_ scratch: ScratchDirectory, name: String) {
     self.scratch = scratch
     typing = Transcript(sourceName: scratch.path(name))
   }
@@ -121,8 +105,7 @@ private func runtime(of session: Session) -> Runtime {
 struct LoadStatementByStatementTests {
   @Test(arguments: try exampleNames())
   func anExampleLoadsAsItsTextTypedWhole(_ name: String) throws {
-    let scratch = try Scratch()
-    defer { scratch.remove() }
+    let scratch = try ScratchDirectory(prefix: "anim-load")
     let text = try String(contentsOf: examples.appendingPathComponent(name), encoding: .utf8)
     let pair = Pair(scratch, name: name)
     // It takes the new path: a fresh session plans it statement by statement.
@@ -145,8 +128,7 @@ struct LoadStatementByStatementTests {
   /// (saved, before and after) is unchanged, and the error is reported at its line and
   /// column, with the caret, as the whole check reports it.
   @Test func aFileWithAnErrorAtItsEndChangesNothing() throws {
-    let scratch = try Scratch()
-    defer { scratch.remove() }
+    let scratch = try ScratchDirectory(prefix: "anim-load")
     let pair = Pair(scratch, name: "bad.anim")
     pair.type("target card { x: 1 }", "animate card.x to 5 over 1s", ":tick 250ms")
     let session = runtime(of: pair.loading.session)
@@ -179,8 +161,7 @@ struct LoadStatementByStatementTests {
   /// read the target before and no animation of it is playing, is read statement by
   /// statement, with the redeclaration's note where the whole run puts it.
   @Test func aRedeclarationAtTheStartLoadsStatementByStatement() throws {
-    let scratch = try Scratch()
-    defer { scratch.remove() }
+    let scratch = try ScratchDirectory(prefix: "anim-load")
     let pair = Pair(scratch, name: "again.anim")
     pair.type("target card { x: 1, w: 4 }", "on complete card.x { print \"done\" }")
     let text = """
@@ -226,8 +207,7 @@ struct LoadStatementByStatementTests {
     ),
   ])
   func anInputTheStreamedLoadCouldGetWrongRunsWhole(_ why: String, _ session: String, _ text: String) throws {
-    let scratch = try Scratch()
-    defer { scratch.remove() }
+    let scratch = try ScratchDirectory(prefix: "anim-load")
     let pair = Pair(scratch, name: "whole.anim")
     for entry in session.split(separator: "\n") { pair.type(String(entry)) }
     pair.type(":tick 100ms")
@@ -251,8 +231,7 @@ struct LoadStatementByStatementTests {
     "target card { x: 5, v: card.x + 1 }\nanimate card.v to 0 over 1s\ntarget more { u: card.v, t: 2 }\n",
   ])
   func targetsCreatedInTwoStepsLoadStatementByStatement(_ text: String) throws {
-    let scratch = try Scratch()
-    defer { scratch.remove() }
+    let scratch = try ScratchDirectory(prefix: "anim-load")
     let pair = Pair(scratch, name: "two.anim")
     pair.type("target card { x: 1 }", ":tick 100ms")
     let source = SourceText(name: "two.anim", contents: text)
@@ -265,8 +244,7 @@ struct LoadStatementByStatementTests {
   /// Warnings of a file that loads (a shadowed preset; a handler for an event nothing
   /// emits yet, which a session does not warn about) are the whole check's.
   @Test func warningsAreTheWholeChecks() throws {
-    let scratch = try Scratch()
-    defer { scratch.remove() }
+    let scratch = try ScratchDirectory(prefix: "anim-load")
     let pair = Pair(scratch, name: "warn.anim")
     let text = "target a { x: 0 }\non \"later\" { print \"heard\" }\nlet ease = 3\nanimate a.x to ease over 1s\n"
     #expect(try pair.load("warn.anim", text) == .loaded)

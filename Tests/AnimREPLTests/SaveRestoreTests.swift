@@ -26,7 +26,8 @@ struct SaveRestoreTests {
 
   @Test func aRestoredSessionContinuesExactlyWhereItWasPausedUntilResume() throws {
     let original = busySession()
-    let path = NSTemporaryDirectory() + "anim-session-\(UUID().uuidString).json"
+    let scratch = try ScratchDirectory()
+    let path = scratch.path("session.json")
     original.type(":save \(path)")
     #expect(original.standardError.isEmpty)
     // The original goes on: this is what the restored one must reproduce.
@@ -62,10 +63,11 @@ struct SaveRestoreTests {
   @Test(arguments: ["truncated", "corrupt", "newer", "older", "missing", "empty"])
   func aBadFileIsRefusedAndTheSessionIsUnchanged(_ kind: String) throws {
     let source = busySession()
-    let good = NSTemporaryDirectory() + "anim-session-\(UUID().uuidString).json"
+    let scratch = try ScratchDirectory()
+    let good = scratch.path("good.json")
     source.type(":save \(good)")
     let text = try String(contentsOfFile: good, encoding: .utf8)
-    let bad = NSTemporaryDirectory() + "anim-session-\(UUID().uuidString).json"
+    let bad = scratch.path("bad.json")
     switch kind {
     case "truncated": try String(text.prefix(text.count / 2)).write(toFile: bad, atomically: true, encoding: .utf8)
     case "corrupt":
@@ -141,8 +143,8 @@ struct SaveRestoreTests {
     default: bad = try corrupted(text, ["engine", "nodes"], NSNull())
     }
     #expect(bad != text)
-    let path = try temporaryFile(bad, suffix: ".json")
-    defer { try? FileManager.default.removeItem(atPath: path) }
+    let scratch = try ScratchDirectory()
+    let path = try scratch.file("edited.json", bad)
     let session = Transcript()
     session.type("target keep { z: 0 }", "animate keep.z to 10 over 1s", ":tick 500ms")
     session.clear()
@@ -180,8 +182,8 @@ struct SaveRestoreTests {
   }
 
   @Test func aFileWithoutPermissionIsSaidPlainly() throws {
-    let path = try temporaryFile("{}", suffix: ".json")
-    defer { try? FileManager.default.removeItem(atPath: path) }
+    let scratch = try ScratchDirectory()
+    let path = try scratch.file("unreadable.json", "{}")
     chmod(path, 0)
     let session = Transcript()
     session.type(":restore \(path)")
@@ -202,7 +204,8 @@ struct SaveRestoreTests {
     original.type(
       "target a { x: 0 }", "target b { y: 0 }",
       "animate a.x to 100 over 2s", "animate b.y to 100 over 2s", ":tick 500ms", "pause b.y", ":tick 500ms")
-    let path = NSTemporaryDirectory() + "anim-session-\(UUID().uuidString).json"
+    let scratch = try ScratchDirectory()
+    let path = scratch.path("session.json")
     original.type(":save \(path)")
     let restored = Transcript()
     restored.type(":restore \(path)")
@@ -225,7 +228,8 @@ struct SaveRestoreTests {
   @Test func statementsTypedWhileHeldArePlacedAtTheHeldInstant() throws {
     let original = Transcript()
     original.type("target a { x: 0 }", ":tick 2s")
-    let path = NSTemporaryDirectory() + "anim-session-\(UUID().uuidString).json"
+    let scratch = try ScratchDirectory()
+    let path = scratch.path("session.json")
     original.type(":save \(path)")
     let restored = Transcript()
     restored.type(":tick 7s", ":restore \(path)")

@@ -1,5 +1,6 @@
 import AnimCore
 import AnimLanguage
+import AnimTestSupport
 import Testing
 
 @testable import AnimREPL
@@ -413,7 +414,8 @@ struct LoadTests {
   }
 
   @Test func aFileWithErrorsIsReportedUnderItsNameAndLoadsNothing() throws {
-    let path = try temporaryFile("target a { x: 0 }\nanimate a.x tu 1\n")
+    let scratch = try ScratchDirectory()
+    let path = try scratch.file("script.anim", "target a { x: 0 }\nanimate a.x tu 1\n")
     let transcript = Transcript()
     #expect(transcript.session.load(path: path) == .hadErrors)
     #expect(transcript.standardError.hasPrefix("\(path):2:13: error: expected 'to'"))
@@ -422,7 +424,8 @@ struct LoadTests {
   }
 
   @Test func aGoodFileDeclaresItsNames() throws {
-    let path = try temporaryFile("target a { x: 0 }\ntimeline t {\n  animate a.x to 1 over 1s\n}\n")
+    let scratch = try ScratchDirectory()
+    let path = try scratch.file("script.anim", "target a { x: 0 }\ntimeline t {\n  animate a.x to 1 over 1s\n}\n")
     let transcript = Transcript()
     transcript.type(":load \"\(path)\"")
     #expect(transcript.session.properties(ofTarget: "a") == ["x"])
