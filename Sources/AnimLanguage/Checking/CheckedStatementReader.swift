@@ -38,18 +38,25 @@ package struct CheckedStatementReader {
   private var hold: CheckingHold?
   /// (Internal for the tests, which watch it end.)
   var checking: CheckingThread? { hold?.checking }
-  /// The checking thread's last batch, `batch[batchIndex...]` not yet taken (moved out).
+  /// The checking thread's last batch, `batch[batchIndex...]` not yet handed over.
   private var batch: [CheckedStatement?] = []
   private var batchIndex = 0
+  /// Where a batch goes once handed over, for the parsing thread to let go of it
+  /// (SpentStatements.swift): each statement is handed over as a copy, which the runner lets
+  /// go of without freeing anything (only a large script's, read on threads).
+  private var spent: SpentStatements?
 
   /// A reader of `source` as a script (`.script`, from an empty environment, as `anim run`
   /// reads one), or as a REPL entry (`.session`, against the session's declarations: a
   /// later declaration replaces an earlier one, and nothing warns about an `on "name"` that
   /// nothing emits, since a later entry may emit it).
   package init(_ source: SourceText, in environment: Environment = Environment(), mode: CheckMode = .script) {
-    let check = StatementByStatementCheck(source, in: environment, mode: mode)
-    if source.bytes.count >= ParsingThread.minimumSize, let checking = CheckingThread.start(check) {
+    let threaded = source.bytes.count >= ParsingThread.minimumSize
+    let spent = threaded ? SpentStatements() : nil
+    let check = StatementByStatementCheck(source, in: environment, mode: mode, spent: spent)
+    if threaded, let checking = CheckingThread.start(check) {
       hold = CheckingHold(checking)
+      self.spent = spent
     } else {
       self.check = check
     }
@@ -62,10 +69,13 @@ package struct CheckedStatementReader {
     guard let checking else { return nil }
     if batchIndex == batch.count {
       guard let statements = checking.nextBatch() else { return nil }
+      let done = batch
       batch = statements
       batchIndex = 0
+      if let spent, !done.isEmpty { spent.add(done) }
     }
     batchIndex += 1
+    if spent != nil { return batch[batchIndex - 1]! }
     return batch[batchIndex - 1].take()
   }
 

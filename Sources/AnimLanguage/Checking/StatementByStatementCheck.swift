@@ -28,7 +28,10 @@ struct StatementByStatementCheck {
   /// reads one), or as a REPL entry (`.session`, against the session's declarations: a
   /// later declaration replaces an earlier one, and nothing warns about an `on "name"` that
   /// nothing emits, since a later entry may emit it).
-  init(_ source: SourceText, in environment: Environment, mode: CheckMode) {
+  ///
+  /// With `spent`, the parsing thread of a large script lets go of what a runner hands back
+  /// there (SpentStatements.swift).
+  init(_ source: SourceText, in environment: Environment, mode: CheckMode, spent: SpentStatements? = nil) {
     var streaming = StreamingState()
     if mode == .session { streaming.emitted = nil }
     var checker = Checker(mode: mode, environment: environment, recordsFacts: true, streaming: streaming)
@@ -40,7 +43,7 @@ struct StatementByStatementCheck {
     self.checker = checker
     if source.bytes.count >= ParsingThread.minimumSize {
       let queue = StatementQueue(capacity: 8)
-      if let thread = ParsingThread.start(parsing: source, into: queue) {
+      if let thread = ParsingThread.start(parsing: source, into: queue, lettingGo: spent) {
         self.queue = queue
         self.thread = thread
         return
