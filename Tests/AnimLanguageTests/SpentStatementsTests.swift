@@ -14,7 +14,7 @@ import Testing
       let declaration = TargetDeclaration(
         name: name, properties: [], bodySpan: SourceSpan(start: i * 10 + 8, end: i * 10 + 9))
       let statement = Statement(kind: .target(declaration), span: SourceSpan(start: i * 10, end: i * 10 + 9))
-      return CheckedStatement(statement: statement, facts: ResolvedFacts(), isGathered: false)
+      return CheckedStatement(statement: statement, facts: ResolvedFacts(), isGathered: false, hasFacts: false)
     }
   }
 

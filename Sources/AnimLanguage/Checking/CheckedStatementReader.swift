@@ -17,6 +17,10 @@ package struct CheckedStatement: Sendable {
   package var facts: ResolvedFacts
   /// Whether this statement is a top-level loop or `if`, or comes after one.
   package var isGathered: Bool
+  /// Whether `facts` holds any fact: found by the checking thread from what it recorded, so
+  /// that the runner need not count the three tables of every statement (each count copied
+  /// its table, twice per statement held for later).
+  package var hasFacts: Bool
 }
 
 /// Reads a script statement by statement for running it. A large script is parsed on one

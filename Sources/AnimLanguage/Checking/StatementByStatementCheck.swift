@@ -56,8 +56,8 @@ struct StatementByStatementCheck {
   /// at its first error (then `finish()` says which).
   mutating func next() -> CheckedStatement? {
     guard let statement = checkNext() else { return nil }
-    let facts = takeFacts(of: statement)
-    return CheckedStatement(statement: statement, facts: facts, isGathered: gathers)
+    let (facts, hasFacts) = takeFacts(of: statement)
+    return CheckedStatement(statement: statement, facts: facts, isGathered: gathers, hasFacts: hasFacts)
   }
 
   /// `next()`, appended to `batch`: made there, where a `CheckedStatement` returned and then
@@ -65,8 +65,8 @@ struct StatementByStatementCheck {
   /// on the checking thread. False at the end of the script or at its first error.
   mutating func appendNext(to batch: inout [CheckedStatement?]) -> Bool {
     guard let statement = checkNext() else { return false }
-    let facts = takeFacts(of: statement)
-    batch.append(CheckedStatement(statement: statement, facts: facts, isGathered: gathers))
+    let (facts, hasFacts) = takeFacts(of: statement)
+    batch.append(CheckedStatement(statement: statement, facts: facts, isGathered: gathers, hasFacts: hasFacts))
     return true
   }
 
@@ -85,8 +85,8 @@ struct StatementByStatementCheck {
 
   /// The facts of `statement`, just checked: its own, which the checker then forgets, or
   /// none, once they are gathered (from the first top-level loop or `if` on, after which
-  /// `gathers` is set).
-  private mutating func takeFacts(of statement: Statement) -> ResolvedFacts {
+  /// `gathers` is set); and whether they hold any.
+  private mutating func takeFacts(of statement: Statement) -> (ResolvedFacts, hasFacts: Bool) {
     if statement.kind.isFlow && !gathers {
       gathers = true
       // This statement's facts and every later one's make one table.
@@ -94,7 +94,7 @@ struct StatementByStatementCheck {
       checker.references.stopListing()
       checker.placements.stopListing()
     }
-    if gathers { return ResolvedFacts() }
+    if gathers { return (ResolvedFacts(), false) }
     // A `let` or `curve` whose value is a constant needs that constant alone: running it
     // (`Runtime.run`, `Runtime.planEntry`) reads the value's constant, and evaluating the value
     // returns it before it would look at a part. Its parts' facts (`0 * 2` in
@@ -103,11 +103,15 @@ struct StatementByStatementCheck {
     if let value = Self.declaredValue(of: statement), let constant = checker.constants.listed(at: value.span) {
       checker.constants.forget()
       checker.references.forget()
-      return ResolvedFacts(constants: SpanTable(value.span, constant), placements: checker.placements.take())
+      return (ResolvedFacts(constants: SpanTable(value.span, constant), placements: checker.placements.take()), true)
     }
-    return ResolvedFacts(
+    // (A recorder's count counts a span recorded twice twice: it is 0 exactly when its table
+    // is empty.)
+    let hasFacts = checker.constants.count + checker.references.count + checker.placements.count > 0
+    let facts = ResolvedFacts(
       constants: checker.constants.take(), references: checker.references.take(),
       placements: checker.placements.take())
+    return (facts, hasFacts)
   }
 
   /// The value a `let` or a `curve` declares.
