@@ -348,8 +348,9 @@ extension Runtime {
       // One property and one animation (what `memberAnimations` makes for it, without its
       // arrays and its second copy of the statement: a script may hold a hundred thousand).
       let property = try ungroupedPropertyID(animate.property, context)
-      let (animation, pending) = try makeAnimation(
-        animate, property, context, statementSpan: statement.span, startsAtPlacement: true)
+      var pending: PendingValues?
+      let animation = try makeAnimation(
+        animate, property, context, statementSpan: statement.span, startsAtPlacement: true, pending: &pending)
       try startStandalone(animation, pending, on: property, invocation: invocation, at: statement.span)
     case .animate, .keyframes:
       // Its values are evaluated now when it starts now, so that one that fails fails here,
