@@ -43,6 +43,30 @@ import Testing
     #expect(held.statement.span == SourceSpan(start: 20, end: 29))
   }
 
+  /// A runner that gives each statement back when done with it (`giveBack`), keeping a copy
+  /// of every tenth: what it read, and what it kept to the end, is what one thread hands over.
+  @Test(arguments: [6, 7] as [UInt64])
+  func statementsGivenBackLeaveWhatIsKeptWhole(_ seed: UInt64) {
+    let source = CheckedStatementReaderTests.largeScript(seed: seed)
+    var reader = CheckedStatementReader(source)
+    var read: [String] = []
+    var kept: [CheckedStatement] = []
+    while let checked = reader.next() {
+      read.append(CheckedStatementReaderTests.describe(checked))
+      if read.count % 10 == 0 { kept.append(checked) }
+      reader.giveBack(checked)
+    }
+    _ = reader.finish()
+    var check = StatementByStatementCheck(source, in: Environment(), mode: .script)
+    var expected: [CheckedStatement] = []
+    while let checked = check.next() { expected.append(checked) }
+    _ = check.finish()
+    #expect(read.count > 100)
+    #expect(read == expected.map(CheckedStatementReaderTests.describe))
+    let everyTenth = stride(from: 9, to: expected.count, by: 10).map { expected[$0] }
+    #expect(kept.map(\.statement) == everyTenth.map(\.statement))
+  }
+
   /// Every statement of a large script kept by its runner to the end (its batches let go on
   /// the parsing thread meanwhile) is what the same check hands over on one thread.
   @Test(arguments: [4, 5] as [UInt64])

@@ -42,13 +42,16 @@ package struct CheckedStatementReader {
   private var hold: CheckingHold?
   /// (Internal for the tests, which watch it end.)
   var checking: CheckingThread? { hold?.checking }
-  /// The checking thread's last batch, `batch[batchIndex...]` not yet handed over.
+  /// The checking thread's last batch, `batch[batchIndex...]` not yet taken (moved out).
   private var batch: [CheckedStatement?] = []
   private var batchIndex = 0
-  /// Where a batch goes once handed over, for the parsing thread to let go of it
-  /// (SpentStatements.swift): each statement is handed over as a copy, which the runner lets
-  /// go of without freeing anything (only a large script's, read on threads).
+  /// Where the statements a runner gives back go, a batch at a time, for the parsing thread to
+  /// let go of them (SpentStatements.swift; only a large script's, read on threads).
   private var spent: SpentStatements?
+  /// The statements given back since the last batch went to `spent`.
+  private var givenBack: [CheckedStatement?] = []
+  /// Statements given back per batch handed to `spent`.
+  private static let givenBackBatchSize = 64
 
   /// A reader of `source` as a script (`.script`, from an empty environment, as `anim run`
   /// reads one), or as a REPL entry (`.session`, against the session's declarations: a
@@ -73,14 +76,24 @@ package struct CheckedStatementReader {
     guard let checking else { return nil }
     if batchIndex == batch.count {
       guard let statements = checking.nextBatch() else { return nil }
-      let done = batch
       batch = statements
       batchIndex = 0
-      if let spent, !done.isEmpty { spent.add(done) }
     }
     batchIndex += 1
-    if spent != nil { return batch[batchIndex - 1]! }
     return batch[batchIndex - 1].take()
+  }
+
+  /// Gives back a statement `next()` handed over, once its runner is done with it: a large
+  /// script's goes to the parsing thread that made it, to be let go there (what the runner
+  /// still holds of it stays); a small script's is let go here.
+  package mutating func giveBack(_ checked: consuming CheckedStatement) {
+    guard let spent else { return }
+    if givenBack.isEmpty { givenBack.reserveCapacity(Self.givenBackBatchSize) }
+    givenBack.append(consume checked)
+    if givenBack.count == Self.givenBackBatchSize {
+      spent.add(givenBack)
+      givenBack = []
+    }
   }
 
   /// The declarations so far: after a clean reading (`finish()`), the input's environment

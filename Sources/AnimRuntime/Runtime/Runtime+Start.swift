@@ -171,6 +171,8 @@ extension Runtime {
     // The properties two-step targets' statements added, in order (see below).
     var addedBySecondSteps: [PropertyID] = []
     while let checked = reader.next() {
+      // Given back when done with, moved (its tree is let go on the thread that parsed it).
+      defer { reader.giveBack(checked) }
       let statement = checked.statement
       // From a loop or an `if` on, the statements are laid out as a whole program's are (the
       // loop's passes move the time for what follows them): gathered, and walked at the end.
