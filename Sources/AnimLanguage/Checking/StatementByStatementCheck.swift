@@ -11,8 +11,8 @@ struct StatementByStatementCheck {
   private var queue: StatementQueue?
   /// What is left of the parsing thread's last batch, last first: each statement is moved
   /// out (`popLast()`), so that the checking thread keeps no reference to a statement it has
-  /// handed over, and its tree is freed by the thread that runs it, not by this one when the
-  /// batch goes.
+  /// handed over, and its tree is not freed by this one when the batch goes (a runner gives
+  /// it back to the parsing thread, SpentStatements.swift).
   private var batch: [Statement] = []
   private var checker: Checker
   /// Set once a statement has a syntax or check error: nothing more is handed over.
