@@ -75,6 +75,29 @@ import Testing
     #expect(threaded == Self.readOnOneThread(source))
   }
 
+  /// `hasFacts`, which the checking thread finds from what it recorded, says whether the
+  /// statement's facts hold anything (the runner reads it instead of counting the tables).
+  @Test(arguments: [1, 2, 3] as [UInt64])
+  func eachStatementSaysWhetherItHasFacts(_ seed: UInt64) {
+    let source = Self.largeScript(seed: seed)
+    var reader = CheckedStatementReader(source)
+    var withFacts = 0
+    var without = 0
+    while let checked = reader.next() {
+      #expect(checked.hasFacts == !checked.facts.isEmpty, "\(Self.describe(checked))")
+      if checked.hasFacts { withFacts += 1 } else { without += 1 }
+    }
+    _ = reader.finish()
+    var check = StatementByStatementCheck(source, in: Environment(), mode: .script)
+    while let checked = check.next() {
+      #expect(checked.hasFacts == !checked.facts.isEmpty, "\(Self.describe(checked))")
+    }
+    _ = check.finish()
+    // (Both kinds are there to tell apart.)
+    #expect(withFacts > 0)
+    #expect(without > 0)
+  }
+
   @Test func aLargeCleanScriptEndsWithItsWarnings() {
     var text = "target a { x: 0 }\ntimeline t { animate a.x to 1 over 1s }\n"
     var n = 0

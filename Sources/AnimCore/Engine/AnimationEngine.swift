@@ -223,6 +223,10 @@ public struct AnimationEngine: Sendable {
     didSet { revision &+= 1 }
   }
   var curveIndex: [TimingCurve: Int32] = [:]
+  /// The slot `curveSlot` gave last, which the next animation most often asks for again (a
+  /// script's animations share a few curves): compared, where a look-up in `curveIndex`
+  /// hashed the whole curve. -1: none yet (not part of a snapshot).
+  var lastCurveSlot: Int32 = -1
   /// Per curve: its kind and parameters' place, so that sampling reads no enum (CurveTables.swift).
   var curveEntries: [CurveEntry] = [] {
     didSet { revision &+= 1 }

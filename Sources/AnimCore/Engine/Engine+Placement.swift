@@ -198,12 +198,18 @@ extension AnimationEngine {
     }
   }
 
+  /// The slot of `curve` in `curves`, added there when it is new.
   mutating func curveSlot(_ curve: TimingCurve) -> Int32 {
-    if let index = curveIndex[curve] { return index }
+    if lastCurveSlot >= 0 && curves[Int(lastCurveSlot)] == curve { return lastCurveSlot }
+    if let index = curveIndex[curve] {
+      lastCurveSlot = index
+      return index
+    }
     curves.append(curve)
     addCurveEntry(for: curve)
     let index = Int32(curves.count - 1)
     curveIndex[curve] = index
+    lastCurveSlot = index
     return index
   }
 

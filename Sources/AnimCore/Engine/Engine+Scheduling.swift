@@ -5,7 +5,10 @@
 // scheduled on the engine have entries of their own.
 
 extension AnimationEngine {
-  /// The top-level node whose tree holds `index`.
+  /// The top-level node whose tree holds `index`. (Inlined: a non-mutating method that a
+  /// mutating one calls, and that is not inlined, is handed a copy of the whole engine, 1,008
+  /// bytes; `animate` asks this twice for every animation it adds.)
+  @inline(__always)
   func topLevelAncestor(of index: Int32) -> Int32 {
     var cursor = index
     while nodes[Int(cursor)].parent >= 0 { cursor = nodes[Int(cursor)].parent }

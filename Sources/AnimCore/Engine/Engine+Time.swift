@@ -8,6 +8,7 @@
 extension AnimationEngine {
   /// A node's local time at engine time `time`, and the direction it moves in there (+1 or
   /// −1: the product of the rates' signs and of the passes' directions above it).
+  @inline(__always)  // (see Engine+Scheduling.swift)
   func localState(of index: Int32, at time: Nanoseconds) -> (local: Nanoseconds, direction: Int) {
     let node = nodes[Int(index)]
     let parent = node.parent < 0 ? (time: time, direction: 1) : childTime(of: node.parent, at: time)

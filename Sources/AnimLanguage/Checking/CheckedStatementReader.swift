@@ -17,6 +17,10 @@ package struct CheckedStatement: Sendable {
   package var facts: ResolvedFacts
   /// Whether this statement is a top-level loop or `if`, or comes after one.
   package var isGathered: Bool
+  /// Whether `facts` holds any fact: found by the checking thread from what it recorded, so
+  /// that the runner need not count the three tables of every statement (each count copied
+  /// its table, twice per statement held for later).
+  package var hasFacts: Bool
 }
 
 /// Reads a script statement by statement for running it. A large script is parsed on one
@@ -41,15 +45,25 @@ package struct CheckedStatementReader {
   /// The checking thread's last batch, `batch[batchIndex...]` not yet taken (moved out).
   private var batch: [CheckedStatement?] = []
   private var batchIndex = 0
+  /// Where the statements a runner gives back go, a batch at a time, for the parsing thread to
+  /// let go of them (SpentStatements.swift; only a large script's, read on threads).
+  private var spent: SpentStatements?
+  /// The statements given back since the last batch went to `spent`.
+  private var givenBack: [CheckedStatement?] = []
+  /// Statements given back per batch handed to `spent`.
+  private static let givenBackBatchSize = 64
 
   /// A reader of `source` as a script (`.script`, from an empty environment, as `anim run`
   /// reads one), or as a REPL entry (`.session`, against the session's declarations: a
   /// later declaration replaces an earlier one, and nothing warns about an `on "name"` that
   /// nothing emits, since a later entry may emit it).
   package init(_ source: SourceText, in environment: Environment = Environment(), mode: CheckMode = .script) {
-    let check = StatementByStatementCheck(source, in: environment, mode: mode)
-    if source.bytes.count >= ParsingThread.minimumSize, let checking = CheckingThread.start(check) {
+    let threaded = source.bytes.count >= ParsingThread.minimumSize
+    let spent = threaded ? SpentStatements() : nil
+    let check = StatementByStatementCheck(source, in: environment, mode: mode, spent: spent)
+    if threaded, let checking = CheckingThread.start(check) {
       hold = CheckingHold(checking)
+      self.spent = spent
     } else {
       self.check = check
     }
@@ -67,6 +81,19 @@ package struct CheckedStatementReader {
     }
     batchIndex += 1
     return batch[batchIndex - 1].take()
+  }
+
+  /// Gives back a statement `next()` handed over, once its runner is done with it: a large
+  /// script's goes to the parsing thread that made it, to be let go there (what the runner
+  /// still holds of it stays); a small script's is let go here.
+  package mutating func giveBack(_ checked: consuming CheckedStatement) {
+    guard let spent else { return }
+    if givenBack.isEmpty { givenBack.reserveCapacity(Self.givenBackBatchSize) }
+    givenBack.append(consume checked)
+    if givenBack.count == Self.givenBackBatchSize {
+      spent.add(givenBack)
+      givenBack = []
+    }
   }
 
   /// The declarations so far: after a clean reading (`finish()`), the input's environment

@@ -11,8 +11,8 @@ struct StatementByStatementCheck {
   private var queue: StatementQueue?
   /// What is left of the parsing thread's last batch, last first: each statement is moved
   /// out (`popLast()`), so that the checking thread keeps no reference to a statement it has
-  /// handed over, and its tree is freed by the thread that runs it, not by this one when the
-  /// batch goes.
+  /// handed over, and its tree is not freed by this one when the batch goes (a runner gives
+  /// it back to the parsing thread, SpentStatements.swift).
   private var batch: [Statement] = []
   private var checker: Checker
   /// Set once a statement has a syntax or check error: nothing more is handed over.
@@ -28,7 +28,10 @@ struct StatementByStatementCheck {
   /// reads one), or as a REPL entry (`.session`, against the session's declarations: a
   /// later declaration replaces an earlier one, and nothing warns about an `on "name"` that
   /// nothing emits, since a later entry may emit it).
-  init(_ source: SourceText, in environment: Environment, mode: CheckMode) {
+  ///
+  /// With `spent`, the parsing thread of a large script lets go of what a runner hands back
+  /// there (SpentStatements.swift).
+  init(_ source: SourceText, in environment: Environment, mode: CheckMode, spent: SpentStatements? = nil) {
     var streaming = StreamingState()
     if mode == .session { streaming.emitted = nil }
     var checker = Checker(mode: mode, environment: environment, recordsFacts: true, streaming: streaming)
@@ -40,7 +43,7 @@ struct StatementByStatementCheck {
     self.checker = checker
     if source.bytes.count >= ParsingThread.minimumSize {
       let queue = StatementQueue(capacity: 8)
-      if let thread = ParsingThread.start(parsing: source, into: queue) {
+      if let thread = ParsingThread.start(parsing: source, into: queue, lettingGo: spent) {
         self.queue = queue
         self.thread = thread
         return
@@ -53,8 +56,8 @@ struct StatementByStatementCheck {
   /// at its first error (then `finish()` says which).
   mutating func next() -> CheckedStatement? {
     guard let statement = checkNext() else { return nil }
-    let facts = takeFacts(of: statement)
-    return CheckedStatement(statement: statement, facts: facts, isGathered: gathers)
+    let (facts, hasFacts) = takeFacts(of: statement)
+    return CheckedStatement(statement: statement, facts: facts, isGathered: gathers, hasFacts: hasFacts)
   }
 
   /// `next()`, appended to `batch`: made there, where a `CheckedStatement` returned and then
@@ -62,8 +65,8 @@ struct StatementByStatementCheck {
   /// on the checking thread. False at the end of the script or at its first error.
   mutating func appendNext(to batch: inout [CheckedStatement?]) -> Bool {
     guard let statement = checkNext() else { return false }
-    let facts = takeFacts(of: statement)
-    batch.append(CheckedStatement(statement: statement, facts: facts, isGathered: gathers))
+    let (facts, hasFacts) = takeFacts(of: statement)
+    batch.append(CheckedStatement(statement: statement, facts: facts, isGathered: gathers, hasFacts: hasFacts))
     return true
   }
 
@@ -82,8 +85,8 @@ struct StatementByStatementCheck {
 
   /// The facts of `statement`, just checked: its own, which the checker then forgets, or
   /// none, once they are gathered (from the first top-level loop or `if` on, after which
-  /// `gathers` is set).
-  private mutating func takeFacts(of statement: Statement) -> ResolvedFacts {
+  /// `gathers` is set); and whether they hold any.
+  private mutating func takeFacts(of statement: Statement) -> (ResolvedFacts, hasFacts: Bool) {
     if statement.kind.isFlow && !gathers {
       gathers = true
       // This statement's facts and every later one's make one table.
@@ -91,7 +94,7 @@ struct StatementByStatementCheck {
       checker.references.stopListing()
       checker.placements.stopListing()
     }
-    if gathers { return ResolvedFacts() }
+    if gathers { return (ResolvedFacts(), false) }
     // A `let` or `curve` whose value is a constant needs that constant alone: running it
     // (`Runtime.run`, `Runtime.planEntry`) reads the value's constant, and evaluating the value
     // returns it before it would look at a part. Its parts' facts (`0 * 2` in
@@ -100,11 +103,15 @@ struct StatementByStatementCheck {
     if let value = Self.declaredValue(of: statement), let constant = checker.constants.listed(at: value.span) {
       checker.constants.forget()
       checker.references.forget()
-      return ResolvedFacts(constants: SpanTable(value.span, constant), placements: checker.placements.take())
+      return (ResolvedFacts(constants: SpanTable(value.span, constant), placements: checker.placements.take()), true)
     }
-    return ResolvedFacts(
+    // (A recorder's count counts a span recorded twice twice: it is 0 exactly when its table
+    // is empty.)
+    let hasFacts = checker.constants.count + checker.references.count + checker.placements.count > 0
+    let facts = ResolvedFacts(
       constants: checker.constants.take(), references: checker.references.take(),
       placements: checker.placements.take())
+    return (facts, hasFacts)
   }
 
   /// The value a `let` or a `curve` declares.

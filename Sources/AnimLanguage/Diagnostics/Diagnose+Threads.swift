@@ -48,18 +48,25 @@ final class ParsingThread: @unchecked Sendable {
 
   private let source: SourceText
   private let queue: StatementQueue
+  /// Where a runner hands back the statements it is done with, for this thread to let go
+  /// (SpentStatements.swift); nil for a check, whose checker lets each go as it goes.
+  private let spent: SpentStatements?
   private var worker: WorkerThread?
   /// Set when what it would send is no longer wanted (a reading stopped part-way).
   private let stopping = Atomic<Bool>(false)
 
-  private init(source: SourceText, queue: StatementQueue) {
+  private init(source: SourceText, queue: StatementQueue, spent: SpentStatements?) {
     self.source = source
     self.queue = queue
+    self.spent = spent
   }
 
-  /// Starts parsing `source` on a new thread; nil when no thread could be started.
-  static func start(parsing source: SourceText, into queue: StatementQueue) -> ParsingThread? {
-    let parsing = ParsingThread(source: source, queue: queue)
+  /// Starts parsing `source` on a new thread, letting go between its batches of what
+  /// `spent` holds; nil when no thread could be started.
+  static func start(
+    parsing source: SourceText, into queue: StatementQueue, lettingGo spent: SpentStatements? = nil
+  ) -> ParsingThread? {
+    let parsing = ParsingThread(source: source, queue: queue, spent: spent)
     guard let worker = WorkerThread.start({ parsing.run() }) else { return nil }
     parsing.worker = worker
     return parsing
@@ -96,6 +103,7 @@ final class ParsingThread: @unchecked Sendable {
       if batch.count == ParsingThread.batchSize {
         queue.put(.statements(batch))
         batch.removeAll(keepingCapacity: true)
+        spent?.letGo()
       }
     }
     if !batch.isEmpty { queue.put(.statements(batch)) }

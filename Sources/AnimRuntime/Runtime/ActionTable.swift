@@ -81,8 +81,10 @@ struct ActionTable<Value> {
     // (Through the index: one look-up of the block, and its slots changed in place.)
     let index = found!
     let slot = key & Self.slotMask
-    let old = blocks.values[index].slots[slot]
-    blocks.values[index].slots[slot] = value
+    // Swapped in: the old entry moved out, not copied and then destroyed in its slot (a copy
+    // retained what it holds: a held statement's context).
+    var old = value
+    swap(&old, &blocks.values[index].slots[slot])
     let change = (value == nil ? 0 : 1) - (old == nil ? 0 : 1)
     count += change
     blocks.values[index].held += change

@@ -210,6 +210,9 @@ extension Runtime {
 
   /// A duration-typed expression's value.
   func duration(_ expression: Expression, _ context: ProgramContext) throws(EvaluationError) -> Nanoseconds {
+    // A duration written (`over 250ms`, `delay 1s`) is its value, as `evaluate` finds it (a
+    // literal's constant), with no runtime value made and let go: twice per `animate`.
+    if case .duration(let nanoseconds) = expression.kind { return nanoseconds }
     switch try evaluate(expression, context) {
     case .duration(let ns): return ns
     case .number(let x): return Nanoseconds(seconds: x)
@@ -219,6 +222,7 @@ extension Runtime {
 
   /// A number-typed expression's value.
   func number(_ expression: Expression, _ context: ProgramContext) throws(EvaluationError) -> Double {
+    if case .number(let x) = expression.kind { return x }  // (as `duration` above)
     switch try evaluate(expression, context) {
     case .number(let x): return x
     case .percent(let p): return p

@@ -76,15 +76,25 @@ extension Runtime {
 
   /// The step of `statement`, with `cursor` the time so far; nil when a statement read on
   /// its own cannot be placed as the whole program places it: a placement or a `wait` that
-  /// is not a constant (evaluated before any statement runs there).
+  /// is not a constant (evaluated before any statement runs there). `hasFacts` false says
+  /// that `context` holds no fact of the statement's.
   func startStep(
-    of statement: Statement, _ context: ProgramContext, cursor: Nanoseconds, start: Nanoseconds
+    of statement: Statement, _ context: ProgramContext, cursor: Nanoseconds, start: Nanoseconds,
+    hasFacts: Bool = true
   ) -> StartStep? {
     // Its time, as `schedule(_:from:_:mode:)` finds it: from constants only.
     var time = cursor
     // (A statement without a placement runs at the cursor: nothing to look up, not even a
-    // label's placement, which is written `at NAME`.)
-    let placement = statement.placement == nil ? .now : context.facts.placement(of: statement, in: .runsNow)
+    // label's placement, which is written `at NAME`. One with no facts has the placement
+    // written, which at the top level is `at E` whatever its sign: no table is asked.)
+    let placement: ResolvedPlacement
+    if statement.placement == nil {
+      placement = .now
+    } else if !hasFacts, case .at(_, let offset, _)? = statement.placement {
+      placement = .absolute(offset)
+    } else {
+      placement = context.facts.placement(of: statement, in: .runsNow)
+    }
     switch placement {
     case .absolute(let offset):
       guard let d = constantDuration(offset, context) else { return nil }
@@ -161,6 +171,8 @@ extension Runtime {
     // The properties two-step targets' statements added, in order (see below).
     var addedBySecondSteps: [PropertyID] = []
     while let checked = reader.next() {
+      // Given back when done with, moved (its tree is let go on the thread that parsed it).
+      defer { reader.giveBack(checked) }
       let statement = checked.statement
       // From a loop or an `if` on, the statements are laid out as a whole program's are (the
       // loop's passes move the time for what follows them): gathered, and walked at the end.
@@ -172,8 +184,9 @@ extension Runtime {
       // read the constant): no context of its own is made for it. (Nor could its placement or
       // a `wait` read its facts: it has neither.)
       let runsAsNothing = !keepsConstantValues && Self.isConstantLet(statement, checked.facts)
-      var context = checked.facts.isEmpty || runsAsNothing ? bare : ProgramContext(facts: checked.facts, input: input)
-      guard let step = startStep(of: statement, context, cursor: cursor, start: start) else { return nil }
+      var context = !checked.hasFacts || runsAsNothing ? bare : ProgramContext(facts: checked.facts, input: input)
+      guard let step = startStep(of: statement, context, cursor: cursor, start: start, hasFacts: checked.hasFacts)
+      else { return nil }
       var declaration: TargetDeclaration?
       if case .target(let target) = statement.kind { declaration = target }
       switch step {
@@ -181,7 +194,7 @@ extension Runtime {
         cursor = time
         continue
       case .later(let time):
-        if !checked.facts.isEmpty {
+        if checked.hasFacts {
           heldFacts.append(checked.facts)
           context = held
         }
@@ -274,6 +287,8 @@ extension Runtime {
 
   /// The value of a duration expression the checker found constant; nil when it is not.
   private func constantDuration(_ expression: Expression, _ context: ProgramContext) -> Nanoseconds? {
+    // A duration written (`at 250ms`) is its own value: what evaluating it returns.
+    if case .duration(let nanoseconds) = expression.kind { return nanoseconds }
     guard context.facts.constant(of: expression) != nil else { return nil }
     return try? duration(expression, context)
   }

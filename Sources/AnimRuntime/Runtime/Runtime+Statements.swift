@@ -348,15 +348,17 @@ extension Runtime {
       // One property and one animation (what `memberAnimations` makes for it, without its
       // arrays and its second copy of the statement: a script may hold a hundred thousand).
       let property = try ungroupedPropertyID(animate.property, context)
-      let made = try makeAnimation(animate, property, context, statementSpan: statement.span, startsAtPlacement: true)
-      try startStandalone(made, on: property, invocation: invocation, at: statement.span)
+      var pending: PendingValues?
+      let animation = try makeAnimation(
+        animate, property, context, statementSpan: statement.span, startsAtPlacement: true, pending: &pending)
+      try startStandalone(animation, pending, on: property, invocation: invocation, at: statement.span)
     case .animate, .keyframes:
       // Its values are evaluated now when it starts now, so that one that fails fails here,
       // before it exists: the statement then has no effect, and a handler stops here.
       // On a group, every member's is made before any starts.
       for (property, animation, pending) in try memberAnimations(of: statement, context, startsAtPlacement: true) ?? []
       {
-        try startStandalone((animation, pending), on: property, invocation: invocation, at: statement.span)
+        try startStandalone(animation, pending, on: property, invocation: invocation, at: statement.span)
       }
     case .set(let set):
       var settings: [(PropertyID, AnimationValue)] = []
@@ -420,14 +422,16 @@ extension Runtime {
 
   /// Starts a standalone animation now (`animate` or `keyframes` outside a timeline), with
   /// the values it evaluates when it starts, if any, tied to the handler run that made it.
+  /// (The two apart, not a tuple: a tuple of them was copied and destroyed through its
+  /// type's metadata, at every `animate`.)
   func startStandalone(
-    _ made: (animation: Animation, pending: PendingValues?), on property: PropertyID, invocation: Int?,
+    _ animation: Animation, _ pending: PendingValues?, on property: PropertyID, invocation: Int?,
     at span: SourceSpan
   ) throws(EvaluationError) {
-    var pending = made.pending
+    var pending = pending
     pending?.invocation = invocation
     let node = try engineCall(at: span) { engine throws(EngineError) in
-      try engine.animate(property, with: made.animation, placement: .engine(at: engine.now))
+      try engine.animate(property, with: animation, placement: .engine(at: engine.now))
     }
     standaloneNodes.insert(node)
     if let pending { pendingValues[node] = pending }

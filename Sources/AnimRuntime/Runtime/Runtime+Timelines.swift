@@ -333,6 +333,20 @@ extension Runtime {
     _ animate: AnimateStatement, _ property: PropertyID, _ context: ProgramContext, statementSpan: SourceSpan,
     startsAtPlacement: Bool = false
   ) throws(EvaluationError) -> (Animation, PendingValues?) {
+    var pending: PendingValues?
+    let animation = try makeAnimation(
+      animate, property, context, statementSpan: statementSpan, startsAtPlacement: startsAtPlacement,
+      pending: &pending)
+    return (animation, pending)
+  }
+
+  /// `makeAnimation(_:_:_:statementSpan:startsAtPlacement:)`, its expressions to evaluate
+  /// when it starts set in `pending`: a standalone `animate` takes the two apart (a tuple of
+  /// them was copied and destroyed through its type's metadata, at every `animate`).
+  func makeAnimation(
+    _ animate: AnimateStatement, _ property: PropertyID, _ context: ProgramContext, statementSpan: SourceSpan,
+    startsAtPlacement: Bool, pending: inout PendingValues?
+  ) throws(EvaluationError) -> Animation {
     let over = try animate.over.map { (e) throws(EvaluationError) -> Nanoseconds in
       let d = try duration(e, context)
       if d < 0 { throw EvaluationError(message: "'over' needs a duration of 0 or more", span: e.span) }
@@ -350,7 +364,7 @@ extension Runtime {
     // standalone animation), that is now, and if it is shown from its placement (fill
     // backwards), that is now too.
     let evaluatesNow = timing.fill.fillsBackwards || (startsAtPlacement && timing.delay <= 0)
-    var pending: PendingValues?
+    pending = nil
     var from = constantFrom
     var to = constantTo
     if (animate.from != nil && constantFrom == nil) || constantTo == nil {
@@ -366,7 +380,7 @@ extension Runtime {
       shape: .tween(from: from, to: to ?? engine.baseValue(of: property), curve: curve), timing: timing, rate: rate,
       composition: composition(animate.options))
     animation.resolvesValuesAtStart = pending != nil
-    return (animation, pending)
+    return animation
   }
 
   func animationValue(_ expression: Expression, _ context: ProgramContext) throws(EvaluationError) -> AnimationValue {
