@@ -300,6 +300,23 @@ import Testing
     #expect(table["name1"] == 1 && table.count == 1)
   }
 
+  /// The environment's table finds each symbol by the name it holds (no list of names beside
+  /// it), across the index's growth, and a name declared again keeps one entry.
+  @Test func anEnvironmentFindsEachSymbolByItsName() {
+    var environment = Environment()
+    let names = (0..<1_000).map { "t\($0)" } + ["é", "a_much_longer_name_than_fifteen_bytes"]
+    for (n, name) in names.enumerated() {
+      environment.declare(.target(TargetSymbol(name: name, properties: [], span: SourceSpan(at: n))))
+    }
+    environment.declare(.target(TargetSymbol(name: "t7", properties: [], span: SourceSpan(at: 5_000))))
+    for (n, name) in names.enumerated() where name != "t7" {
+      #expect(environment.target(named: name)?.span == SourceSpan(at: n), "\(name)")
+    }
+    #expect(environment.target(named: "t7")?.span == SourceSpan(at: 5_000))
+    #expect(environment["t1000"] == nil && environment["t"] == nil && environment[""] == nil)
+    #expect(environment.order == names.filter { $0 != "t7" } + ["t7"])
+  }
+
   @Test func environmentsCompareByTheirDeclarations() {
     func symbol(_ name: String, _ value: Double) -> Symbol {
       .value(ValueSymbol(name: name, type: .number, constant: .number(value), curveKind: nil, span: SourceSpan(at: 0)))

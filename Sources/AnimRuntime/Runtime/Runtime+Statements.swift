@@ -83,7 +83,9 @@ extension Runtime {
       // look-up (a script of a million new properties looked each one up in vain).
       var isNew = true
       if isNewTarget {
-        newTargets.append((member, propertyNames))
+        // (Its names go in the table from here on, when every value is known now.)
+        let namesAt = values.contains { $0 == nil } ? nil : properties.count
+        newTargets.append(member, properties: propertyNames, namesAt: namesAt)
       } else {
         isNew = targets.updateValue(propertyNames, forKey: member) == nil && targetsListEveryProperty
       }

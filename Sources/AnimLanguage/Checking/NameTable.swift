@@ -1,0 +1,162 @@
+// NameTable: the checker's tables of names (the environment's symbols, the names a
+// statement-by-statement check assumed undeclared, the newest animation on each property).
+// Names are short and looked up very often, and a script may declare a million of them.
+
+import AnimCore
+
+/// A key with a cheap hash, for `NameTable`.
+protocol CheapKey: Equatable, Sendable {
+  /// A hash of the key's bytes (FNV-1a), never 0.
+  var cheapHash: UInt32 { get }
+}
+
+/// FNV-1a of a string's bytes, continuing from `hash`.
+func fnv1a(_ text: String, from hash: UInt32 = 2_166_136_261) -> UInt32 {
+  var hash = hash
+  let done = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+    for byte in bytes { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+    return true
+  }
+  if done == nil {
+    for byte in text.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+  }
+  return hash
+}
+
+extension String: CheapKey {
+  var cheapHash: UInt32 {
+    let hash = fnv1a(self)
+    return hash == 0 ? 1 : hash
+  }
+}
+
+/// An entry of an `EntryTable`: a value that holds its own key (a symbol its name).
+protocol KeyedEntry: Sendable {
+  associatedtype Key: CheapKey
+  var key: Key { get }
+}
+
+/// A table of entries by their keys: the entries in a list in the order added, and an
+/// open-addressed index into it keyed by a cheap hash of the key's bytes, where a `Dictionary`
+/// would hash each key with seeded SipHash. Names are short and looked up very often; the
+/// keys are one script's names, so a collision costs a little time and never correctness.
+///
+/// The entries are kept in chunks (AnimCore's `ChunkedArray`): a script may declare a
+/// million names, and an array of them that doubles as it fills holds up to twice what it
+/// needs, and three times while it moves, for the whole check. An entry that holds its key
+/// is not kept beside a copy of it: the environment's symbols each hold their name, and a
+/// list of the names as well held 16 bytes a name, 3.6 MB for a script of 225,000 targets.
+struct EntryTable<Entry: KeyedEntry>: Sendable {
+  typealias Key = Entry.Key
+
+  /// Per slot: 1 + the index of its entry, or 0 when empty.
+  private var slots: [Int32] = []
+  /// Per slot: the hash of its entry's key.
+  private var slotHashes: [UInt32] = []
+  private(set) var entries = ChunkedArray<Entry>()
+
+  var count: Int { entries.count }
+  var isEmpty: Bool { entries.count == 0 }
+
+  /// The slot of `key`, or the empty slot where it would go.
+  private func slot(of key: Key, hash: UInt32) -> Int {
+    let mask = slots.count - 1
+    var index = Int(hash) & mask
+    while true {
+      let entry = slots[index]
+      if entry == 0 || (slotHashes[index] == hash && entries[Int(entry) - 1].key == key) { return index }
+      index = (index + 1) & mask
+    }
+  }
+
+  /// The entry whose key is `key`, if any.
+  subscript(key: Key) -> Entry? {
+    if entries.count == 0 { return nil }
+    let entry = slots[slot(of: key, hash: key.cheapHash)]
+    return entry == 0 ? nil : entries[Int(entry) - 1]
+  }
+
+  /// Puts `entry` in the table, in place of the one with its key; returns the one it replaces.
+  @discardableResult
+  mutating func update(_ entry: Entry) -> Entry? {
+    if (entries.count + 1) * 2 > slots.count { rebuild(capacity: max(16, slots.count * 2)) }
+    let key = entry.key
+    let hash = key.cheapHash
+    let index = slot(of: key, hash: hash)
+    let found = slots[index]
+    if found != 0 {
+      let old = entries[Int(found) - 1]
+      entries[Int(found) - 1] = entry
+      return old
+    }
+    entries.append(entry)
+    slots[index] = Int32(entries.count)
+    slotHashes[index] = hash
+    return nil
+  }
+
+  /// Removes the entry whose key is `key` (rare: the entries are rebuilt).
+  mutating func remove(_ key: Key) {
+    if entries.count == 0 { return }
+    var all = entries.array
+    guard let position = all.firstIndex(where: { $0.key == key }) else { return }
+    all.remove(at: position)
+    entries = ChunkedArray(all)
+    rebuild(capacity: slots.count)
+  }
+
+  mutating func removeAll() {
+    if entries.count == 0 { return }
+    entries = ChunkedArray()
+    for index in slots.indices { slots[index] = 0 }
+  }
+
+  /// Rebuilds the index with `capacity` slots (a power of two).
+  private mutating func rebuild(capacity: Int) {
+    slots = Array(repeating: 0, count: capacity)
+    slotHashes = Array(repeating: 0, count: capacity)
+    for position in 0..<entries.count {
+      let key = entries[position].key
+      let hash = key.cheapHash
+      let index = slot(of: key, hash: hash)
+      slots[index] = Int32(position + 1)
+      slotHashes[index] = hash
+    }
+  }
+}
+
+/// A key and its value, as a `NameTable` holds them.
+struct KeyAndValue<Key: CheapKey, Value: Sendable>: KeyedEntry {
+  let key: Key
+  var value: Value
+}
+
+/// A table from keys (names) to values, in the order they were added: an `EntryTable` of
+/// keys and values.
+struct NameTable<Key: CheapKey, Value: Sendable>: Sendable {
+  private var table = EntryTable<KeyAndValue<Key, Value>>()
+
+  var count: Int { table.count }
+  var isEmpty: Bool { table.isEmpty }
+  /// The keys, in the order they were added.
+  var allKeys: [Key] { table.entries.map(\.key) }
+
+  subscript(key: Key) -> Value? {
+    get { table[key]?.value }
+    set {
+      if let newValue {
+        updateValue(newValue, forKey: key)
+      } else {
+        table.remove(key)
+      }
+    }
+  }
+
+  /// Sets the value of `key`; returns the one it replaces.
+  @discardableResult
+  mutating func updateValue(_ value: Value, forKey key: Key) -> Value? {
+    table.update(KeyAndValue(key: key, value: value))?.value
+  }
+
+  mutating func removeAll() { table.removeAll() }
+}
