@@ -91,6 +91,30 @@ import Testing
     #expect(table["box1.x"] == nil && table[target: "box\(count)", property: "x"] == nil)
   }
 
+  /// A new target's names added in one step (`appendNew(target:properties:ids:)`): each
+  /// `T.p` in order with its id, across the chunks of the table's lists (names of every
+  /// length, none, and ids of several kinds), found by look-up as names added one by one.
+  @Test func aTargetsNamesAppendedTogetherAreFoundInOrder() {
+    var engine = AnimationEngine()
+    var table = PropertyTable()
+    var expected: [(String, PropertyID)] = []
+    let lists = [["x", "y", "opacity"], ["a_much_longer_property_name"], [], ["é", "x"]]
+    for k in 0..<3_000 {
+      let properties = lists[k % lists.count]
+      let ids = properties.indices.map { index in
+        index == 1 ? engine.addProperty(.vec2(Vec2(1, 2))) : engine.addProperty(.number(Double(k)))
+      }
+      ids.withUnsafeBufferPointer { table.appendNew(target: "box\(k)", properties: properties, ids: $0) }
+      for (property, id) in zip(properties, ids) { expected.append(("box\(k).\(property)", id)) }
+    }
+    #expect(table.count == expected.count)
+    #expect(table.names == expected.map(\.0))
+    #expect(table.idsInOrder == expected.map(\.1))
+    for (name, id) in expected { #expect(table[name] == id, "\(name)") }
+    #expect(table[target: "box3", property: "é"] == expected.first { $0.0 == "box3.é" }?.1)
+    #expect(table["box2.x"] == nil && table["box0.opacit"] == nil)
+  }
+
   @Test func aRemovedNameIsGoneAndTheOthersKeepTheirOrder() {
     let ids = Self.ids(4)
     var table = PropertyTable()
