@@ -91,14 +91,19 @@ import Testing
     #expect(table["box1.x"] == nil && table[target: "box\(count)", property: "x"] == nil)
   }
 
-  /// A new target's names added in one step (`appendNew(target:properties:ids:)`): each
-  /// `T.p` in order with its id, across the chunks of the table's lists (names of every
-  /// length, none, and ids of several kinds), found by look-up as names added one by one.
+  /// A new target's names added in one step (`appendNew(target:properties:ids:)`), those
+  /// after the first storing their property alone: each `T.p` in order with its id, across
+  /// the chunks of the table's lists (names of every length, none, a property with a dot,
+  /// whose names are stored whole, more properties than continue a target in a row, and ids
+  /// of several kinds), found by look-up as names added one by one, and kept by a move.
   @Test func aTargetsNamesAppendedTogetherAreFoundInOrder() {
     var engine = AnimationEngine()
     var table = PropertyTable()
     var expected: [(String, PropertyID)] = []
-    let lists = [["x", "y", "opacity"], ["a_much_longer_property_name"], [], ["é", "x"]]
+    let lists = [
+      ["x", "y", "opacity"], ["a_much_longer_property_name"], [], ["é", "x"], ["p.q", "x"],
+      (0..<150).map { "p\($0)" },
+    ]
     for k in 0..<3_000 {
       let properties = lists[k % lists.count]
       let ids = properties.indices.map { index in
@@ -112,7 +117,16 @@ import Testing
     #expect(table.idsInOrder == expected.map(\.1))
     for (name, id) in expected { #expect(table[name] == id, "\(name)") }
     #expect(table[target: "box3", property: "é"] == expected.first { $0.0 == "box3.é" }?.1)
-    #expect(table["box2.x"] == nil && table["box0.opacit"] == nil)
+    #expect(table[target: "box4.p", property: "q"] == expected.first { $0.0 == "box4.p.q" }?.1)
+    #expect(table["box2.x"] == nil && table["box0.opacit"] == nil && table["box0.y."] == nil)
+    #expect(table[target: "box", property: "0.y"] == nil && table["box5.p149"] != nil)
+    // The first name of each of two targets moved to the end: the others keep their names.
+    let moved = [expected[0].1, expected[expected.count - 150].1]
+    table.moveToEnd(moved)
+    let kept = expected.filter { !moved.contains($0.1) } + expected.filter { moved.contains($0.1) }
+    #expect(table.names == kept.map(\.0))
+    #expect(table.idsInOrder == kept.map(\.1))
+    for (name, id) in expected { #expect(table[name] == id, "\(name)") }
   }
 
   @Test func aRemovedNameIsGoneAndTheOthersKeepTheirOrder() {

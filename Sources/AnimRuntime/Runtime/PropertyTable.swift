@@ -15,14 +15,17 @@
 // a million properties). A declaration of a target the runtime did not have adds its names
 // without a look-up (`appendNew(target:property:_:)`): the index takes them at the next
 // look-up, in one pass, or never when nothing looks a name up (a trace of every property by
-// position), instead of one cache miss each.
+// position), instead of one cache miss each. Such a target's names after the first store
+// only their property's bytes (`continuesTarget`): its name is read from the first.
 
 import AnimCore
 
 struct PropertyTable {
   /// Every name's bytes, end to end, in order of position.
   private var bytes = ChunkedArray<UInt8>()
-  /// Per position: where its name ends in `bytes` (it starts where the one before ends).
+  /// Per position: where its stored bytes end in `bytes` (they start where the ones before
+  /// end), in the bits below `continuesTarget`; with that bit set, they are its property's
+  /// alone, and its target is the one of the name before it (see `segments(at:)`).
   private var ends = ChunkedArray<UInt32>()
   /// Per position: the property's engine id, packed in four bytes (`PropertyID.packed`:
   /// half its size, 2.7 MB of a trace that declared 677,000 properties).
@@ -64,10 +67,10 @@ struct PropertyTable {
 
   /// The name at `position`.
   func name(at position: Int) -> String {
-    let range = byteRange(at: position)
-    return String(unsafeUninitializedCapacity: range.count) { buffer in
+    let segments = segments(at: position)
+    return String(unsafeUninitializedCapacity: segments.count) { buffer in
       var end = 0
-      bytes.withBuffers(in: range) { part in
+      withBuffers(of: segments) { part in
         _ = UnsafeMutableBufferPointer(rebasing: buffer[end...]).initialize(from: part)
         end += part.count
       }
@@ -77,7 +80,7 @@ struct PropertyTable {
 
   /// Appends the bytes of the name at `position` to `buffer`.
   func appendName(at position: Int, to buffer: inout [UInt8]) {
-    bytes.withBuffers(in: byteRange(at: position)) { buffer.append(contentsOf: $0) }
+    withBuffers(of: segments(at: position)) { buffer.append(contentsOf: $0) }
   }
 
   /// The id at `position`.
@@ -89,8 +92,56 @@ struct PropertyTable {
     return packed
   }
 
-  private func byteRange(at position: Int) -> Range<Int> {
-    (position == 0 ? 0 : Int(ends[position - 1]))..<Int(ends[position])
+  /// The bit of an entry of `ends` that says its name continues the target of the name
+  /// before it: only its property's bytes are stored. A target's names after the first were
+  /// stored whole, the target's name again in each: 18 bytes of the 36 of a target
+  /// `box12345 { x, y, opacity }`, 4 MB of front.run's targets form.
+  private static let continuesTarget: UInt32 = 1 << 31
+
+  /// The most names' bytes the table holds: their ends are under `continuesTarget`.
+  private static let byteLimit = Int(continuesTarget - 1)
+
+  /// A target's names after the first continue its target at most this many times in a row
+  /// (then one is stored whole), so that finding a name's target reads few ends.
+  private static let continuedRun = 64
+
+  /// Where the bytes stored for the name at `position` are in `bytes`.
+  private func storedRange(at position: Int) -> Range<Int> {
+    let mask = ~Self.continuesTarget
+    return (position == 0 ? 0 : Int(ends[position - 1] & mask))..<Int(ends[position] & mask)
+  }
+
+  /// Where the name at `position` is in `bytes`: its target's bytes (when `stored` has its
+  /// property's alone), a dot, then `stored`; or all of it in `stored`.
+  private struct Segments {
+    var target: Range<Int>?
+    var stored: Range<Int>
+
+    /// The length of the name in bytes.
+    var count: Int { (target.map { $0.count + 1 } ?? 0) + stored.count }
+  }
+
+  private func segments(at position: Int) -> Segments {
+    let stored = storedRange(at: position)
+    guard ends[position] & Self.continuesTarget != 0 else { return Segments(target: nil, stored: stored) }
+    // The target's first name before it, stored whole: its target is all of it before its
+    // last dot (a target's names continue it only when no property of them has a dot).
+    var first = position - 1
+    while ends[first] & Self.continuesTarget != 0 { first -= 1 }
+    let whole = storedRange(at: first)
+    var dot = whole.upperBound - 1
+    while bytes[dot] != Key.dot { dot -= 1 }
+    return Segments(target: whole.lowerBound..<dot, stored: stored)
+  }
+
+  /// Calls `body` with the bytes of a name, in order, as buffers of the table's storage.
+  private func withBuffers(of segments: Segments, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    if let target = segments.target {
+      bytes.withBuffers(in: target, body)
+      var dot = Key.dot
+      withUnsafePointer(to: &dot) { body(UnsafeBufferPointer(start: $0, count: 1)) }
+    }
+    bytes.withBuffers(in: segments.stored, body)
   }
 
   /// The id of the property named `name`; setting one adds the name at the end, gives a
@@ -185,27 +236,36 @@ struct PropertyTable {
   /// `properties` in order with the id in `ids` at its place, as `appendNew(target:property:_:)`
   /// adds one name: in one append to each list of the table (the names' bytes, their ends and
   /// their ids laid out on the stack first), where a name at a time made five appends, 745
-  /// instructions a property of a script that declared 677,000.
+  /// instructions a property of a script that declared 677,000. The names after the first
+  /// continue its target (`continuesTarget`): their properties' bytes alone are stored.
   mutating func appendNew(target: String, properties: [String], ids: UnsafeBufferPointer<PropertyID>) {
     precondition(properties.count == ids.count, "one id for each property")
+    // (A name's target is found before its last dot: a property's own dot would hide it.)
+    let continues = !properties.contains { $0.utf8.contains(Key.dot) }
     var target = target
     target.withUTF8 { head in
       var total = 0
-      for property in properties { total += head.count + 1 + property.utf8.count }
-      // (Names of 4 GiB and more in all would need a process of a hundred times that.)
-      precondition(bytes.count + total <= Int(UInt32.max), "more property names than a table holds")
+      for (index, property) in properties.enumerated() {
+        let isWhole = !continues || index % Self.continuedRun == 0
+        total += (isWhole ? head.count + 1 : 0) + property.utf8.count
+      }
+      // (Names of 2 GiB and more in all would need a process of a hundred times that.)
+      precondition(bytes.count + total <= Self.byteLimit, "more property names than a table holds")
       withUnsafeTemporaryAllocation(of: UInt8.self, capacity: total) { names in
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: properties.count) { nameEnds in
           var end = 0
           for (index, property) in properties.enumerated() {
-            _ = UnsafeMutableBufferPointer(rebasing: names[end...]).initialize(from: head)
-            end += head.count
-            names[end] = Key.dot
-            end += 1
+            let isWhole = !continues || index % Self.continuedRun == 0
+            if isWhole {
+              _ = UnsafeMutableBufferPointer(rebasing: names[end...]).initialize(from: head)
+              end += head.count
+              names[end] = Key.dot
+              end += 1
+            }
             var property = property
             property.withUTF8 { _ = UnsafeMutableBufferPointer(rebasing: names[end...]).initialize(from: $0) }
             end += property.utf8.count
-            nameEnds[index] = UInt32(bytes.count + end)
+            nameEnds[index] = UInt32(bytes.count + end) | (isWhole ? 0 : Self.continuesTarget)
           }
           bytes.append(contentsOf: UnsafeBufferPointer(names))
           ends.append(contentsOf: UnsafeBufferPointer(nameEnds))
@@ -241,8 +301,8 @@ struct PropertyTable {
 
   /// Ends the name whose bytes were just appended, with the id `id`.
   private mutating func endName(_ id: PropertyID) {
-    // (Names of 4 GiB and more in all would need a process of a hundred times that.)
-    precondition(bytes.count <= Int(UInt32.max), "more property names than a table holds")
+    // (Names of 2 GiB and more in all would need a process of a hundred times that.)
+    precondition(bytes.count <= Self.byteLimit, "more property names than a table holds")
     ends.append(UInt32(bytes.count))
     ids.append(Self.pack(id))
   }
@@ -258,7 +318,8 @@ struct PropertyTable {
     var movedPositions = Array(repeating: -1, count: moved.count)
     var table = PropertyTable()
     func copy(_ position: Int) {
-      bytes.withBuffers(in: byteRange(at: position)) { table.bytes.append(contentsOf: $0) }
+      // (Each stored whole: the one before it may have moved.)
+      withBuffers(of: segments(at: position)) { table.bytes.append(contentsOf: $0) }
       table.ends.append(UInt32(table.bytes.count))
       table.ids.append(ids[position])
     }
@@ -308,8 +369,21 @@ struct PropertyTable {
 
   /// Whether the name at `position` is `key`.
   private func holds(_ key: Key, at position: Int) -> Bool {
-    let range = byteRange(at: position)
-    guard range.count == key.count else { return false }
+    let segments = segments(at: position)
+    guard segments.count == key.count else { return false }
+    if segments.target != nil {
+      // (A name that continues a target: byte by byte, in its three parts.)
+      var index = 0
+      var matches = true
+      withBuffers(of: segments) { part in
+        for byte in part where matches {
+          matches = key.byte(at: index) == byte
+          index += 1
+        }
+      }
+      return matches
+    }
+    let range = segments.stored
     var index = range.lowerBound
     for byte in key.head {
       if bytes[index] != byte { return false }
@@ -349,7 +423,7 @@ struct PropertyTable {
   private mutating func index(_ position: Int) {
     let mask = Int(self.mask)
     var hash = NameHash()
-    bytes.withBuffers(in: byteRange(at: position)) { hash.add($0) }
+    withBuffers(of: segments(at: position)) { hash.add($0) }
     var slot = Int(hash.value) & mask
     while slots[slot] != 0 { slot = (slot + 1) & mask }
     slots[slot] = entry(position: position, hash: hash.value)
@@ -379,6 +453,13 @@ private struct Key {
 
   /// The length of the name in bytes.
   var count: Int { head.count + (tail.map { $0.count + 1 } ?? 0) }
+
+  /// The name's byte at `index` (below `count`).
+  func byte(at index: Int) -> UInt8 {
+    if index < head.count { return head[index] }
+    if index == head.count { return Self.dot }
+    return tail.map { $0[index - head.count - 1] } ?? 0
+  }
 
   /// `body` of the key of `name`.
   static func with<Result>(_ name: String, _ body: (Key) -> Result) -> Result {
