@@ -27,9 +27,8 @@ struct PropertyTable {
   /// end), in the bits below `continuesTarget`; with that bit set, they are its property's
   /// alone, and its target is the one of the name before it (see `segments(at:)`).
   private var ends = ChunkedArray<UInt32>()
-  /// Per position: the property's engine id, packed in four bytes (`PropertyID.packed`:
-  /// half its size, 2.7 MB of a trace that declared 677,000 properties).
-  private var ids = ChunkedArray<UInt32>()
+  /// Per position: the property's engine id (in four bytes, or none: PropertyIDList.swift).
+  private var ids = PropertyIDList()
   /// Per slot: 0 when empty, else 1 + the position of the name it holds in the bits the
   /// slot's index takes (`mask`), and the bits of the name's hash above them in the others,
   /// compared before the name itself. Its count is a power of two, at least a third more than
@@ -84,13 +83,7 @@ struct PropertyTable {
   }
 
   /// The id at `position`.
-  func id(at position: Int) -> PropertyID { PropertyID(packed: ids[position]) }
-
-  /// `id` packed, as `ids` holds it.
-  private static func pack(_ id: PropertyID) -> UInt32 {
-    guard let packed = id.packed else { preconditionFailure("more properties of one kind than a table holds") }
-    return packed
-  }
+  func id(at position: Int) -> PropertyID { ids[position] }
 
   /// The bit of an entry of `ends` that says its name continues the target of the name
   /// before it: only its property's bytes are stored. A target's names after the first were
@@ -234,8 +227,8 @@ struct PropertyTable {
 
   /// Adds the names `target.p` of a target the table does not have, for each property `p` of
   /// `properties` in order with the id in `ids` at its place, as `appendNew(target:property:_:)`
-  /// adds one name: in one append to each list of the table (the names' bytes, their ends and
-  /// their ids laid out on the stack first), where a name at a time made five appends, 745
+  /// adds one name: in one append to each list of the table (the names' bytes and their ends
+  /// laid out on the stack first), where a name at a time made five appends, 745
   /// instructions a property of a script that declared 677,000. The names after the first
   /// continue its target (`continuesTarget`): their properties' bytes alone are stored.
   mutating func appendNew(target: String, properties: [String], ids: UnsafeBufferPointer<PropertyID>) {
@@ -272,16 +265,13 @@ struct PropertyTable {
         }
       }
     }
-    withUnsafeTemporaryAllocation(of: UInt32.self, capacity: ids.count) { packed in
-      for index in ids.indices { packed[index] = Self.pack(ids[index]) }
-      self.ids.append(contentsOf: UnsafeBufferPointer(packed))
-    }
+    self.ids.append(contentsOf: ids)
   }
 
   /// Gives the name `key`, found at `slot` or to go there, the id `id`.
   private mutating func add(_ id: PropertyID, key: Key, slot: Int) {
     if slots[slot] != 0 {
-      ids[position(in: slots[slot])] = Self.pack(id)
+      ids[position(in: slots[slot])] = id
       return
     }
     append(id, key: key)
@@ -304,7 +294,7 @@ struct PropertyTable {
     // (Names of 2 GiB and more in all would need a process of a hundred times that.)
     precondition(bytes.count <= Self.byteLimit, "more property names than a table holds")
     ends.append(UInt32(bytes.count))
-    ids.append(Self.pack(id))
+    ids.append(id)
   }
 
   /// Moves the properties `moved` (ids, in the order they are to take) to the end, after the
