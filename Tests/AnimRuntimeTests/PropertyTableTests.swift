@@ -92,7 +92,7 @@ import Testing
   }
 
   /// A new target's names added in one step (`appendNew(target:properties:ids:)`), those
-  /// after the first storing their property alone: each `T.p` in order with its id, across
+  /// after the first storing no bytes of their own: each `T.p` in order with its id, across
   /// the chunks of the table's lists (names of every length, none, a property with a dot,
   /// whose names are stored whole, more properties than continue a target in a row, and ids
   /// of several kinds), found by look-up as names added one by one, and kept by a move.

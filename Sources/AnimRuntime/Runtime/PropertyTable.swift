@@ -23,10 +23,18 @@ import AnimCore
 struct PropertyTable {
   /// Every name's bytes, end to end, in order of position.
   private var bytes = ChunkedArray<UInt8>()
-  /// Per position: where its stored bytes end in `bytes` (they start where the ones before
-  /// end), in the bits below `continuesTarget`; with that bit set, they are its property's
-  /// alone, and its target is the one of the name before it (see `segments(at:)`).
+  /// Per position: where its name ends in `bytes` (it starts where the name stored before it
+  /// ends); or, with the bit `continuesTarget` set, its property's place in
+  /// `continuedProperties` below it: its target is the one of the name before it, and none
+  /// of its bytes are stored (see `segments(at:)`).
   private var ends = ChunkedArray<UInt32>()
+  /// The properties of names that continue a target, each once, and their places there.
+  private var continuedProperties: [String] = []
+  private var continuedPlaces: [String: UInt32] = [:]
+  /// The last list of properties `continuedPlaces(of:)` was asked about, and its answer:
+  /// targets declared one after another mostly share one list.
+  private var lastPropertyList: [String] = []
+  private var lastContinuedPlaces: [UInt32]?
   /// Per position: the property's engine id (in four bytes, or none: PropertyIDList.swift).
   private var ids = PropertyIDList()
   /// Per slot: 0 when empty, else 1 + the position of the name it holds in the bits the
@@ -86,9 +94,10 @@ struct PropertyTable {
   func id(at position: Int) -> PropertyID { ids[position] }
 
   /// The bit of an entry of `ends` that says its name continues the target of the name
-  /// before it: only its property's bytes are stored. A target's names after the first were
-  /// stored whole, the target's name again in each: 18 bytes of the 36 of a target
-  /// `box12345 { x, y, opacity }`, 4 MB of front.run's targets form.
+  /// before it: none of its bytes are stored, its property is one of `continuedProperties`.
+  /// A target's names after the first were stored whole, the target's name again in each:
+  /// 26 bytes of the 36 of a target `box12345 { x, y, opacity }` and their properties, 5.8 MB
+  /// of front.run's targets form.
   private static let continuesTarget: UInt32 = 1 << 31
 
   /// The most names' bytes the table holds: their ends are under `continuesTarget`.
@@ -98,43 +107,82 @@ struct PropertyTable {
   /// (then one is stored whole), so that finding a name's target reads few ends.
   private static let continuedRun = 64
 
-  /// Where the bytes stored for the name at `position` are in `bytes`.
-  private func storedRange(at position: Int) -> Range<Int> {
-    let mask = ~Self.continuesTarget
-    return (position == 0 ? 0 : Int(ends[position - 1] & mask))..<Int(ends[position] & mask)
+  /// The most properties names continue: a target with others has its names stored whole
+  /// (a script does not have this many property names, but a table of them could grow).
+  private static let continuedPropertyLimit = 1 << 16
+
+  /// Where the name at `position`, stored whole, is in `bytes`: from the end of the name
+  /// stored whole before it (at most `continuedRun` names before it).
+  private func wholeRange(at position: Int) -> Range<Int> {
+    var before = position - 1
+    while before >= 0 && ends[before] & Self.continuesTarget != 0 { before -= 1 }
+    return (before < 0 ? 0 : Int(ends[before]))..<Int(ends[position])
   }
 
-  /// Where the name at `position` is in `bytes`: its target's bytes (when `stored` has its
-  /// property's alone), a dot, then `stored`; or all of it in `stored`.
+  /// Where the name at `position` is: all of it in `bytes` at `whole`; or its target's
+  /// bytes there, a dot, and `property`.
   private struct Segments {
+    var whole: Range<Int>
     var target: Range<Int>?
-    var stored: Range<Int>
+    var property: String?
 
     /// The length of the name in bytes.
-    var count: Int { (target.map { $0.count + 1 } ?? 0) + stored.count }
+    var count: Int {
+      if let target, let property { return target.count + 1 + property.utf8.count }
+      return whole.count
+    }
   }
 
   private func segments(at position: Int) -> Segments {
-    let stored = storedRange(at: position)
-    guard ends[position] & Self.continuesTarget != 0 else { return Segments(target: nil, stored: stored) }
+    let entry = ends[position]
+    guard entry & Self.continuesTarget != 0 else { return Segments(whole: wholeRange(at: position)) }
     // The target's first name before it, stored whole: its target is all of it before its
     // last dot (a target's names continue it only when no property of them has a dot).
     var first = position - 1
     while ends[first] & Self.continuesTarget != 0 { first -= 1 }
-    let whole = storedRange(at: first)
+    let whole = wholeRange(at: first)
     var dot = whole.upperBound - 1
     while bytes[dot] != Key.dot { dot -= 1 }
-    return Segments(target: whole.lowerBound..<dot, stored: stored)
+    return Segments(
+      whole: 0..<0, target: whole.lowerBound..<dot,
+      property: continuedProperties[Int(entry & ~Self.continuesTarget)])
   }
 
   /// Calls `body` with the bytes of a name, in order, as buffers of the table's storage.
   private func withBuffers(of segments: Segments, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-    if let target = segments.target {
-      bytes.withBuffers(in: target, body)
-      var dot = Key.dot
-      withUnsafePointer(to: &dot) { body(UnsafeBufferPointer(start: $0, count: 1)) }
+    guard let target = segments.target, var property = segments.property else {
+      bytes.withBuffers(in: segments.whole, body)
+      return
     }
-    bytes.withBuffers(in: segments.stored, body)
+    bytes.withBuffers(in: target, body)
+    var dot = Key.dot
+    withUnsafePointer(to: &dot) { body(UnsafeBufferPointer(start: $0, count: 1)) }
+    property.withUTF8 { body($0) }
+  }
+
+  /// The places in `continuedProperties` of `properties`, a target's, added there as needed;
+  /// nil when the target's names are to be stored whole (a property with a dot, or too many
+  /// properties continued already).
+  private mutating func continuedPlaces(of properties: [String]) -> [UInt32]? {
+    // (Arrays compare by identity first.)
+    if properties == lastPropertyList { return lastContinuedPlaces }
+    lastPropertyList = properties
+    lastContinuedPlaces = nil
+    var places: [UInt32] = []
+    places.reserveCapacity(properties.count)
+    for property in properties {
+      if property.utf8.contains(Key.dot) { return nil }
+      if let place = continuedPlaces[property] {
+        places.append(place)
+      } else {
+        guard continuedProperties.count < Self.continuedPropertyLimit else { return nil }
+        places.append(UInt32(continuedProperties.count))
+        continuedPlaces[property] = UInt32(continuedProperties.count)
+        continuedProperties.append(property)
+      }
+    }
+    lastContinuedPlaces = places
+    return places
   }
 
   /// The id of the property named `name`; setting one adds the name at the end, gives a
@@ -230,17 +278,15 @@ struct PropertyTable {
   /// adds one name: in one append to each list of the table (the names' bytes and their ends
   /// laid out on the stack first), where a name at a time made five appends, 745
   /// instructions a property of a script that declared 677,000. The names after the first
-  /// continue its target (`continuesTarget`): their properties' bytes alone are stored.
+  /// continue its target (`continuesTarget`): none of their bytes are stored.
   mutating func appendNew(target: String, properties: [String], ids: UnsafeBufferPointer<PropertyID>) {
     precondition(properties.count == ids.count, "one id for each property")
-    // (A name's target is found before its last dot: a property's own dot would hide it.)
-    let continues = !properties.contains { $0.utf8.contains(Key.dot) }
+    let places = properties.count > 1 ? continuedPlaces(of: properties) : nil
     var target = target
     target.withUTF8 { head in
       var total = 0
-      for (index, property) in properties.enumerated() {
-        let isWhole = !continues || index % Self.continuedRun == 0
-        total += (isWhole ? head.count + 1 : 0) + property.utf8.count
+      for (index, property) in properties.enumerated() where places == nil || index % Self.continuedRun == 0 {
+        total += head.count + 1 + property.utf8.count
       }
       // (Names of 2 GiB and more in all would need a process of a hundred times that.)
       precondition(bytes.count + total <= Self.byteLimit, "more property names than a table holds")
@@ -248,17 +294,18 @@ struct PropertyTable {
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: properties.count) { nameEnds in
           var end = 0
           for (index, property) in properties.enumerated() {
-            let isWhole = !continues || index % Self.continuedRun == 0
-            if isWhole {
-              _ = UnsafeMutableBufferPointer(rebasing: names[end...]).initialize(from: head)
-              end += head.count
-              names[end] = Key.dot
-              end += 1
+            if let places, index % Self.continuedRun != 0 {
+              nameEnds[index] = Self.continuesTarget | places[index]
+              continue
             }
+            _ = UnsafeMutableBufferPointer(rebasing: names[end...]).initialize(from: head)
+            end += head.count
+            names[end] = Key.dot
+            end += 1
             var property = property
             property.withUTF8 { _ = UnsafeMutableBufferPointer(rebasing: names[end...]).initialize(from: $0) }
             end += property.utf8.count
-            nameEnds[index] = UInt32(bytes.count + end) | (isWhole ? 0 : Self.continuesTarget)
+            nameEnds[index] = UInt32(bytes.count + end)
           }
           bytes.append(contentsOf: UnsafeBufferPointer(names))
           ends.append(contentsOf: UnsafeBufferPointer(nameEnds))
@@ -373,7 +420,7 @@ struct PropertyTable {
       }
       return matches
     }
-    let range = segments.stored
+    let range = segments.whole
     var index = range.lowerBound
     for byte in key.head {
       if bytes[index] != byte { return false }
