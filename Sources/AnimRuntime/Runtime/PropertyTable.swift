@@ -15,26 +15,27 @@
 // a million properties). A declaration of a target the runtime did not have adds its names
 // without a look-up (`appendNew(target:property:_:)`): the index takes them at the next
 // look-up, in one pass, or never when nothing looks a name up (a trace of every property by
-// position), instead of one cache miss each. Such a target's names after the first store
-// only their property's bytes (`continuesTarget`): its name is read from the first.
+// position), instead of one cache miss each. Targets declared new one after another with one
+// list of properties store each target's name once (TargetRuns.swift).
 
 import AnimCore
 
 struct PropertyTable {
   /// Every name's bytes, end to end, in order of position.
   private var bytes = ChunkedArray<UInt8>()
-  /// Per position: where its name ends in `bytes` (it starts where the name stored before it
-  /// ends); or, with the bit `continuesTarget` set, its property's place in
-  /// `continuedProperties` below it: its target is the one of the name before it, and none
-  /// of its bytes are stored (see `segments(at:)`).
+  /// Per entry (a position that is not in one of `runs`, counted without them): where its
+  /// name ends in `bytes` (it starts where the one before ends).
   private var ends = ChunkedArray<UInt32>()
-  /// The properties of names that continue a target, each once, and their places there.
-  private var continuedProperties: [String] = []
-  private var continuedPlaces: [String: UInt32] = [:]
-  /// The last list of properties `continuedPlaces(of:)` was asked about, and its answer:
-  /// targets declared one after another mostly share one list.
+  /// The names of targets declared new one after another with one list of properties, each
+  /// target's name once (see `appendNew(target:properties:ids:)`).
+  private var runs = TargetRuns()
+  /// The properties of the targets in `runs`, each once, and their places there.
+  private var runProperties: [String] = []
+  private var runPlaces: [String: UInt32] = [:]
+  /// The last list of properties `runPlaces(of:)` was asked about, and its answer: targets
+  /// declared one after another mostly share one list.
   private var lastPropertyList: [String] = []
-  private var lastContinuedPlaces: [UInt32]?
+  private var lastRunPlaces: [UInt32]?
   /// Per position: the property's engine id (in four bytes, or none: PropertyIDList.swift).
   private var ids = PropertyIDList()
   /// Per slot: 0 when empty, else 1 + the position of the name it holds in the bits the
@@ -93,34 +94,13 @@ struct PropertyTable {
   /// The id at `position`.
   func id(at position: Int) -> PropertyID { ids[position] }
 
-  /// The bit of an entry of `ends` that says its name continues the target of the name
-  /// before it: none of its bytes are stored, its property is one of `continuedProperties`.
-  /// A target's names after the first were stored whole, the target's name again in each:
-  /// 26 bytes of the 36 of a target `box12345 { x, y, opacity }` and their properties, 5.8 MB
-  /// of front.run's targets form.
-  private static let continuesTarget: UInt32 = 1 << 31
+  /// The most properties the targets in runs have in all: a target with others has its
+  /// names stored whole (a script does not have this many property names, but a table of
+  /// them could grow).
+  private static let runPropertyLimit = 1 << 16
 
-  /// The most names' bytes the table holds: their ends are under `continuesTarget`.
-  private static let byteLimit = Int(continuesTarget - 1)
-
-  /// A target's names after the first continue its target at most this many times in a row
-  /// (then one is stored whole), so that finding a name's target reads few ends.
-  private static let continuedRun = 64
-
-  /// The most properties names continue: a target with others has its names stored whole
-  /// (a script does not have this many property names, but a table of them could grow).
-  private static let continuedPropertyLimit = 1 << 16
-
-  /// Where the name at `position`, stored whole, is in `bytes`: from the end of the name
-  /// stored whole before it (at most `continuedRun` names before it).
-  private func wholeRange(at position: Int) -> Range<Int> {
-    var before = position - 1
-    while before >= 0 && ends[before] & Self.continuesTarget != 0 { before -= 1 }
-    return (before < 0 ? 0 : Int(ends[before]))..<Int(ends[position])
-  }
-
-  /// Where the name at `position` is: all of it in `bytes` at `whole`; or its target's
-  /// bytes there, a dot, and `property`.
+  /// Where the name at `position` is: all of it in `bytes` at `whole`; or, in a run, its
+  /// target's name in the runs' bytes, a dot, and `property`.
   private struct Segments {
     var whole: Range<Int>
     var target: Range<Int>?
@@ -134,18 +114,12 @@ struct PropertyTable {
   }
 
   private func segments(at position: Int) -> Segments {
-    let entry = ends[position]
-    guard entry & Self.continuesTarget != 0 else { return Segments(whole: wholeRange(at: position)) }
-    // The target's first name before it, stored whole: its target is all of it before its
-    // last dot (a target's names continue it only when no property of them has a dot).
-    var first = position - 1
-    while ends[first] & Self.continuesTarget != 0 { first -= 1 }
-    let whole = wholeRange(at: first)
-    var dot = whole.upperBound - 1
-    while bytes[dot] != Key.dot { dot -= 1 }
-    return Segments(
-      whole: 0..<0, target: whole.lowerBound..<dot,
-      property: continuedProperties[Int(entry & ~Self.continuesTarget)])
+    switch runs.place(of: position) {
+    case .entry(let entry):
+      return Segments(whole: (entry == 0 ? 0 : Int(ends[entry - 1]))..<Int(ends[entry]))
+    case .inRun(let target, let property):
+      return Segments(whole: 0..<0, target: target, property: runProperties[Int(property)])
+    }
   }
 
   /// Calls `body` with the bytes of a name, in order, as buffers of the table's storage.
@@ -154,34 +128,32 @@ struct PropertyTable {
       bytes.withBuffers(in: segments.whole, body)
       return
     }
-    bytes.withBuffers(in: target, body)
+    runs.withBuffers(in: target, body)
     var dot = Key.dot
     withUnsafePointer(to: &dot) { body(UnsafeBufferPointer(start: $0, count: 1)) }
     property.withUTF8 { body($0) }
   }
 
-  /// The places in `continuedProperties` of `properties`, a target's, added there as needed;
-  /// nil when the target's names are to be stored whole (a property with a dot, or too many
-  /// properties continued already).
-  private mutating func continuedPlaces(of properties: [String]) -> [UInt32]? {
+  /// The places in `runProperties` of `properties`, a target's, added there as needed; nil
+  /// when the target's names are to be stored whole (too many properties there already).
+  private mutating func runPlaces(of properties: [String]) -> [UInt32]? {
     // (Arrays compare by identity first.)
-    if properties == lastPropertyList { return lastContinuedPlaces }
+    if properties == lastPropertyList { return lastRunPlaces }
     lastPropertyList = properties
-    lastContinuedPlaces = nil
+    lastRunPlaces = nil
     var places: [UInt32] = []
     places.reserveCapacity(properties.count)
     for property in properties {
-      if property.utf8.contains(Key.dot) { return nil }
-      if let place = continuedPlaces[property] {
+      if let place = runPlaces[property] {
         places.append(place)
       } else {
-        guard continuedProperties.count < Self.continuedPropertyLimit else { return nil }
-        places.append(UInt32(continuedProperties.count))
-        continuedPlaces[property] = UInt32(continuedProperties.count)
-        continuedProperties.append(property)
+        guard runProperties.count < Self.runPropertyLimit else { return nil }
+        places.append(UInt32(runProperties.count))
+        runPlaces[property] = UInt32(runProperties.count)
+        runProperties.append(property)
       }
     }
-    lastContinuedPlaces = places
+    lastRunPlaces = places
     return places
   }
 
@@ -275,44 +247,20 @@ struct PropertyTable {
 
   /// Adds the names `target.p` of a target the table does not have, for each property `p` of
   /// `properties` in order with the id in `ids` at its place, as `appendNew(target:property:_:)`
-  /// adds one name: in one append to each list of the table (the names' bytes and their ends
-  /// laid out on the stack first), where a name at a time made five appends, 745
-  /// instructions a property of a script that declared 677,000. The names after the first
-  /// continue its target (`continuesTarget`): none of their bytes are stored.
+  /// adds one name: as a target of a run (`TargetRuns`), its name stored once, where each
+  /// name stored whole took 24 bytes of the 36 of a target `box12345 { x, y, opacity }`;
+  /// and its ids in one append, where a name at a time made five appends to the table's
+  /// lists, 745 instructions a property of a script that declared 677,000.
   mutating func appendNew(target: String, properties: [String], ids: UnsafeBufferPointer<PropertyID>) {
     precondition(properties.count == ids.count, "one id for each property")
-    let places = properties.count > 1 ? continuedPlaces(of: properties) : nil
+    if properties.isEmpty { return }
     var target = target
-    target.withUTF8 { head in
-      var total = 0
-      for (index, property) in properties.enumerated() where places == nil || index % Self.continuedRun == 0 {
-        total += head.count + 1 + property.utf8.count
-      }
-      // (Names of 2 GiB and more in all would need a process of a hundred times that.)
-      precondition(bytes.count + total <= Self.byteLimit, "more property names than a table holds")
-      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: total) { names in
-        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: properties.count) { nameEnds in
-          var end = 0
-          for (index, property) in properties.enumerated() {
-            if let places, index % Self.continuedRun != 0 {
-              nameEnds[index] = Self.continuesTarget | places[index]
-              continue
-            }
-            _ = UnsafeMutableBufferPointer(rebasing: names[end...]).initialize(from: head)
-            end += head.count
-            names[end] = Key.dot
-            end += 1
-            var property = property
-            property.withUTF8 { _ = UnsafeMutableBufferPointer(rebasing: names[end...]).initialize(from: $0) }
-            end += property.utf8.count
-            nameEnds[index] = UInt32(bytes.count + end)
-          }
-          bytes.append(contentsOf: UnsafeBufferPointer(names))
-          ends.append(contentsOf: UnsafeBufferPointer(nameEnds))
-        }
-      }
+    if let places = runPlaces(of: properties) {
+      target.withUTF8 { runs.append($0, places: places, at: count) }
+      self.ids.append(contentsOf: ids)
+      return
     }
-    self.ids.append(contentsOf: ids)
+    for (property, id) in zip(properties, ids) { appendNew(target: target, property: property, id) }
   }
 
   /// Gives the name `key`, found at `slot` or to go there, the id `id`.
@@ -338,8 +286,8 @@ struct PropertyTable {
 
   /// Ends the name whose bytes were just appended, with the id `id`.
   private mutating func endName(_ id: PropertyID) {
-    // (Names of 2 GiB and more in all would need a process of a hundred times that.)
-    precondition(bytes.count <= Self.byteLimit, "more property names than a table holds")
+    // (Names of 4 GiB and more in all would need a process of a hundred times that.)
+    precondition(bytes.count <= Int(UInt32.max), "more property names than a table holds")
     ends.append(UInt32(bytes.count))
     ids.append(id)
   }
@@ -409,7 +357,7 @@ struct PropertyTable {
     let segments = segments(at: position)
     guard segments.count == key.count else { return false }
     if segments.target != nil {
-      // (A name that continues a target: byte by byte, in its three parts.)
+      // (A name in a run: byte by byte, in its three parts.)
       var index = 0
       var matches = true
       withBuffers(of: segments) { part in
