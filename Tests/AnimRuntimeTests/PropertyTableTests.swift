@@ -91,11 +91,11 @@ import Testing
     #expect(table["box1.x"] == nil && table[target: "box\(count)", property: "x"] == nil)
   }
 
-  /// A new target's names added in one step (`appendNew(target:properties:ids:)`), those
-  /// after the first storing no bytes of their own: each `T.p` in order with its id, across
-  /// the chunks of the table's lists (names of every length, none, a property with a dot,
-  /// whose names are stored whole, more properties than continue a target in a row, and ids
-  /// of several kinds), found by look-up as names added one by one, and kept by a move.
+  /// A new target's names added in one step (`appendNew(target:properties:ids:)`), as a
+  /// target of a run (TargetRuns.swift): each `T.p` in order with its id, across the chunks
+  /// of the table's lists (names of every length, none, a property with a dot, a target of
+  /// many properties, runs broken by another list, and ids of several kinds), found by
+  /// look-up as names added one by one, written as a sample writes them, and kept by a move.
   @Test func aTargetsNamesAppendedTogetherAreFoundInOrder() {
     var engine = AnimationEngine()
     var table = PropertyTable()
@@ -115,6 +115,11 @@ import Testing
     #expect(table.count == expected.count)
     #expect(table.names == expected.map(\.0))
     #expect(table.idsInOrder == expected.map(\.1))
+    for (position, (name, _)) in expected.enumerated() {
+      var written: [UInt8] = []
+      table.appendName(at: position, to: &written)
+      #expect(written == Array(name.utf8), "\(name)")
+    }
     for (name, id) in expected { #expect(table[name] == id, "\(name)") }
     #expect(table[target: "box3", property: "é"] == expected.first { $0.0 == "box3.é" }?.1)
     #expect(table[target: "box4.p", property: "q"] == expected.first { $0.0 == "box4.p.q" }?.1)
