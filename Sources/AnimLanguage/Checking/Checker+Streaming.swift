@@ -97,7 +97,8 @@ extension Checker {
   /// it: wrong when a statement before this one did (it is in the environment, or declared
   /// but absent), and when one after it does (`noteDeclared`).
   mutating func assumeUndeclared(_ name: String) {
-    streaming!.namesAssumedUndeclared[name] = true
+    // (A name assumed before was asked about then, and `noteDeclared` has watched it since.)
+    if streaming!.namesAssumedUndeclared.updateValue(true, forKey: name) != nil { return }
     if environment[name] != nil || streaming!.declaredButAbsent.contains(name) {
       streaming!.anAssumedNameIsDeclared = true
     }

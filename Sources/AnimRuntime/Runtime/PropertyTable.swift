@@ -193,10 +193,9 @@ struct PropertyTable {
   subscript(target target: String, property property: String) -> PropertyID? {
     mutating get {
       indexAppendedNames()
-      if ids.count == 0 { return nil }
-      return Key.with(target, property) { key in
-        let entry = slots[slot(of: key)]
-        return entry == 0 ? nil : id(at: position(in: entry))
+      return Key.with(target, property) { key -> PropertyID? in
+        guard let position = found(key) else { return nil }
+        return id(at: position)
       }
     }
   }
@@ -204,11 +203,16 @@ struct PropertyTable {
   /// The position of `name`, if the table has it.
   mutating func position(of name: String) -> Int? {
     indexAppendedNames()
+    return Key.with(name) { found($0) }
+  }
+
+  /// The position of `key` in the index as it is. (Mutating, though it changes nothing, so
+  /// that the closures that call it capture the table in place: one that read it captured a
+  /// copy, a retain and a release of each of its lists at each look-up.)
+  private mutating func found(_ key: Key) -> Int? {
     if ids.count == 0 { return nil }
-    return Key.with(name) { key in
-      let entry = slots[slot(of: key)]
-      return entry == 0 ? nil : position(in: entry)
-    }
+    let entry = slots[slot(of: key)]
+    return entry == 0 ? nil : position(in: entry)
   }
 
   /// Gives `name` the id `newID(existing)` returns for its id now (nil when the table has no
@@ -372,8 +376,13 @@ struct PropertyTable {
   private func holds(_ key: Key, at position: Int) -> Bool {
     let segments = segments(at: position)
     guard segments.count == key.count else { return false }
-    if segments.target != nil {
-      // (A name in a run: byte by byte, in its three parts.)
+    if let target = segments.target, let property = segments.property {
+      // A name in a run, looked up as its target and its property (nearly always): each part
+      // against its own.
+      if let tail = key.tail, key.head.count == target.count {
+        return runs.bytes(in: target, equal: key.head) && property.utf8.elementsEqual(tail)
+      }
+      // (Else byte by byte, in its three parts.)
       var index = 0
       var matches = true
       withBuffers(of: segments) { part in

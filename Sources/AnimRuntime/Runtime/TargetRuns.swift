@@ -77,6 +77,13 @@ struct TargetRuns {
       target: (number == 0 ? 0 : Int(ends[number - 1]))..<Int(ends[number]), property: run.places[property])
   }
 
+  /// Whether the bytes in `range` of the targets' names are `other`'s.
+  func bytes(in range: Range<Int>, equal other: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard range.count == other.count else { return false }
+    for (offset, byte) in other.enumerated() where bytes[range.lowerBound + offset] != byte { return false }
+    return true
+  }
+
   /// Calls `body` with the bytes in `range` of the targets' names.
   func withBuffers(in range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
     bytes.withBuffers(in: range, body)
