@@ -43,6 +43,7 @@ struct RunCommand: ParsableCommand {
 
   func run() throws {
     ignoreBrokenPipes()
+    returnLargeBlocksWhenFreed()
     var ending: RunPlayer.Outcome?
     try runReportingInternalFailures {
       let (runtime, first): (Runtime, [RuntimeOutput])

@@ -53,6 +53,7 @@ struct TraceCommand: ParsableCommand {
 
   func run() throws {
     ignoreBrokenPipes()
+    returnLargeBlocksWhenFreed()
     try runReportingInternalFailures {
       let (runtime, first): (Runtime, [RuntimeOutput])
       // The chart marks control statements: the runtime reports them from the start.

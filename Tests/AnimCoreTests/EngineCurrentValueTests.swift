@@ -221,3 +221,15 @@ struct EngineLayoutTests {
     #expect(MemoryLayout<Effect<Double>>.stride == 40)
   }
 }
+
+/// A property's id in four bytes (`PropertyID.packed`), as the runtime's table keeps it.
+@Test func aPropertyIDPacksInFourBytes() {
+  for kind in ValueKind.allCases {
+    for index: Int32 in [0, 1, 4_095, (1 << 29) - 1] {
+      let id = PropertyID(kind: kind, index: index)
+      #expect(id.packed.map(PropertyID.init(packed:)) == id)
+    }
+    #expect(PropertyID(kind: kind, index: 1 << 29).packed == nil)
+    #expect(PropertyID(kind: kind, index: -1).packed == nil)
+  }
+}

@@ -38,4 +38,23 @@ import Testing
     }
     #expect(source.line(of: 100_000) == 50_001)
   }
+
+  /// The line starts are found on first use, from whichever thread asks first: copies of a
+  /// text asked on several threads at once give each the same lines.
+  @Test func linesFoundOnFirstUseOnAnyThread() async {
+    let source = SourceText(name: "many.anim", contents: String(repeating: "ab\n", count: 10_000))
+    let lines = await withTaskGroup(of: [Int].self) { group in
+      for task in 0..<8 {
+        let copy = source
+        group.addTask { (0..<100).map { copy.line(of: 3 * (task * 100 + $0)) } }
+      }
+      var all: [[Int]] = []
+      for await lines in group { all.append(lines) }
+      return all
+    }
+    #expect(lines.count == 8)
+    // Byte 3m starts line m + 1.
+    for found in lines { #expect(found.count == 100 && zip(found, found.dropFirst()).allSatisfy { $1 == $0 + 1 }) }
+    #expect(source.line(of: 3 * 799) == 800 && source.byteRange(ofLine: 10_001) == 30_000..<30_000)
+  }
 }

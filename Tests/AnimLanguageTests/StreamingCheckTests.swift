@@ -81,6 +81,11 @@ import Testing
       // A name declared twice, and a curve used before its declaration.
       "let a = 1\nlet a = 2",
       "target t { x: 0 }\nanimate t.x to 1 over 1s with bouncey\ncurve bouncey = spring(response: 1s, dampingFraction: 0.5)",
+      // A name its own declaration uses; a curve whose value has an error (declared with
+      // the error type) used further down, and before.
+      "let a = a + 1",
+      "curve c = 5\ntarget t { x: 0 }\nanimate t.x to 1 over 1s with c",
+      "target t { x: 0 }\nanimate t.x to 1 over 1s with c\ncurve c = 5",
       "",
     ]
     for (index, text) in cases.enumerated() {
@@ -92,6 +97,17 @@ import Testing
     let source = SourceText(name: "f.anim", contents: "play later\ntimeline later { wait 1s }")
     #expect(diagnoseStatementByStatement(source) == nil)
     #expect(diagnose(source).isEmpty)
+  }
+
+  /// A name assumed undeclared further down, then declared, whether the declaration comes
+  /// after the statement that asked or is that statement: the whole file is needed. A name
+  /// declared before, found, is not asked about.
+  @Test func aNameAssumedUndeclaredAndDeclaredNeedsTheWholeFile() {
+    for text in ["let a = b + 1\nlet b = 2", "let a = a + 1"] {
+      #expect(diagnoseStatementByStatement(SourceText(name: "n.anim", contents: text)) == nil, "\(text)")
+    }
+    let found = SourceText(name: "f.anim", contents: "let b = 2\nlet a = b + 1\ntarget t { x: a }")
+    #expect(diagnoseStatementByStatement(found)?.isEmpty == true)
   }
 
   @Test func aHandlerBeforeItsEmitDoesNotNeedTheWholeFile() {
@@ -300,6 +316,23 @@ import Testing
     #expect(table["name1"] == 1 && table.count == 1)
   }
 
+  /// The environment's table finds each symbol by the name it holds (no list of names beside
+  /// it), across the index's growth, and a name declared again keeps one entry.
+  @Test func anEnvironmentFindsEachSymbolByItsName() {
+    var environment = Environment()
+    let names = (0..<1_000).map { "t\($0)" } + ["é", "a_much_longer_name_than_fifteen_bytes"]
+    for (n, name) in names.enumerated() {
+      environment.declare(.target(TargetSymbol(name: name, properties: [], span: SourceSpan(at: n))))
+    }
+    environment.declare(.target(TargetSymbol(name: "t7", properties: [], span: SourceSpan(at: 5_000))))
+    for (n, name) in names.enumerated() where name != "t7" {
+      #expect(environment.target(named: name)?.span == SourceSpan(at: n), "\(name)")
+    }
+    #expect(environment.target(named: "t7")?.span == SourceSpan(at: 5_000))
+    #expect(environment["t1000"] == nil && environment["t"] == nil && environment[""] == nil)
+    #expect(environment.order == names.filter { $0 != "t7" } + ["t7"])
+  }
+
   @Test func environmentsCompareByTheirDeclarations() {
     func symbol(_ name: String, _ value: Double) -> Symbol {
       .value(ValueSymbol(name: name, type: .number, constant: .number(value), curveKind: nil, span: SourceSpan(at: 0)))
@@ -338,5 +371,20 @@ import Testing
     }
     #expect(environment.order == expected)
     #expect(environment[expected.last!] == symbol(expected.last!, 2_999))
+  }
+}
+
+/// The environment keeps a `Symbol` for each declared name, as many as a script's
+/// declarations: its size is its largest case's. A name (16 bytes), a constant or an
+/// optional number (17), three one-byte members, and a span (8, at a multiple of 4) make 44
+/// bytes, and the case's tag one more: 48 with padding; with a byte member between the name
+/// and the 8-byte-aligned constant, a `let` took 53, and a symbol 56.
+@Suite struct SymbolLayoutTests {
+  @Test func aSymbolTakesFortyEightBytes() {
+    #expect(MemoryLayout<ValueSymbol>.size <= 44)
+    #expect(MemoryLayout<CurveSymbol>.size <= 44)
+    #expect(MemoryLayout<TimelineSymbol>.size <= 44)
+    #expect(MemoryLayout<TargetSymbol>.size <= 44)
+    #expect(MemoryLayout<Symbol>.stride == 48)
   }
 }

@@ -91,6 +91,49 @@ import Testing
     #expect(table["box1.x"] == nil && table[target: "box\(count)", property: "x"] == nil)
   }
 
+  /// A new target's names added in one step (`appendNew(target:properties:ids:)`), as a
+  /// target of a run (TargetRuns.swift): each `T.p` in order with its id, across the chunks
+  /// of the table's lists (names of every length, none, a property with a dot, a target of
+  /// many properties, runs broken by another list, and ids of several kinds), found by
+  /// look-up as names added one by one, written as a sample writes them, and kept by a move.
+  @Test func aTargetsNamesAppendedTogetherAreFoundInOrder() {
+    var engine = AnimationEngine()
+    var table = PropertyTable()
+    var expected: [(String, PropertyID)] = []
+    let lists = [
+      ["x", "y", "opacity"], ["a_much_longer_property_name"], [], ["é", "x"], ["p.q", "x"],
+      (0..<150).map { "p\($0)" },
+    ]
+    for k in 0..<3_000 {
+      let properties = lists[k % lists.count]
+      let ids = properties.indices.map { index in
+        index == 1 ? engine.addProperty(.vec2(Vec2(1, 2))) : engine.addProperty(.number(Double(k)))
+      }
+      ids.withUnsafeBufferPointer { table.appendNew(target: "box\(k)", properties: properties, ids: $0) }
+      for (property, id) in zip(properties, ids) { expected.append(("box\(k).\(property)", id)) }
+    }
+    #expect(table.count == expected.count)
+    #expect(table.names == expected.map(\.0))
+    #expect(table.idsInOrder == expected.map(\.1))
+    for (position, (name, _)) in expected.enumerated() {
+      var written: [UInt8] = []
+      table.appendName(at: position, to: &written)
+      #expect(written == Array(name.utf8), "\(name)")
+    }
+    for (name, id) in expected { #expect(table[name] == id, "\(name)") }
+    #expect(table[target: "box3", property: "é"] == expected.first { $0.0 == "box3.é" }?.1)
+    #expect(table[target: "box4.p", property: "q"] == expected.first { $0.0 == "box4.p.q" }?.1)
+    #expect(table["box2.x"] == nil && table["box0.opacit"] == nil && table["box0.y."] == nil)
+    #expect(table[target: "box", property: "0.y"] == nil && table["box5.p149"] != nil)
+    // The first name of each of two targets moved to the end: the others keep their names.
+    let moved = [expected[0].1, expected[expected.count - 150].1]
+    table.moveToEnd(moved)
+    let kept = expected.filter { !moved.contains($0.1) } + expected.filter { moved.contains($0.1) }
+    #expect(table.names == kept.map(\.0))
+    #expect(table.idsInOrder == kept.map(\.1))
+    for (name, id) in expected { #expect(table[name] == id, "\(name)") }
+  }
+
   @Test func aRemovedNameIsGoneAndTheOthersKeepTheirOrder() {
     let ids = Self.ids(4)
     var table = PropertyTable()

@@ -42,3 +42,20 @@ extension PropertyID {
   /// kind's properties were added, so that a table by id can be an array per kind.
   package var storeIndex: Int { Int(index) }
 }
+
+extension PropertyID {
+  /// The id in four bytes, for a table that holds one for each of a million properties
+  /// (AnimRuntime's `PropertyTable`): the kind's order in the top 3 bits, the index below.
+  /// Nil for an index of 2^29 or more, which no engine reaches (its store of that many
+  /// properties would take gigabytes).
+  package var packed: UInt32? {
+    guard index >= 0 && index < 1 << 29 else { return nil }
+    return UInt32(kind.order) << 29 | UInt32(index)
+  }
+
+  /// The id that `packed` gave `packed`.
+  package init(packed: UInt32) {
+    // (A packed kind's order is 0...4: `packed` made it.)
+    self.init(kind: ValueKind(order: Int(packed >> 29)) ?? .number, index: Int32(packed & 0x1FFF_FFFF))
+  }
+}

@@ -21,11 +21,16 @@ struct StreamingState {
   var namesAssumedNotLabels: Set<String> = []
   /// A suggestion needed every label or timeline of the file.
   var needsWholeFile = false
-  /// The cheap hashes (`CheapKey.cheapHash`) of the names the top-level statements declare.
-  /// Only asked whether an assumed-undeclared name is among them, so the hashes do: a
-  /// collision only makes a script be checked whole, and a script of a million declarations
-  /// does not keep every name a second time (the environment has them).
-  var declaredNameHashes = Set<UInt32>()
+  /// Whether a top-level statement declares a name assumed undeclared (anywhere: before
+  /// the statement that asked, or after it): the script must be checked whole. Found as each
+  /// declaring statement is checked (`noteDeclared`) and as each name is assumed
+  /// (`assumeUndeclared`), where a set of the hashes of every declared name, asked at the
+  /// end, held 2.1 MB for a script of 225,000 targets.
+  var anAssumedNameIsDeclared = false
+  /// The names top-level statements declared that the environment does not hold: none
+  /// known (a declaration with an error declares its name with the error type), kept so
+  /// that the answer never rests on that.
+  var declaredButAbsent: Set<String> = []
   /// Every name `emit` sends; nil once one of them is interpolated.
   var emitted: Set<String>? = []
   /// `on "name"` handlers, whose warning waits for the end: the name, where it is, and where
@@ -44,7 +49,8 @@ extension Checker {
   /// Checks the script's next top-level statement.
   @inline(never)  // a boundary of its own, for profiles
   mutating func checkNextTopLevelStatement(_ statement: Statement) {
-    if let name = declaredName(of: statement.kind) { streaming!.declaredNameHashes.insert(name.text.cheapHash) }
+    // (Noted after the check: the statement itself may have asked about its name.)
+    defer { if let name = declaredName(of: statement.kind) { noteDeclared(name.text) } }
     if streaming!.emitted != nil { Checker.collectEmittedEvents(of: statement, into: &streaming!.emitted) }
     // `labels` are the top-level labels so far, this statement's included.
     switch statement.kind {
@@ -66,9 +72,7 @@ extension Checker {
   mutating func finishStatementByStatement() -> [Diagnostic]? {
     guard let state = streaming else { return nil }
     if state.needsWholeFile { return nil }
-    if state.namesAssumedUndeclared.allKeys.contains(where: { state.declaredNameHashes.contains($0.cheapHash) }) {
-      return nil
-    }
+    if state.anAssumedNameIsDeclared { return nil }
     if state.namesAssumedNotLabels.contains(where: { labels[$0] != nil }) { return nil }
     if let emitted = state.emitted {
       // Inserted last first, so that each position still counts the diagnostics before it.
@@ -78,6 +82,26 @@ extension Checker {
       }
     }
     return orderedDiagnostics()
+  }
+}
+
+extension Checker {
+  /// Records that a top-level statement declared `name` (as it was checked), so that
+  /// `finishStatementByStatement` knows whether a name assumed undeclared is declared.
+  private mutating func noteDeclared(_ name: String) {
+    if streaming!.namesAssumedUndeclared[name] != nil { streaming!.anAssumedNameIsDeclared = true }
+    if environment[name] == nil { streaming!.declaredButAbsent.insert(name) }
+  }
+
+  /// Records that the check answered, of `name`, that no statement further down declares
+  /// it: wrong when a statement before this one did (it is in the environment, or declared
+  /// but absent), and when one after it does (`noteDeclared`).
+  mutating func assumeUndeclared(_ name: String) {
+    // (A name assumed before was asked about then, and `noteDeclared` has watched it since.)
+    if streaming!.namesAssumedUndeclared.updateValue(true, forKey: name) != nil { return }
+    if environment[name] != nil || streaming!.declaredButAbsent.contains(name) {
+      streaming!.anAssumedNameIsDeclared = true
+    }
   }
 }
 

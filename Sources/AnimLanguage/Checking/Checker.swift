@@ -200,7 +200,7 @@ struct Checker {
   /// (Asked only about a name not declared so far.)
   mutating func isDeclaredLater(_ name: String) -> Bool {
     if streaming != nil {
-      streaming!.namesAssumedUndeclared[name] = true
+      assumeUndeclared(name)
       return false
     }
     return laterDeclarations[name] != nil
@@ -209,7 +209,7 @@ struct Checker {
   /// The timeline `name`, declared further down. (Asked only about a name not declared so far.)
   mutating func upcomingTimeline(named name: String) -> TimelineSymbol? {
     if streaming != nil {
-      streaming!.namesAssumedUndeclared[name] = true
+      assumeUndeclared(name)
       return nil
     }
     return upcomingTimelines[name]

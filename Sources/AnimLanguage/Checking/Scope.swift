@@ -15,17 +15,21 @@ public enum CheckMode: Sendable, Hashable {
 }
 
 /// A `let`: the type of its value, and the value itself when it is constant.
+///
+/// (Its one-byte members follow the constant, in its padding, and the span comes last: in
+/// the order written before, a `let` took 53 bytes, and so did every `Symbol`, the
+/// environment's one a name, where 44 leave 48 (`SymbolLayoutTests`): 1.8 MB of a script of
+/// 225,000 targets.)
 package struct ValueSymbol: Hashable, Sendable {
   package var name: String
-  package var type: ValueType
   package var constant: ConstantValue?
+  package var type: ValueType
   /// For a `let` holding a curve: whether it is a timing curve or a spring.
   package var curveKind: CurveKind?
-  /// Where it was declared (in the input that declared it).
-  package var span: SourceSpan
-
   /// Whether it is a `var` (assignable; never constant) rather than a `let`.
   package var isVariable: Bool
+  /// Where it was declared (in the input that declared it).
+  package var span: SourceSpan
 
   package init(
     name: String, type: ValueType, constant: ConstantValue?, curveKind: CurveKind?, span: SourceSpan,
@@ -41,12 +45,13 @@ package struct ValueSymbol: Hashable, Sendable {
 }
 
 /// A `curve NAME = ...`: its kind and, when its parameters are constant, its value.
+/// (The kind follows the value, in its padding: see `ValueSymbol`.)
 package struct CurveSymbol: Hashable, Sendable {
   package var name: String
-  package var kind: CurveKind
   /// The value in a box of its own (a constant's `.curve`): the environment keeps every
   /// curve's symbol for the whole check, and an engine curve is a hundred bytes or more.
   private var boxed: ConstantValue?
+  package var kind: CurveKind
   package var span: SourceSpan
 
   package init(name: String, kind: CurveKind, value: TimingCurve?, span: SourceSpan) {
@@ -99,16 +104,17 @@ package struct TargetSymbol: Hashable, Sendable {
 }
 
 /// A `timeline NAME ... { ... }`: its labels and whether it runs forever.
+/// (`repeatsForever` follows the pass count, in its padding: see `ValueSymbol`.)
 package struct TimelineSymbol: Hashable, Sendable {
   package var name: String
   /// Every label of the timeline, nested groups included, in source order.
   package var labels: [String]
-  /// The timeline has `repeat forever`, or holds an item that repeats forever: it never
-  /// completes, and `finish` on it is an error.
-  package var repeatsForever: Bool
   /// The number of passes when `repeat N` is constant (1 without `repeat`); nil when not
   /// known or forever.
   package var passCount: Double?
+  /// The timeline has `repeat forever`, or holds an item that repeats forever: it never
+  /// completes, and `finish` on it is an error.
+  package var repeatsForever: Bool
   package var span: SourceSpan
 
   package init(name: String, labels: [String], repeatsForever: Bool, passCount: Double?, span: SourceSpan) {
@@ -165,12 +171,13 @@ package enum Symbol: Hashable, Sendable {
 /// The declarations visible to the next input: empty for a script, accumulated over a REPL
 /// session. The runtime reads targets' property types and constant initial values here.
 public struct Environment: Hashable, Sendable {
-  /// Every declared name, in a table of its own: the checker looks names up constantly.
-  private var table = NameTable<String, Symbol>()
+  /// Every declared name's symbol, by its name, in a table of its own: the checker looks
+  /// names up constantly.
+  private var table = EntryTable<Symbol>()
   /// Names in the order they were (last) declared, for listings and completion: the
   /// table's own order, until a session declares a name again and it moves to the end
   /// (a script's names are not kept twice).
-  package var order: [String] { redeclared?.order ?? table.allKeys }
+  package var order: [String] { redeclared?.order ?? table.entries.map(\.name) }
   private var redeclared: Redeclarations?
 
   /// An environment with nothing declared (the predeclared curves are always visible).
@@ -190,11 +197,11 @@ public struct Environment: Hashable, Sendable {
   /// Declares `symbol`, replacing any earlier symbol of the same name.
   package mutating func declare(_ symbol: Symbol) {
     let name = symbol.name
-    if table.updateValue(symbol, forKey: name) != nil {
+    if table.update(symbol) != nil {
       // Declared again: it moves to the end (already there when it was the last declared,
       // as a timeline is when the checker updates it after its body).
-      if (redeclared?.last ?? table.lastKey) == name { return }
-      if redeclared == nil { redeclared = Redeclarations(table.allKeys) }
+      if (redeclared?.last ?? table.entries.last?.name) == name { return }
+      if redeclared == nil { redeclared = Redeclarations(table.entries.map(\.name)) }
       redeclared!.append(name, namesDeclared: table.count)
       return
     }
@@ -286,128 +293,7 @@ enum Predeclared {
   }
 }
 
-/// A key with a cheap hash, for `NameTable`.
-protocol CheapKey: Equatable, Sendable {
-  /// A hash of the key's bytes (FNV-1a), never 0.
-  var cheapHash: UInt32 { get }
-}
-
-/// FNV-1a of a string's bytes, continuing from `hash`.
-func fnv1a(_ text: String, from hash: UInt32 = 2_166_136_261) -> UInt32 {
-  var hash = hash
-  let done = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
-    for byte in bytes { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
-    return true
-  }
-  if done == nil {
-    for byte in text.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
-  }
-  return hash
-}
-
-extension String: CheapKey {
-  var cheapHash: UInt32 {
-    let hash = fnv1a(self)
-    return hash == 0 ? 1 : hash
-  }
-}
-
-/// A table from keys (names) to values: the entries in a list in the order added, and an
-/// open-addressed index into it keyed by a cheap hash of the key's bytes, where a `Dictionary`
-/// would hash each key with seeded SipHash. Names are short and looked up very often; the
-/// keys are one script's names, so a collision costs a little time and never correctness.
-///
-/// The entries are kept in chunks (AnimCore's `ChunkedArray`): a script may declare a
-/// million names, and an array of them that doubles as it fills holds up to twice what it
-/// needs, and three times while it moves, for the whole check.
-struct NameTable<Key: CheapKey, Value: Sendable>: Sendable {
-  /// Per slot: 1 + the index of its entry, or 0 when empty.
-  private var slots: [Int32] = []
-  /// Per slot: the hash of its entry's key.
-  private var slotHashes: [UInt32] = []
-  private var keys = ChunkedArray<Key>()
-  private var values = ChunkedArray<Value>()
-
-  var count: Int { keys.count }
-  var isEmpty: Bool { keys.count == 0 }
-  /// The keys, in the order they were added.
-  var allKeys: [Key] { keys.array }
-  /// The key added last.
-  var lastKey: Key? { keys.count == 0 ? nil : keys[keys.count - 1] }
-
-  /// The slot of `key`, or the empty slot where it would go.
-  private func slot(of key: Key, hash: UInt32) -> Int {
-    let mask = slots.count - 1
-    var index = Int(hash) & mask
-    while true {
-      let entry = slots[index]
-      if entry == 0 || (slotHashes[index] == hash && keys[Int(entry) - 1] == key) { return index }
-      index = (index + 1) & mask
-    }
-  }
-
-  subscript(key: Key) -> Value? {
-    get {
-      if keys.count == 0 { return nil }
-      let entry = slots[slot(of: key, hash: key.cheapHash)]
-      return entry == 0 ? nil : values[Int(entry) - 1]
-    }
-    set {
-      if let newValue {
-        updateValue(newValue, forKey: key)
-      } else if keys.count != 0 {
-        remove(key)
-      }
-    }
-  }
-
-  /// Sets the value of `key`; returns the one it replaces.
-  @discardableResult
-  mutating func updateValue(_ value: Value, forKey key: Key) -> Value? {
-    if (keys.count + 1) * 2 > slots.count { rebuild(capacity: max(16, slots.count * 2)) }
-    let hash = key.cheapHash
-    let index = slot(of: key, hash: hash)
-    let entry = slots[index]
-    if entry != 0 {
-      let old = values[Int(entry) - 1]
-      values[Int(entry) - 1] = value
-      return old
-    }
-    keys.append(key)
-    values.append(value)
-    slots[index] = Int32(keys.count)
-    slotHashes[index] = hash
-    return nil
-  }
-
-  /// Removes `key` (rare: the entries are rebuilt).
-  private mutating func remove(_ key: Key) {
-    let allKeys = keys.array
-    guard let position = allKeys.firstIndex(of: key) else { return }
-    var allValues = values.array
-    allValues.remove(at: position)
-    keys = ChunkedArray(allKeys[..<position] + allKeys[(position + 1)...])
-    values = ChunkedArray(allValues)
-    rebuild(capacity: slots.count)
-  }
-
-  mutating func removeAll() {
-    if keys.count == 0 { return }
-    keys = ChunkedArray()
-    values = ChunkedArray()
-    for index in slots.indices { slots[index] = 0 }
-  }
-
-  /// Rebuilds the index with `capacity` slots (a power of two).
-  private mutating func rebuild(capacity: Int) {
-    slots = Array(repeating: 0, count: capacity)
-    slotHashes = Array(repeating: 0, count: capacity)
-    for position in 0..<keys.count {
-      let key = keys[position]
-      let hash = key.cheapHash
-      let index = slot(of: key, hash: hash)
-      slots[index] = Int32(position + 1)
-      slotHashes[index] = hash
-    }
-  }
+/// A symbol is kept in the environment's table by its name.
+extension Symbol: KeyedEntry {
+  var key: String { name }
 }

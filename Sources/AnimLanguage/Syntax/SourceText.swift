@@ -2,6 +2,8 @@
 // lines and columns. Everything else in the front end speaks in byte offsets
 // (`SourceSpan`); a line and a column are only computed when a diagnostic is shown.
 
+import Synchronization
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -21,10 +23,12 @@ public struct SourceText: Sendable {
   package let name: String
   /// The raw bytes of the script.
   package let bytes: [UInt8]
-  /// The byte offset at which each line starts; `lineStarts[0] == 0`. (In 32 bits, as
-  /// `SourceSpan`'s offsets, and exactly as many as there are lines, counted first: grown
-  /// by appends in 64 bits, a 10 MB script of 25-byte lines kept 4 MB here, against 1.6.)
-  let lineStarts: [UInt32]
+  /// The byte offset at which each line starts, found when first asked for: a line and a
+  /// column are only computed when a diagnostic is shown, and a script that runs without
+  /// one held 0.9 MB for the 225,695 lines of front.run's targets form.
+  private let lines = LineStarts()
+  /// The byte offset at which each line starts; `lineStarts[0] == 0`.
+  var lineStarts: [UInt32] { lines.starts(of: bytes) }
   /// The number people know its first line by: 1 for a file; for a REPL entry read from
   /// the middle of piped input, the input line it started on (so that an error found when
   /// it runs, perhaps much later, names that line).
@@ -35,25 +39,6 @@ public struct SourceText: Sendable {
     self.name = name
     self.bytes = bytes
     self.firstLine = max(1, firstLine)
-    // The newlines, found by memchr many bytes at a time: `visit` gets the offset after each.
-    func forEachLineStart(_ visit: (Int) -> Void) {
-      bytes.withUnsafeBytes { buffer in
-        guard let base = buffer.baseAddress else { return }
-        var offset = 0
-        while offset < buffer.count,
-          let found = memchr(base + offset, Int32(UInt8(ascii: "\n")), buffer.count - offset)
-        {
-          offset = base.distance(to: UnsafeRawPointer(found)) + 1
-          visit(offset)
-        }
-      }
-    }
-    var count = 1
-    forEachLineStart { _ in count += 1 }
-    var starts: [UInt32] = [0]
-    starts.reserveCapacity(count)
-    forEachLineStart { starts.append(UInt32(truncatingIfNeeded: $0)) }
-    self.lineStarts = starts
   }
 
   /// Wraps a Swift string (always valid UTF-8).
@@ -64,6 +49,7 @@ public struct SourceText: Sendable {
   /// The 1-based line holding the byte at `offset` (an offset at the end counts as the
   /// last line).
   package func line(of offset: Int) -> Int {
+    let lineStarts = lineStarts
     // Binary search for the last line start that is <= offset.
     var low = 0
     var high = lineStarts.count - 1
@@ -76,6 +62,7 @@ public struct SourceText: Sendable {
 
   /// The byte range of a 1-based line, without its `\n` (nor a `\r` before it).
   package func byteRange(ofLine line: Int) -> Range<Int> {
+    let lineStarts = lineStarts
     let index = max(0, min(line - 1, lineStarts.count - 1))
     let start = Int(lineStarts[index])
     var end = index + 1 < lineStarts.count ? Int(lineStarts[index + 1]) - 1 : bytes.count
@@ -175,4 +162,45 @@ package struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
   }
 
   package var description: String { "\(line):\(column)" }
+}
+
+/// A script's line starts, found on first use and kept (a `SourceText` is shared by the
+/// threads that parse, check and run it, so the first use takes a lock).
+private final class LineStarts: Sendable {
+  private let found = Mutex<[UInt32]?>(nil)
+
+  /// The offsets at which the lines of `bytes` start (`[0]` first); `bytes` are the same
+  /// at every call.
+  func starts(of bytes: [UInt8]) -> [UInt32] {
+    found.withLock { found in
+      if let found { return found }
+      let starts = Self.lineStarts(of: bytes)
+      found = starts
+      return starts
+    }
+  }
+
+  /// In 32 bits, as `SourceSpan`'s offsets, and exactly as many as there are lines, counted
+  /// first: grown by appends in 64 bits, a 10 MB script of 25-byte lines kept 4 MB, against 1.6.
+  private static func lineStarts(of bytes: [UInt8]) -> [UInt32] {
+    // The newlines, found by memchr many bytes at a time: `visit` gets the offset after each.
+    func forEachLineStart(_ visit: (Int) -> Void) {
+      bytes.withUnsafeBytes { buffer in
+        guard let base = buffer.baseAddress else { return }
+        var offset = 0
+        while offset < buffer.count,
+          let found = memchr(base + offset, Int32(UInt8(ascii: "\n")), buffer.count - offset)
+        {
+          offset = base.distance(to: UnsafeRawPointer(found)) + 1
+          visit(offset)
+        }
+      }
+    }
+    var count = 1
+    forEachLineStart { _ in count += 1 }
+    var starts: [UInt32] = [0]
+    starts.reserveCapacity(count)
+    forEachLineStart { starts.append(UInt32(truncatingIfNeeded: $0)) }
+    return starts
+  }
 }

@@ -252,7 +252,11 @@ extension Runtime {
     runtime.engine.roundLimitPerInstant = Runtime.makeEngine().roundLimitPerInstant
     // (A list that disagrees with the table is refused below, `restoredFault`.)
     for name in session.propertyNames {
-      if let id = session.properties[name] { runtime.properties[name] = id }
+      guard let id = session.properties[name] else { continue }
+      // (The table keeps an id in four bytes, `PropertyID.packed`: one that does not fit is
+      // surely not the engine's, refused as `restoredFault` refuses one.)
+      if id.packed == nil { throw refuse("the saved session is corrupt: property '\(name)' is not in the engine") }
+      runtime.properties[name] = id
     }
     runtime.targets = session.targets
     runtime.targetsListEveryProperty = false

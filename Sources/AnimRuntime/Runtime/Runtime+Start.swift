@@ -261,6 +261,8 @@ extension Runtime {
     }
     // Every target's first step is taken: what second steps added goes after them all.
     if !addedBySecondSteps.isEmpty {
+      // (The new targets' names are read where they are now: see `takeNewTargets`.)
+      takeNewTargets()
       properties.moveToEnd(addedBySecondSteps)
       propertyGeneration += 1
     }

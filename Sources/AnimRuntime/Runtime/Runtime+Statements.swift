@@ -30,11 +30,17 @@ extension Runtime {
   ) throws(EvaluationError) {
     let target = declaration.name.text
     // Targets declared one after another mostly have the same properties: they share one
-    // list in `targets` (a script of a million targets held a million equal lists).
-    if !declaration.properties.elementsEqual(lastPropertyList, by: { $0.name.text == $1 }) {
-      lastPropertyList = declaration.properties.map(\.name.text)
+    // list in `targets` (a script of a million targets held a million equal lists). (Read by
+    // index: each initializer copied out of the list was a retain and a release of its parts.)
+    var propertyNames = lastPropertyList
+    var isLastList = declaration.properties.count == propertyNames.count
+    for index in propertyNames.indices where isLastList {
+      isLastList = declaration.properties[index].name.text == propertyNames[index]
     }
-    let propertyNames = lastPropertyList
+    if !isLastList {
+      propertyNames = declaration.properties.map(\.name.text)
+      lastPropertyList = propertyNames
+    }
     // A group's count is a constant (the checker's); each member sees its `index` and `count`.
     var memberNames: [String]?
     if let count = declaration.count {
@@ -50,13 +56,14 @@ extension Runtime {
     values.reserveCapacity((memberCount ?? 1) * propertyNames.count)
     for index in 0..<(memberCount ?? 1) {
       var member: ProgramContext?
-      for initializer in declaration.properties {
+      for property in declaration.properties.indices {
+        let expression = declaration.properties[property].value
         var value: AnimationValue?
-        if let constant = context.facts.constant(of: initializer.value) {
+        if let constant = context.facts.constant(of: expression) {
           value = RuntimeValue(constant).animationValue
-        } else if evaluateNow || (memberCount != nil && Self.isFixedPerMember(initializer.value, context)) {
+        } else if evaluateNow || (memberCount != nil && Self.isFixedPerMember(expression, context)) {
           if member == nil { member = memberContext(context, memberCount.map { (index, $0) }) }
-          value = try evaluate(initializer.value, member ?? context).animationValue
+          value = try evaluate(expression, member ?? context).animationValue
         }
         values.append(value)
       }
@@ -83,7 +90,14 @@ extension Runtime {
       // look-up (a script of a million new properties looked each one up in vain).
       var isNew = true
       if isNewTarget {
-        newTargets.append((member, propertyNames))
+        // (Its names go in the table from here on, when every value is known now.)
+        let namesAt = values.contains { $0 == nil } ? nil : properties.count
+        newTargets.append(member, properties: propertyNames, namesAt: namesAt)
+        if namesAt != nil && !propertyNames.isEmpty {
+          Self.addProperties(of: member, propertyNames, values, to: &engine, &properties)
+          addedProperties = true
+          continue
+        }
       } else {
         isNew = targets.updateValue(propertyNames, forKey: member) == nil && targetsListEveryProperty
       }
@@ -122,6 +136,23 @@ extension Runtime {
       targetKinds[target] = (declaration, context)
     } else if !targetKinds.isEmpty {
       targetKinds[target] = nil
+    }
+  }
+
+  /// Adds the properties `names` of `target`, a target the runtime did not have, with their
+  /// initial values `values` (every one known), to the engine and their names to the table,
+  /// each in one step: in and out of the runtime's storage once a target, where each
+  /// property's engine id and name were two writes to it, each checked for exclusive access.
+  private static func addProperties(
+    of target: String, _ names: [String], _ values: [AnimationValue?], to engine: inout AnimationEngine,
+    _ table: inout PropertyTable
+  ) {
+    withUnsafeTemporaryAllocation(of: PropertyID.self, capacity: values.count) { ids in
+      for (index, value) in values.enumerated() {
+        guard let value else { preconditionFailure("a value to add") }
+        ids.initializeElement(at: index, to: engine.addProperty(value))
+      }
+      table.appendNew(target: target, properties: names, ids: UnsafeBufferPointer(ids))
     }
   }
 

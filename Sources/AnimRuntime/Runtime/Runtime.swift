@@ -81,17 +81,17 @@ public final class Runtime {
   /// Targets declared new (`declareTarget`), in order, that `targets` takes at its next use:
   /// a script declaring a million targets spent a tenth of its trace putting each in the
   /// dictionary (its hashing, and its growth), which a trace never reads.
-  var newTargets = ChunkedArray<(name: String, properties: [String])>()
+  var newTargets = NewTargets()
   /// The entry (position in `entries`) that declared every target in `targets`, when one
   /// did: a target that entry has not declared yet is then new, with no look-up.
   var entryOfEveryTarget: Int?
 
-  /// Puts `newTargets` in `knownTargets`, in order.
-  private func takeNewTargets() {
+  /// Puts `newTargets` in `knownTargets`, in order: at the next use of `targets`, and before
+  /// anything moves or removes a name in `properties`, where `newTargets` reads its names.
+  func takeNewTargets() {
     guard !newTargets.isEmpty else { return }
-    knownTargets.reserveCapacity(knownTargets.count + newTargets.count)
-    for target in newTargets { knownTargets[target.name] = target.properties }
-    newTargets = ChunkedArray()
+    newTargets.forEach(in: properties) { knownTargets[$0] = $1 }
+    newTargets = NewTargets()
   }
   /// Whether each property's target is in `targets`, so that a target not there has no
   /// property yet (`declareTarget` adds its names without looking them up): always, but in
