@@ -193,10 +193,11 @@ struct PropertyTable {
   subscript(target target: String, property property: String) -> PropertyID? {
     mutating get {
       indexAppendedNames()
-      return Key.with(target, property) { key -> PropertyID? in
-        guard let position = found(key) else { return nil }
-        return id(at: position)
-      }
+      // (The id is read outside the closure: a non-mutating method called inside it, which
+      // captures this mutating getter's `self`, was handed a copy of the whole table, every
+      // array retained and released again, at each look-up.)
+      guard let position = Key.with(target, property, { found($0) }) else { return nil }
+      return id(at: position)
     }
   }
 
