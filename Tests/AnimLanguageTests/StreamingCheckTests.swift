@@ -295,12 +295,17 @@ import Testing
     let names = (0..<300).map { "name\($0)" } + ["", "é", "a_much_longer_name_than_fifteen_bytes", "x"]
     for step in 0..<5_000 {
       let name = names[Int(random.next() % UInt64(names.count))]
-      switch random.next() % 5 {
+      switch random.next() % 6 {
       case 0:
         table[name] = nil
         reference[name] = nil
       case 1:
         #expect(table.updateValue(step, forKey: name) == reference.updateValue(step, forKey: name))
+      case 2:
+        // Added only when absent: a present key keeps its value.
+        let absent = reference[name] == nil
+        if absent { reference[name] = step }
+        #expect(table.insert(step, forKey: name) == absent)
       default:
         table[name] = step
         reference[name] = step

@@ -98,7 +98,7 @@ extension Checker {
   /// but absent), and when one after it does (`noteDeclared`).
   mutating func assumeUndeclared(_ name: String) {
     // (A name assumed before was asked about then, and `noteDeclared` has watched it since.)
-    if streaming!.namesAssumedUndeclared.updateValue(true, forKey: name) != nil { return }
+    guard streaming!.namesAssumedUndeclared.insert(true, forKey: name) else { return }
     if environment[name] != nil || streaming!.declaredButAbsent.contains(name) {
       streaming!.anAssumedNameIsDeclared = true
     }

@@ -103,6 +103,20 @@ struct EntryTable<Entry: KeyedEntry>: Sendable {
     return nil
   }
 
+  /// Puts `entry` in the table unless one with its key is there; returns whether it did.
+  /// (Where the entry's key is all that matters: nothing is copied out or replaced when it
+  /// is there, as `update` would.)
+  mutating func insert(_ entry: Entry) -> Bool {
+    if (entries.count + 1) * 4 > slots.count * 3 { rebuild(capacity: max(16, slots.count * 2)) }
+    let key = entry.key
+    let hash = key.cheapHash
+    let index = slot(of: key, hash: hash)
+    guard slots[index] == 0 else { return false }
+    entries.append(entry)
+    slots[index] = (hash & ~mask) | UInt32(entries.count)
+    return true
+  }
+
   /// Removes the entry whose key is `key` (rare: the entries are rebuilt).
   mutating func remove(_ key: Key) {
     if entries.count == 0 { return }
@@ -164,6 +178,11 @@ struct NameTable<Key: CheapKey, Value: Sendable>: Sendable {
   @discardableResult
   mutating func updateValue(_ value: Value, forKey key: Key) -> Value? {
     table.update(KeyAndValue(key: key, value: value))?.value
+  }
+
+  /// Adds `key` with `value` unless the table has `key`; returns whether it added it.
+  mutating func insert(_ value: Value, forKey key: Key) -> Bool {
+    table.insert(KeyAndValue(key: key, value: value))
   }
 
   mutating func removeAll() { table.removeAll() }
