@@ -94,6 +94,20 @@ import Testing
     }
     #expect(checked("let a = hypot(1, 2)").messages.first?.contains("unknown function") == true)
   }
+
+  /// The checker finds a preset by its exact name only: each of the table's, and no name
+  /// that differs in case, length or a byte (a long one too).
+  @Test func theCheckerFindsEachPresetByItsExactName() {
+    for preset in CurvePreset.allCases {
+      #expect(Predeclared.curve(named: preset.rawValue) == preset)
+      for other in [preset.rawValue.uppercased(), preset.rawValue + " ", String(preset.rawValue.dropLast())] {
+        #expect(Predeclared.curve(named: other) == nil, "\(other)")
+      }
+    }
+    for other in ["", "easeinout", "easeInOutButLongerThanFifteenBytes", "spring", "é"] {
+      #expect(Predeclared.curve(named: other) == nil, "\(other)")
+    }
+  }
 }
 
 /// Issue 12, rules 8 and 11: the values of the functions and operators, by hand.
