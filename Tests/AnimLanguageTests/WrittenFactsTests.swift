@@ -40,6 +40,29 @@ import Testing
     #expect(ResolvedProperty.isWritten(target: "card", property: "x", by: reference))
     #expect(!ResolvedProperty.isWritten(target: "card", property: "y", by: reference))
     #expect(!ResolvedProperty.isWritten(target: "cards", property: "x", by: reference))
+    #expect(!ResolvedProperty.isWritten(target: "car", property: "x", by: reference))
+  }
+
+  /// Byte for byte, as the runtime finds names: a name canonically equal but written with
+  /// other bytes (a decomposed é for a precomposed one) is not the name as written; long
+  /// names (not held in place by String) compare all their bytes.
+  @Test func aPropertyAsWrittenComparesBytesNotCanonicalEquality() {
+    func reference(_ target: String, _ property: String) -> PropertyReference {
+      let end = target.utf8.count
+      return PropertyReference(
+        target: Identifier(target, span: SourceSpan(start: 0, end: end)),
+        property: Identifier(property, span: SourceSpan(start: end + 1, end: end + 1 + property.utf8.count)),
+        span: SourceSpan(start: 0, end: end + 1 + property.utf8.count))
+    }
+    let precomposed = "caf\u{E9}"
+    let decomposed = "cafe\u{301}"
+    #expect(precomposed == decomposed)
+    #expect(ResolvedProperty.isWritten(target: precomposed, property: "x", by: reference(precomposed, "x")))
+    #expect(!ResolvedProperty.isWritten(target: precomposed, property: "x", by: reference(decomposed, "x")))
+    #expect(!ResolvedProperty.isWritten(target: "t", property: decomposed, by: reference("t", precomposed)))
+    let long = String(repeating: "panel", count: 8)
+    #expect(ResolvedProperty.isWritten(target: long, property: long + "y", by: reference(long, long + "y")))
+    #expect(!ResolvedProperty.isWritten(target: long, property: long + "y", by: reference(long, long + "z")))
   }
 
   @Test func literalsAndWrittenPropertiesAreReadNotKept() throws {

@@ -46,7 +46,7 @@ extension ResolvedProperty {
   /// it. (Compared by parts, with no name put together: `anim check`, which records nothing,
   /// asks it of every `T.p`; neither part can hold a `.`.)
   package static func isWritten(target: String, property: String, by reference: PropertyReference) -> Bool {
-    target.utf8.elementsEqual(reference.target.text.utf8) && property.utf8.elementsEqual(reference.property.text.utf8)
+    hasSameBytes(target, reference.target.text) && hasSameBytes(property, reference.property.text)
   }
 }
 
