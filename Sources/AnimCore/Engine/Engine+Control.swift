@@ -80,6 +80,9 @@ extension AnimationEngine {
     let index = try resolve(id)
     stopPlayheadTween(of: index)
     guard !nodes[Int(index)].isCancelled else { return }
+    // Paused long enough (or sought back at a slow speed), it would now end after the end
+    // of time: it stays paused.
+    if let problem = endProblem(of: index) { throw problem }
     catchUp(topLevelAncestor(of: index))
     let parentNow = parentTime(of: index)
     changePlayback(of: index) { $0.resume(at: parentNow) }
@@ -90,6 +93,7 @@ extension AnimationEngine {
   public mutating func reverse(_ id: NodeID) throws(EngineError) {
     let index = try resolve(id)
     stopPlayheadTween(of: index)
+    if let problem = endProblem(of: index, rate: -rate(of: nodes[Int(index)])) { throw problem }
     catchUp(topLevelAncestor(of: index))
     let parentNow = parentTime(of: index)
     let local = localTime(of: index, atParent: parentNow)
@@ -120,6 +124,8 @@ extension AnimationEngine {
     _ id: NodeID, to time: Nanoseconds, _ handle: (inout AnimationEngine, EngineEvent) -> Void = { _, _ in }
   ) throws(EngineError) {
     let index = try resolve(id)
+    // Sent back at a slow speed, it could only get to its end after the end of time.
+    if let problem = endProblem(of: index, local: time) { throw problem }
     stopPlayheadTween(of: index)
     let top = topLevelAncestor(of: index)
     catchUp(top)

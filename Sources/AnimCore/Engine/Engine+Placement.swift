@@ -390,17 +390,44 @@ extension AnimationEngine {
     freeNodes.append(index)
   }
 
-  /// Why a top-level node cannot play as it is: it would end after the end of time at its
-  /// rate (nil when it ends in time, never ends, or stands still).
-  func endProblem(of index: Int32, rate newRate: Double? = nil) -> EngineError? {
+  /// Why a top-level node cannot play as it is: it would reach the end it plays toward (its
+  /// end going forwards, its start going backwards) after the end of time. Nil when it gets
+  /// there in time, never gets there (an infinite one, or one that loops backwards too), or
+  /// stands still. `rate` and `local` ask about a change before it is made (a new speed, a
+  /// seek); a paused node is asked about as if it resumed now.
+  ///
+  /// A node that plays, asked about as it is, arrives where its playback says: the time the
+  /// scheduler would give its end, exact and fixed while the clock runs. So a node that was
+  /// in time stays in time as time passes, and a session saved later restores (counted from
+  /// the clock instead, through `Double`s that near 2⁶² are 512 ns apart, it could cross over
+  /// between one instant and the next).
+  func endProblem(of index: Int32, rate newRate: Double? = nil, local newLocal: Nanoseconds? = nil) -> EngineError? {
     let node = nodes[Int(index)]
-    guard node.parent < 0, let end = EventPoints(timing(of: node), hasStarted: node.hasStarted).end else { return nil }
+    guard node.parent < 0 else { return nil }
     let rate = newRate ?? rate(of: node)
-    guard rate > 0, rate.isFinite else { return nil }
-    let local = localTime(of: index, atParent: now)
-    let remaining = Double(end) - Double(local)
-    guard remaining > 0 else { return nil }
-    return Double(now) + remaining / rate >= Double(Self.endOfTime) ? .endsAfterEndOfTime : nil
+    guard rate != 0, rate.isFinite else { return nil }
+    let points = EventPoints(timing(of: node), hasStarted: node.hasStarted)
+    let target: Nanoseconds
+    if rate > 0 {
+      guard let end = points.end else { return nil }
+      target = end
+    } else {
+      guard !points.wraps else { return nil }
+      target = points.start
+    }
+    let playback = playback(of: node)
+    let arrival: Int128
+    if newRate == nil, newLocal == nil, !playback.isHeld,
+      let time = Self.parentThreshold(of: playback, reaching: target, parentForward: true)
+    {
+      arrival = Int128(time)
+    } else {
+      let local = newLocal ?? localTime(of: index, atParent: now)
+      let remaining = rate > 0 ? Int128(target) - Int128(local) : Int128(local) - Int128(target)
+      guard remaining > 0 else { return nil }
+      arrival = Int128(now) + Int128(unscaled(clampedToNanoseconds(remaining), by: abs(rate)))
+    }
+    return arrival >= Int128(Self.endOfTime) ? .endsAfterEndOfTime : nil
   }
 
   mutating func removeEffect<V: EngineValue>(_ type: V.Type, _ effect: Int32) {
