@@ -49,34 +49,67 @@ struct EndOfTimeTests {
   }
 
   /// A seek that leaves a slow timeline more to play than the end of time allows is refused
-  /// and moves nothing; at its end it had nothing left, so the speed itself was allowed.
+  /// and moves nothing; paused at its end it had nothing left, so the speed itself was allowed.
   @Test func aSeekBackAtASlowSpeedIsRefusedAndMovesNothing() throws {
-    for paused in [false, true] {
-      var (engine, timeline) = try playing()
-      try engine.advance(to: 3 * s)
-      if paused { try engine.pause(timeline) }
-      try engine.setRate(1e-300, of: timeline)
-      let before = try engine.status(of: timeline)
-      #expect(throws: EngineError.endsAfterEndOfTime) { try engine.seek(timeline, to: 0) }
-      #expect(try engine.status(of: timeline) == before)
-      #expect(throws: Never.self) { try restores(engine).get() }
-    }
+    var (engine, timeline) = try playing()
+    try engine.advance(to: 3 * s)
+    try engine.pause(timeline)
+    try engine.setRate(1e-300, of: timeline)
+    let before = try engine.status(of: timeline)
+    #expect(throws: EngineError.endsAfterEndOfTime) { try engine.seek(timeline, to: 0) }
+    #expect(try engine.status(of: timeline) == before)
+    #expect(throws: Never.self) { try restores(engine).get() }
   }
 
-  /// Backwards, a node plays toward its start: 2.9 s back at 5e-10 is 5.8e18 ns, past 2⁶²
-  /// (4.6e18), while the 0.1 s forward is 2e17 ns. Reversing, or a negative speed, is refused.
-  @Test func playingBackwardsPastTheEndOfTimeIsRefused() throws {
+  /// A speed at which a node's place has no clock time (its local time 0 would lie 3e309 ns
+  /// away) is refused where it would move on, and nothing jumps: a finished 3 s timeline set to
+  /// speed 1e-300 read 0 s, played, and completed again half a second later.
+  @Test func aSpeedAtWhichTheNodesPlaceHasNoClockTimeIsRefused() throws {
     var (engine, timeline) = try playing()
-    try engine.advance(to: 2_900 * ms)
-    try engine.setRate(5e-10, of: timeline)
+    try engine.advance(to: 3 * s)
+    let before = try engine.status(of: timeline)
+    #expect(before.state == .finished && before.localTime == 3 * s)
+    #expect(throws: EngineError.endsAfterEndOfTime) { try engine.setRate(1e-300, of: timeline) }
+    #expect(try engine.status(of: timeline) == before)
+    var events: [EngineEvent] = []
+    try engine.advance(to: 3_500 * ms) { _, event in events.append(event) }
+    #expect(events.isEmpty)
+    #expect(try engine.status(of: timeline).localTime == 3 * s)
+    // Paused, it may take the speed (it does not move); resuming is what is refused.
+    try engine.pause(timeline)
+    try engine.setRate(1e-300, of: timeline)
+    #expect(throws: EngineError.endsAfterEndOfTime) { try engine.resume(timeline) }
+    #expect(try engine.status(of: timeline).localTime == 3 * s)
+    // The same speed at local time 0 is a place with a clock time: a seek there is not
+    // refused for its start (though the whole length is, for its end).
+    #expect(engine.startProblem(local: 0, rate: 1e-300) == nil)
+    #expect(engine.startProblem(local: 1, rate: 1e-300) == .endsAfterEndOfTime)
+    #expect(engine.startProblem(local: 4 * s, rate: 1e-9) == nil)
+    #expect(engine.startProblem(local: 5 * s, rate: 1e-9) == .endsAfterEndOfTime)
+  }
+
+  /// Backwards, a node plays toward its start. Played from 3e18 ns, at 2 s of its 3 s at speed
+  /// 1e-9, its end is 1e18 ns ahead (4e18, in time) and its start 2e18 ns behind: reversed,
+  /// it would get there at 5e18, past 2⁶² (4.6e18). Reversing, or a negative speed, is refused.
+  @Test func playingBackwardsPastTheEndOfTimeIsRefused() throws {
+    var engine = AnimationEngine()
+    let p = engine.addProperty(.number(0))
+    let timeline = try engine.addTimeline(timing: EffectTiming(duration: 3 * s, fill: .forwards))
+    _ = try engine.animate(
+      p, with: .tween(to: .number(1), duration: 3 * s, curve: .linear), placement: .timeline(timeline, at: 0))
+    let start: Nanoseconds = 3_000_000_000 * s
+    try engine.advance(to: start)
+    try engine.play(timeline)
+    try engine.advance(to: start + 2 * s)
+    try engine.setRate(1e-9, of: timeline)
     let before = try engine.status(of: timeline)
     #expect(throws: EngineError.endsAfterEndOfTime) { try engine.reverse(timeline) }
-    #expect(throws: EngineError.endsAfterEndOfTime) { try engine.setRate(-5e-10, of: timeline) }
+    #expect(throws: EngineError.endsAfterEndOfTime) { try engine.setRate(-1e-9, of: timeline) }
     #expect(try engine.status(of: timeline) == before)
-    // Fast enough, it may: 2.9 s at 1e-9 is 2.9e18 ns.
-    try engine.setRate(1e-9, of: timeline)
+    // Fast enough, it may: 2 s at 1e-8 is 2e17 ns.
+    try engine.setRate(1e-8, of: timeline)
     try engine.reverse(timeline)
-    #expect(try engine.status(of: timeline).rate == -1e-9)
+    #expect(try engine.status(of: timeline).rate == -1e-8)
   }
 
   /// Time passing while a node stands moves its end: paused at its start at speed 1e-9 (3 s

@@ -83,6 +83,12 @@ extension AnimationEngine {
     // Paused long enough (or sought back at a slow speed), it would now end after the end
     // of time: it stays paused.
     if let problem = endProblem(of: index) { throw problem }
+    if nodes[Int(index)].isPaused, playback(of: index).pausedOffset == nil,
+      let problem = startProblem(
+        local: localTime(of: index, atParent: parentTime(of: index)), rate: rate(of: nodes[Int(index)]))
+    {
+      throw problem
+    }
     catchUp(topLevelAncestor(of: index))
     let parentNow = parentTime(of: index)
     changePlayback(of: index) { $0.resume(at: parentNow) }
@@ -94,6 +100,12 @@ extension AnimationEngine {
     let index = try resolve(id)
     stopPlayheadTween(of: index)
     if let problem = endProblem(of: index, rate: -rate(of: nodes[Int(index)])) { throw problem }
+    if !nodes[Int(index)].isPaused,
+      let problem = startProblem(
+        local: localTime(of: index, atParent: parentTime(of: index)), rate: -rate(of: nodes[Int(index)]))
+    {
+      throw problem
+    }
     catchUp(topLevelAncestor(of: index))
     let parentNow = parentTime(of: index)
     let local = localTime(of: index, atParent: parentNow)
@@ -106,6 +118,11 @@ extension AnimationEngine {
     let index = try resolve(id)
     stopPlayheadTween(of: index)
     if let problem = endProblem(of: index, rate: rate) { throw problem }
+    if !nodes[Int(index)].isPaused,
+      let problem = startProblem(local: localTime(of: index, atParent: parentTime(of: index)), rate: rate)
+    {
+      throw problem
+    }
     catchUp(topLevelAncestor(of: index))
     let parentNow = parentTime(of: index)
     let local = localTime(of: index, atParent: parentNow)
@@ -126,6 +143,9 @@ extension AnimationEngine {
     let index = try resolve(id)
     // Sent back at a slow speed, it could only get to its end after the end of time.
     if let problem = endProblem(of: index, local: time) { throw problem }
+    if !nodes[Int(index)].isPaused, let problem = startProblem(local: time, rate: rate(of: nodes[Int(index)])) {
+      throw problem
+    }
     stopPlayheadTween(of: index)
     let top = topLevelAncestor(of: index)
     catchUp(top)

@@ -430,6 +430,16 @@ extension AnimationEngine {
     return arrival >= Int128(Self.endOfTime) ? .endsAfterEndOfTime : nil
   }
 
+  /// Why a node cannot move on from local time `local` at `rate`: the parent time at which
+  /// its local time was 0, parent time − local / rate, would be beyond the end of time either
+  /// way (3 s at speed 1e-300). Its start time would saturate, and its local time read from it
+  /// would jump (a finished 3 s timeline set to speed 1e-300 read 0 s, and completed again).
+  /// Nil when it stands still.
+  func startProblem(local: Nanoseconds, rate: Double) -> EngineError? {
+    guard rate != 0, rate.isFinite else { return nil }
+    return Int128(unscaled(local, by: rate)).magnitude >= UInt128(Self.endOfTime) ? .endsAfterEndOfTime : nil
+  }
+
   mutating func removeEffect<V: EngineValue>(_ type: V.Type, _ effect: Int32) {
     let slot = stores[keyPath: V.store].effects[Int(effect)]
     if slot.counted { stores[keyPath: V.store].properties[Int(slot.property)].animating -= 1 }
