@@ -8,8 +8,9 @@ import Testing
 /// jsonl) write the same text as the same trace's sample records.
 @Suite struct StreamedSampleTests {
   /// Targets enough for a sample of several pieces (`SampleKeys.valuesPerPiece`), animations
-  /// that move some values between frames, and a target declared after a `wait` (created
-  /// with the others before anything runs: a column from the start).
+  /// that move some values between frames, a target declared after a `wait` (created with
+  /// the others before anything runs: a column from the start), and one whose value is read
+  /// from another's then (created there: a column from then on).
   static let script: String = {
     let count = SampleKeys.valuesPerPiece + 9
     var lines = (0..<count).map { "target box\($0) { x: \($0 % 7), tint: #ff8800 }" }
@@ -18,6 +19,8 @@ import Testing
     lines.append("wait 15ms")
     lines.append("target late { y: 4 }")
     lines.append("animate late.y to 8 over 10ms")
+    lines.append("target later { z: box3.x }")
+    lines.append("animate later.z to 0 over 20ms")
     return lines.joined(separator: "\n") + "\n"
   }()
 
@@ -56,5 +59,20 @@ import Testing
   @Test func heldSamplesStayRecords() throws {
     let options = TraceOptions(fps: 100)
     #expect(try Self.jsonl(options, streamed: true) == (try Self.jsonl(options, streamed: false)))
+  }
+
+  /// A target made after the trace started (its value read from another's at 15 ms) is in
+  /// every sample from then on, and in none before; its values follow its animation.
+  @Test func aTargetMadeLaterJoinsTheSamples() throws {
+    for options in [TraceOptions(fps: 100, until: 50_000_000), TraceOptions(fps: 100)] {
+      let traced = try trace(Self.script, options)
+      for time in traced.sampleTimes {
+        #expect((traced.value("later.z", at: time) != nil) == (time >= 15 * ms), "at \(time)")
+      }
+      // box3.x: 100 · easeIn(t / 40 ms); later.z starts there at 15 ms and goes to 0 over 20 ms.
+      let atFifteen = 3 + (100 - 3) * CubicBezier.easeIn.progress(at: 15.0 / 40)
+      #expect(close(traced.number("later.z", at: 20 * ms), atFifteen * (1 - 5.0 / 20), 1e-6))
+      #expect(traced.number("later.z", at: 40 * ms) == 0)
+    }
   }
 }

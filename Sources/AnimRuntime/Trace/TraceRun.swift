@@ -95,8 +95,9 @@ extension Runtime {
     recordsControls = options.marksControls
     // The watched properties: those named (their groups expanded), or every property there
     // is now, read by position from the table, so that no list of a million names is made
-    // unless a sample is made a record.
-    let columns: TraceSampleColumns
+    // unless a sample is made a record. (Every property: a target declared later, after a
+    // `wait` or in a handler, joins the samples from the first one after it is declared.)
+    var columns: TraceSampleColumns
     // The ids of listed properties, looked up once (and again only if a target is declared
     // anew with another kind of value, which gives its property a new id), by the same
     // look-up that finds a wrong name (one hash of each name, not two: a script may have a
@@ -122,6 +123,10 @@ extension Runtime {
     pass(first)
     var idsGeneration = propertyGeneration
     func sample(at time: Nanoseconds) {
+      if !listed, properties.count != columns.count {
+        columns = TraceSampleColumns(table: properties)
+        recordNames = nil
+      }
       if listed, idsGeneration != propertyGeneration {
         ids = (0..<columns.count).map { properties[columns.name(at: $0)]! }
         idsGeneration = propertyGeneration
