@@ -32,6 +32,33 @@ import Testing
     #expect(literal(.string(StringLiteral(parts: [.text("hi", SourceSpan(at: 0))], span: SourceSpan(at: 0)))) == nil)
   }
 
+  /// `isWritten(by:)`, which the checker asks of every expression it types, is
+  /// `ConstantValue(literal:) == self` for every pairing of literals and constants, equal or
+  /// not, of the same case or another (and -0 is 0, and NaN no NaN, as `==` has them).
+  @Test func aConstantIsWrittenByExactlyTheLiteralThatHasIt() {
+    let span = SourceSpan(at: 0)
+    let expressions: [Expression] = [
+      .number(1.5), .number(0), .number(-0.0), .number(.nan), .duration(nanoseconds: 250_000_000),
+      .duration(nanoseconds: 0), .percent(40), .percent(1.5), .boolean(true), .boolean(false),
+      .color(ColorLiteral(red: 255, green: 128, blue: 0, alpha: 128)),
+      .color(ColorLiteral(red: 0, green: 0, blue: 0, alpha: 255)),
+      .now, .vector([]),
+    ].map { Expression($0, span: span) }
+    let constants: [ConstantValue] = [
+      .number(1.5), .number(0), .number(.nan), .number(250_000_000), .duration(nanoseconds: 250_000_000),
+      .duration(nanoseconds: 0), .percent(40), .number(40), .boolean(true), .boolean(false),
+      .color(red: 255, green: 128, blue: 0, alpha: 128.0 / 255), .color(red: 0, green: 0, blue: 0, alpha: 1),
+      .vector([1, 2]), .string("x"),
+    ]
+    for expression in expressions {
+      for constant in constants {
+        #expect(
+          constant.isWritten(by: expression) == (ConstantValue(literal: expression) == constant),
+          "\(constant) by \(expression.kind)")
+      }
+    }
+  }
+
   @Test func aPropertyAsWrittenIsItsNameByParts() {
     let reference = PropertyReference(
       target: Identifier("card", span: SourceSpan(start: 0, end: 4)),

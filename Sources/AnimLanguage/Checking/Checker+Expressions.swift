@@ -55,7 +55,7 @@ extension Checker {
   mutating func recordFacts(_ typed: Typed, of expression: Expression) {
     if recordsFacts {
       // (A literal's constant is the literal: `ResolvedFacts.constant(of:)` reads it there.)
-      if let constant = typed.constant, ConstantValue(literal: expression) != constant {
+      if let constant = typed.constant, !constant.isWritten(by: expression) {
         constants.record(constant, at: expression.span)
       }
       if recordsTypes {

@@ -34,6 +34,24 @@ extension ConstantValue {
   }
 }
 
+extension ConstantValue {
+  /// Whether this is the constant `expression` has as written (`ConstantValue(literal:) ==
+  /// self`), compared case by case with no constant made: the checker asks it of every
+  /// expression it types, to record only what the syntax does not say, and making the
+  /// literal's constant to compare took a copy and a destruction of each (a `let` of a
+  /// million-line script of them asks it five times).
+  func isWritten(by expression: Expression) -> Bool {
+    switch (expression.kind, self) {
+    case (.number(let written), .number(let value)): written == value
+    case (.duration(let written), .duration(let value)): written == value
+    case (.boolean(let written), .boolean(let value)): written == value
+    case (.percent(let written), .percent(let value)): written == value
+    case (.color, .color): ConstantValue(literal: expression) == self
+    default: false
+    }
+  }
+}
+
 extension ResolvedProperty {
   /// The property `reference` names as written: `T.p` from its target's and its property's
   /// words (for a member `G[i].p`, the group's `G.p`, as the checker resolves it).
