@@ -134,8 +134,11 @@ extension Runtime {
   /// A target whose values are all constants is created by its statement alone just the
   /// same (setting a property to the value it has changes nothing).
   static func isCreatedInTwoSteps(_ target: borrowing TargetDeclaration, _ context: ProgramContext) -> Bool {
-    for property in target.properties where context.facts.constant(of: property.value) == nil {
-      if target.count == nil || !isFixedPerMember(property.value, context) { return true }
+    // (By index, and `case nil`: each initializer copied out of the list, and its constant
+    // compared with nil, were a copy and a destroy of an expression and of a value each.)
+    for index in target.properties.indices {
+      guard case nil = context.facts.constant(of: target.properties[index].value) else { continue }
+      if target.count == nil || !isFixedPerMember(target.properties[index].value, context) { return true }
     }
     return false
   }
@@ -231,7 +234,21 @@ extension Runtime {
       nextKey += 1
       lastActivity = engine.now
       lastFiniteActivity = engine.now
-      if !runsAsNothing { execute(statement, context) }
+      if !runsAsNothing {
+        if let declaration, !isTwoStep {
+          // Run as `execute` runs it, but its name is not noted in `declaredInEntry`: it
+          // would be taken out again below, and nothing reads it in between. (Each name
+          // put in a set and taken out, and the statement's declaration copied once more
+          // for `execute`, were a twentieth of a trace of a script of targets.)
+          do throws(EvaluationError) {
+            try declareTarget(declaration, context, evaluateNow: true, notingInEntry: false)
+          } catch {
+            fail(error.message, at: error.span, context)
+          }
+        } else {
+          execute(statement, context)
+        }
+      }
       // (Its second step redeclares nothing, the first having declared it in this input:
       // what it added is at the end.)
       if isTwoStep {
@@ -240,7 +257,7 @@ extension Runtime {
       // Declared once in this input (a script's second declaration is an error; a session
       // entry that declares a target twice is run whole): once its statement has run,
       // nothing asks whether this entry declared it.
-      if let declaration {
+      if let declaration, !declaredInEntry.isEmpty {
         // (Nearly always the only name there: emptied without hashing it.)
         if declaredInEntry.count == 1, declaredInEntry.first == declaration.name.text {
           declaredInEntry.removeAll(keepingCapacity: true)

@@ -107,6 +107,8 @@ public final class Runtime {
   /// The list of properties of the target declared last, which the next one with the same
   /// properties shares.
   @exclusivity(unchecked) var lastPropertyList: [String] = []
+  /// The list `declareTarget` holds a declaration's values in, empty between declarations.
+  @exclusivity(unchecked) var declarationValues: [AnimationValue?] = []
   /// Each timeline's one-time pause point (`pause X at A`): the key of its callback's action
   /// (a replaced point's action is dropped, so its callback, left in the timeline, does
   /// nothing; no node is removed from the engine for it).
