@@ -75,18 +75,33 @@ package final class TraceSampleColumns: Sendable {
   /// a million properties.
   func appendKeys(in range: Range<Int>, to bytes: inout [UInt8], ends: inout [Int]) {
     let start = bytes.count
-    let endsBefore = ends.count
     var isPlain = listed == nil
     if isPlain {
       var room = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: Swift.max(64, 24 * range.count))
       var used = 0
+      // Where each key ends, `range.count` of them, appended to `ends` at the end (one
+      // append a key was a uniqueness check each).
+      let keyEnds = UnsafeMutableBufferPointer<Int>.allocate(capacity: range.count)
+      var keyCount = 0
+      // Properties' names (the tails of a run's names, each kept once) seen to need no
+      // escaping: each checked once, not at every target.
+      var plainTails: [UnsafePointer<UInt8>] = []
       // (Nothing here is a local function: a variable one captures is checked for exclusive
       // access at run time, at each use.)
       table.forEachName(in: range) { head, tail, sameHead in
         guard isPlain else { return }
-        if !sameHead && !head.allSatisfy(TraceJSON.isWrittenAsItself) || !tail.allSatisfy(TraceJSON.isWrittenAsItself) {
+        if !sameHead && !head.allSatisfy(TraceJSON.isWrittenAsItself) {
           isPlain = false
           return
+        }
+        if let part = tail.baseAddress, !plainTails.contains(part) {
+          guard tail.allSatisfy(TraceJSON.isWrittenAsItself) else {
+            isPlain = false
+            return
+          }
+          // (A tail is its property's, in the table's one list of them: the same place,
+          // the same bytes.)
+          if plainTails.count < 8 { plainTails.append(part) }
         }
         let length = head.count + tail.count + 3
         if used + length > room.count {
@@ -109,14 +124,18 @@ package final class TraceSampleColumns: Sendable {
         out.initialize(to: UInt8(ascii: "\""))
         (out + 1).initialize(to: UInt8(ascii: ":"))
         used += length
-        ends.append(start + used)
+        keyEnds[keyCount] = start + used
+        keyCount += 1
       }
-      if isPlain { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: room[..<used])) }
+      if isPlain {
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: room[..<used]))
+        ends.append(contentsOf: UnsafeBufferPointer(rebasing: keyEnds[..<keyCount]))
+      }
       room.deallocate()
+      keyEnds.deallocate()
     }
     // (Listed, or a name to escape: a key at a time.)
     guard !isPlain else { return }
-    ends.removeSubrange(endsBefore...)
     for position in range {
       appendKey(at: position, to: &bytes)
       ends.append(bytes.count)
