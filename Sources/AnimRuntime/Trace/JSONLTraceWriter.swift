@@ -145,7 +145,7 @@ struct SampleKeys: Sendable {
     }
     streamedColumns = nil
     pieces(
-      time: time, count: values.count, key: Self.keys(of: values), value: { values[$0].value }, sink)
+      time: time, count: values.count, key: Self.keys(of: values), values: { $0.map { values[$0].value } }, sink)
   }
 
   /// The line of `sample`, handed to `sink` in pieces, its values read a piece at a time.
@@ -160,19 +160,19 @@ struct SampleKeys: Sendable {
       bytes = []
     }
     pieces(
-      time: sample.time, count: columns.count, key: columns.appendKeys(in:to:ends:), value: sample.value(at:), sink)
+      time: sample.time, count: columns.count, key: columns.appendKeys(in:to:ends:), values: sample.values(in:), sink)
   }
 
-  /// The line of `count` values, `key` and `value(at:)` by position, in pieces; the keys
+  /// The line of `count` values, `key` and `values(in:)` by position, in pieces; the keys
   /// from `bytes` when they are cached for `count` names.
   private func pieces(
-    time: Nanoseconds, count: Int, key: KeyWriter, value: (Int) -> AnimationValue, _ sink: (String) -> Void
+    time: Nanoseconds, count: Int, key: KeyWriter, values: (Range<Int>) -> [AnimationValue], _ sink: (String) -> Void
   ) {
     let cached = ends.count == count
     var first = 0
     repeat {
       let last = min(first + Self.valuesPerPiece, count)
-      sink(piece(time: time, count: count, first..<last, cached: cached, key: key, value: value))
+      sink(piece(time: time, count: count, first..<last, cached: cached, key: key, values: values))
       first = last
     } while first < count
   }
@@ -181,11 +181,11 @@ struct SampleKeys: Sendable {
   /// starts at 0, its end when the range ends with the `count` values.
   private func piece(
     time: Nanoseconds, count: Int, _ range: Range<Int>, cached: Bool, key: KeyWriter,
-    value: (Int) -> AnimationValue
+    values: (Range<Int>) -> [AnimationValue]
   ) -> String {
     let opens = range.lowerBound == 0
     let closes = range.upperBound == count
-    let values = range.map(value)
+    let values = values(range)
     // The keys of this piece: from the cache, or escaped now.
     var own: [UInt8] = []
     var ownEnds: [Int] = []
