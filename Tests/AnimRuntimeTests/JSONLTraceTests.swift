@@ -120,6 +120,52 @@ struct JSONLTraceTests {
     #expect((values["we\"ird.x"] as? NSNumber)?.doubleValue == 1)
   }
 
+  /// A streamed sample's columns write the keys of a range of them, `"T.p":` each escaped
+  /// as `TraceJSON.string` escapes it, after what the bytes held, each key's end noted: from
+  /// a table of runs of targets and names stored whole (a name that needs escaping among
+  /// them, in the range or not), and from names listed.
+  @Test func columnsWriteTheKeysOfARange() {
+    var engine = AnimationEngine()
+    var table = PropertyTable()
+    var names: [String] = []
+    for k in 0..<3_000 {
+      if k == 2_000 {
+        // (Stored whole.)
+        table["we\"ird\\.x"] = engine.addProperty(.number(0))
+        names.append("we\"ird\\.x")
+      }
+      let properties = k == 2_500 ? ["é"] : k % 9 == 0 ? ["x"] : ["x", "y", "opacity"]
+      let ids = properties.map { _ in engine.addProperty(.number(1)) }
+      ids.withUnsafeBufferPointer { table.appendNew(target: "box\(k)", properties: properties, ids: $0) }
+      names += properties.map { "box\(k).\($0)" }
+    }
+    #expect(table.names == names)
+    let fromTable = TraceSampleColumns(table: table)
+    let listed = TraceSampleColumns(listed: names)
+    // Around the names to escape (the first stored whole, the second a run's property).
+    let odd = names.firstIndex(of: "we\"ird\\.x")!
+    let accented = names.firstIndex(of: "box2500.é")!
+    let ranges = [
+      0..<names.count, 0..<0, 1..<4, 10..<odd, odd - 3..<odd + 3, odd + 1..<accented, accented..<accented + 1,
+      accented + 1..<names.count,
+    ]
+    for range in ranges {
+      for columns in [fromTable, listed] {
+        var bytes = Array("{".utf8)
+        var ends = [-1]
+        columns.appendKeys(in: range, to: &bytes, ends: &ends)
+        var expected = Array("{".utf8)
+        var expectedEnds = [-1]
+        for name in names[range] {
+          expected += Array((TraceJSON.string(name) + ":").utf8)
+          expectedEnds.append(expected.count)
+        }
+        #expect(bytes == expected, "\(range)")
+        #expect(ends == expectedEnds, "\(range)")
+      }
+    }
+  }
+
   @Test func theWriterWritesOneLinePerRecordInOrder() {
     let records: [TraceRecord] = [
       .event(time: 0, name: "start", subject: "intro"),

@@ -134,6 +134,62 @@ import Testing
     for (name, id) in expected { #expect(table[name] == id, "\(name)") }
   }
 
+  /// `forEachName(in:_:)` walks the names of any range in order, each as its two parts (a
+  /// run's target and its property with a dot, or an entry's whole name and nothing), and
+  /// says when the head is the last call's target again: over runs of targets broken by
+  /// names stored whole, runs of one list after another, a target with no property, names
+  /// across the chunks they are kept in, and ranges that start and end inside a target.
+  @Test func everyRangeOfNamesIsWalkedInOrderInTwoParts() {
+    var engine = AnimationEngine()
+    var table = PropertyTable()
+    // Per position: the name's two parts.
+    var parts: [(head: String, tail: String)] = []
+    for k in 0..<2_500 {
+      if k % 7 == 3 {
+        // Stored whole.
+        table.appendNew(target: "whole\(k)", property: "x", engine.addProperty(.number(1)))
+        parts.append(("whole\(k).x", ""))
+        continue
+      }
+      let properties = k % 5 == 0 ? ["x", "long_property_name"] : k % 11 == 0 ? [] : ["x", "y", "opacity"]
+      let ids = properties.map { _ in engine.addProperty(.number(Double(k))) }
+      ids.withUnsafeBufferPointer { table.appendNew(target: "box\(k)", properties: properties, ids: $0) }
+      for property in properties { parts.append(("box\(k)", "." + property)) }
+    }
+    #expect(table.count == parts.count)
+    let ranges = [0..<parts.count, 0..<0, 5..<5, 1..<2, 2..<9, 100..<4_000, parts.count - 3..<parts.count]
+    for range in ranges {
+      var walked: [(head: String, tail: String, sameHead: Bool)] = []
+      table.forEachName(in: range) { head, tail, sameHead in
+        walked.append((String(decoding: head, as: UTF8.self), String(decoding: tail, as: UTF8.self), sameHead))
+      }
+      #expect(walked.count == range.count)
+      for (offset, position) in range.enumerated() where offset < walked.count {
+        let (head, tail, sameHead) = walked[offset]
+        #expect(head == parts[position].head && tail == parts[position].tail, "\(position)")
+        #expect(head + tail == table.name(at: position))
+        // The same head as the last call's: a run's target, after its first property (in the range).
+        let isSame = offset > 0 && !parts[position].tail.isEmpty && parts[position - 1].head == parts[position].head
+        #expect(sameHead == isSame, "\(position)")
+      }
+    }
+  }
+
+  /// `withBuffer(in:_:)` hands over the elements of a range in one buffer, whether they sit
+  /// in one chunk or across two, or are none.
+  @Test func aRangeOfAChunkedArrayIsHandedOverInOneBuffer() {
+    var array = ChunkedArray<UInt8>()
+    for k in 0..<10_000 { array.append(UInt8(truncatingIfNeeded: k * 7)) }
+    for range in [0..<5, 4_090..<4_100, 4_096..<4_097, 8_000..<8_200, 3..<3, 9_999..<10_000] {
+      var calls = 0
+      array.withBuffer(in: range) { buffer in
+        calls += 1
+        #expect(Array(buffer) == range.map { UInt8(truncatingIfNeeded: $0 * 7) }, "\(range)")
+      }
+      #expect(calls == 1)
+    }
+  }
+
   @Test func aRemovedNameIsGoneAndTheOthersKeepTheirOrder() {
     let ids = Self.ids(4)
     var table = PropertyTable()

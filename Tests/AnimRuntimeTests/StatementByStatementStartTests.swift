@@ -92,6 +92,21 @@ private let orderScripts: [String] = [
   print "b.z = {b.z}"
   target c { w: 2 }
   """,
+  // Targets of a kind (their statements' contexts kept, for what they draw), one of them
+  // created in two steps, among targets with one list of properties and others.
+  """
+  target game: none { score: 0 }
+  target banner: text "Score: {game.score}" { y: -120, opacity: 0 }
+  target dot1 { x: 1, y: 0 }
+  target dot2 { x: 2, y: 0 }
+  target ring: circle { x: game.score + 1, r: 4 }
+  animate game.score to 10 over 1s
+  target dot3 { x: 3, y: 0 }
+  target dot4 { y: 0, x: 4 }
+  wait 300ms
+  target late: circle { x: game.score }
+  print "{banner.y} {ring.x}"
+  """,
 ]
 
 /// Scripts that must be read whole, and why.

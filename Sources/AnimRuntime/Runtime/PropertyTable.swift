@@ -29,10 +29,12 @@ struct PropertyTable {
   /// The names of targets declared new one after another with one list of properties, each
   /// target's name once (see `appendNew(target:properties:ids:)`).
   private var runs = TargetRuns()
-  /// The properties of the targets in `runs`, each once, and their places there; and each
-  /// one's bytes with a dot before them, as a name ends with them.
+  /// The properties of the targets in `runs`, each once, and their places there.
   private var runProperties: [String] = []
-  private var runPropertySuffixes: [[UInt8]] = []
+  /// The bytes of each of `runProperties` with a dot before them, end to end, and where each
+  /// starts there (one more: where the last ends).
+  private var runSuffixBytes: [UInt8] = []
+  private var runSuffixStarts: [Int] = [0]
   private var runPlaces: [String: UInt32] = [:]
   /// The last list of properties `runPlaces(of:)` was asked about, and its answer: targets
   /// declared one after another mostly share one list.
@@ -97,7 +99,29 @@ struct PropertyTable {
       bytes.withBuffers(in: entryRange(entry)) { buffer.append(contentsOf: $0) }
     case .inRun(let target, let property):
       runs.withBuffers(in: target) { buffer.append(contentsOf: $0) }
-      buffer.append(contentsOf: runPropertySuffixes[Int(property)])
+      buffer.append(contentsOf: runSuffixBytes[runSuffixStarts[Int(property)]..<runSuffixStarts[Int(property) + 1]])
+    }
+  }
+
+  /// Calls `body` with the name at each position in `range`, in order, in two parts whose
+  /// bytes end to end are the name: in a run, its target's name and its property's with a
+  /// dot before it; else the whole name and nothing. And whether `head` holds the bytes the
+  /// last call's did (a target's name, for its properties after the first). (The runs are
+  /// walked, not searched for each position: `TargetRuns.forEach(in:entry:inRun:)`.)
+  func forEachName(
+    in range: Range<Int>,
+    _ body: (_ head: UnsafeBufferPointer<UInt8>, _ tail: UnsafeBufferPointer<UInt8>, _ sameHead: Bool) -> Void
+  ) {
+    let none = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+    runSuffixBytes.withUnsafeBufferPointer { suffixes in
+      runSuffixStarts.withUnsafeBufferPointer { starts in
+        runs.forEach(in: range) { entry in
+          bytes.withBuffer(in: entryRange(entry)) { body($0, none, false) }
+        } inRun: { target, property, sameTarget in
+          let place = Int(property)
+          body(target, UnsafeBufferPointer(rebasing: suffixes[starts[place]..<starts[place + 1]]), sameTarget)
+        }
+      }
     }
   }
 
@@ -166,7 +190,9 @@ struct PropertyTable {
         places.append(UInt32(runProperties.count))
         runPlaces[property] = UInt32(runProperties.count)
         runProperties.append(property)
-        runPropertySuffixes.append([Key.dot] + Array(property.utf8))
+        runSuffixBytes.append(Key.dot)
+        runSuffixBytes.append(contentsOf: property.utf8)
+        runSuffixStarts.append(runSuffixBytes.count)
       }
     }
     lastRunPlaces = places

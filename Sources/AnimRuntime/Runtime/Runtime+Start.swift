@@ -134,8 +134,11 @@ extension Runtime {
   /// A target whose values are all constants is created by its statement alone just the
   /// same (setting a property to the value it has changes nothing).
   static func isCreatedInTwoSteps(_ target: borrowing TargetDeclaration, _ context: ProgramContext) -> Bool {
-    for property in target.properties where context.facts.constant(of: property.value) == nil {
-      if target.count == nil || !isFixedPerMember(property.value, context) { return true }
+    // (By index, and `case nil`: each initializer copied out of the list, and its constant
+    // compared with nil, were a copy and a destroy of an expression and of a value each.)
+    for index in target.properties.indices {
+      guard case nil = context.facts.constant(of: target.properties[index].value) else { continue }
+      if target.count == nil || !isFixedPerMember(target.properties[index].value, context) { return true }
     }
     return false
   }
@@ -187,8 +190,6 @@ extension Runtime {
       var context = !checked.hasFacts || runsAsNothing ? bare : ProgramContext(facts: checked.facts, input: input)
       guard let step = startStep(of: statement, context, cursor: cursor, start: start, hasFacts: checked.hasFacts)
       else { return nil }
-      var declaration: TargetDeclaration?
-      if case .target(let target) = statement.kind { declaration = target }
       switch step {
       case .wait(let time):
         cursor = time
@@ -198,7 +199,9 @@ extension Runtime {
           heldFacts.append(checked.facts)
           context = held
         }
-        if let declaration { try? declareTarget(declaration, context, evaluateNow: false) }
+        if case .target(let declaration) = statement.kind {
+          try? declareTarget(declaration, context, evaluateNow: false)
+        }
         // Held as its span, and read again when it comes due: its facts, by span, are
         // those of the tree read again.
         engine.schedule(callback: newKey(.reread(statement.span, context)), at: time)
@@ -212,41 +215,26 @@ extension Runtime {
       // nothing.)
       runNow += 1
       if runNow > Self.statementsRunAtOnceLimit { return nil }
-      // Kept by what it declares: its facts join the held statements' (the same answers for
-      // its own nodes' spans, which are its alone).
-      if context !== bare && Self.keepsItsContext(statement) {
-        heldFacts.append(checked.facts)
-        context = held
-      }
-      // A target created in two steps: its first, as `createTargets` takes it, then its
-      // statement. What the statement adds moves, at the end of the reading, to where the
-      // whole run adds it: after every target's first step (the names' order is the trace's
-      // columns').
-      var isTwoStep = false
-      if let declaration, Self.isCreatedInTwoSteps(declaration, context) {
-        isTwoStep = true
-        try? declareTarget(declaration, context, evaluateNow: false)
-      }
-      let countBefore = properties.count
-      nextKey += 1
-      lastActivity = engine.now
-      lastFiniteActivity = engine.now
-      if !runsAsNothing { execute(statement, context) }
-      // (Its second step redeclares nothing, the first having declared it in this input:
-      // what it added is at the end.)
-      if isTwoStep {
-        for position in countBefore..<properties.count { addedBySecondSteps.append(properties.id(at: position)) }
-      }
-      // Declared once in this input (a script's second declaration is an error; a session
-      // entry that declares a target twice is run whole): once its statement has run,
-      // nothing asks whether this entry declared it.
-      if let declaration {
-        // (Nearly always the only name there: emptied without hashing it.)
-        if declaredInEntry.count == 1, declaredInEntry.first == declaration.name.text {
-          declaredInEntry.removeAll(keepingCapacity: true)
-        } else {
-          declaredInEntry.remove(declaration.name.text)
+      // A target's statement: its declaration matched out of the statement once, and handed
+      // on as it is (held in an optional and bound again at each use, it was copied four
+      // times, each a retain and a release of its every part).
+      if case .target(let declaration) = statement.kind {
+        if context !== bare && declaration.kind != nil {
+          heldFacts.append(checked.facts)
+          context = held
         }
+        runTargetNow(declaration, context, addedBySecondSteps: &addedBySecondSteps)
+      } else {
+        // Kept by what it declares: its facts join the held statements' (the same answers for
+        // its own nodes' spans, which are its alone).
+        if context !== bare && Self.keepsItsContext(statement) {
+          heldFacts.append(checked.facts)
+          context = held
+        }
+        nextKey += 1
+        lastActivity = engine.now
+        lastFiniteActivity = engine.now
+        if !runsAsNothing { execute(statement, context) }
       }
       if let deliver, output.count >= Self.outputPiece { deliver(takeOutput()) }
     }
@@ -281,6 +269,48 @@ extension Runtime {
       advanceQuietly(to: engine.now)
     }
     return warnings
+  }
+
+  /// Runs the statement of the target `declaration`, due now, as `runStatementByStatement`
+  /// runs any other (its first round's key taken, its time noted), with `context`. A target
+  /// created in two steps takes its first, as `createTargets` takes it, then its statement:
+  /// what the statement adds moves, at the end of the reading, to where the whole run adds
+  /// it, after every target's first step (the names' order is the trace's columns'), so it
+  /// is noted in `addedBySecondSteps`.
+  private func runTargetNow(
+    _ declaration: TargetDeclaration, _ context: ProgramContext, addedBySecondSteps: inout [PropertyID]
+  ) {
+    let isTwoStep = Self.isCreatedInTwoSteps(declaration, context)
+    if isTwoStep { try? declareTarget(declaration, context, evaluateNow: false) }
+    let countBefore = properties.count
+    nextKey += 1
+    lastActivity = engine.now
+    lastFiniteActivity = engine.now
+    // As `execute` runs it, but its name is not noted in `declaredInEntry` (a first step
+    // noted it): it would be taken out again below, and nothing reads it in between. (Each
+    // name put in a set and taken out, and the declaration copied again for `execute`, were a
+    // twentieth of a trace of a script of targets.)
+    do throws(EvaluationError) {
+      try declareTarget(declaration, context, evaluateNow: true, notingInEntry: false)
+    } catch {
+      fail(error.message, at: error.span, context)
+    }
+    // (Its second step redeclares nothing, the first having declared it in this input: what
+    // it added is at the end.)
+    if isTwoStep {
+      for position in countBefore..<properties.count { addedBySecondSteps.append(properties.id(at: position)) }
+    }
+    // Declared once in this input (a script's second declaration is an error; a session entry
+    // that declares a target twice is run whole): once its statement has run, nothing asks
+    // whether this entry declared it.
+    if !declaredInEntry.isEmpty {
+      // (Nearly always the only name there: emptied without hashing it.)
+      if declaredInEntry.count == 1, declaredInEntry.first == declaration.name.text {
+        declaredInEntry.removeAll(keepingCapacity: true)
+      } else {
+        declaredInEntry.remove(declaration.name.text)
+      }
+    }
   }
 
   /// More statements than this due at the start is more than the engine's first round

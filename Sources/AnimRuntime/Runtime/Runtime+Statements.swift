@@ -24,9 +24,10 @@ extension Runtime {
 
   /// Declares a target's properties (a group's: each member's); with `evaluateNow`, the live
   /// initial values too. When one of them fails, nothing is declared (a statement that
-  /// fails has no effect).
+  /// fails has no effect). With `notingInEntry` (else the caller knows nothing will ask
+  /// before the entry's statement is done), its name joins `declaredInEntry`.
   func declareTarget(
-    _ declaration: TargetDeclaration, _ context: ProgramContext, evaluateNow: Bool
+    _ declaration: TargetDeclaration, _ context: ProgramContext, evaluateNow: Bool, notingInEntry: Bool = true
   ) throws(EvaluationError) {
     let target = declaration.name.text
     // Targets declared one after another mostly have the same properties: they share one
@@ -52,7 +53,14 @@ extension Runtime {
     let memberCount = memberNames?.count
     // Each member's value of each property in turn (nil: none yet, one that is evaluated
     // later). (No name `T.p` is made for them: the table takes a target's and a property's.)
-    var values: [AnimationValue?] = []
+    // (In the runtime's list, taken and given back: a list made for each declaration was an
+    // allocation and a free each.)
+    var values = declarationValues
+    declarationValues = []
+    defer {
+      values.removeAll(keepingCapacity: true)
+      declarationValues = values
+    }
     values.reserveCapacity((memberCount ?? 1) * propertyNames.count)
     for index in 0..<(memberCount ?? 1) {
       var member: ProgramContext?
@@ -81,7 +89,7 @@ extension Runtime {
         if !keeps { targets[member] = nil }
       }
     }
-    declaredInEntry.insert(target)
+    if notingInEntry { declaredInEntry.insert(target) }
     var next = values.makeIterator()
     var addedProperties = false
     for index in 0..<(memberCount ?? 1) {

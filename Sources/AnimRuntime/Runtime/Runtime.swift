@@ -35,8 +35,15 @@ public enum RuntimeOutput: Sendable {
 
 /// Plays checked programs on one engine.
 public final class Runtime {
+  // The properties marked `@exclusivity(unchecked)` are those read or changed for every
+  // statement or target a script runs. Each access to a class's stored property is checked
+  // at run time for an overlapping one (`swift_beginAccess`, about 75 instructions): the
+  // main thread of a trace of a script of targets made twelve a target, a ninth of its
+  // instructions (the package cannot turn the checks off for the module, an unsafe flag).
+  // A runtime is used by one thread at a time, and none of these is reached through
+  // another while it is being changed (what the checks would catch).
   /// The engine everything plays on.
-  public internal(set) var engine = Runtime.makeEngine()
+  @exclusivity(unchecked) public internal(set) var engine = Runtime.makeEngine()
 
   /// How values and times a session is shown are written: exact (the trace's spelling), or
   /// short for a person at a terminal. Traces and records are always exact.
@@ -52,15 +59,15 @@ public final class Runtime {
   }
 
   /// Properties by `T.p`, in their order of declaration.
-  var properties = PropertyTable()
+  @exclusivity(unchecked) var properties = PropertyTable()
   /// The properties' names `T.p`, in their order of declaration.
   public var propertyNames: [String] { properties.names }
   /// `T.p` by property, built from `properties` on first use after they change (events
   /// name their property by id, many times a second).
-  var namesByProperty = NamesByProperty()
+  @exclusivity(unchecked) var namesByProperty = NamesByProperty()
   /// Counts the changes of `properties` (a property added, or a name given a new id), so
   /// that samplers can keep ids they looked up until it moves.
-  var propertyGeneration = 0
+  @exclusivity(unchecked) var propertyGeneration = 0
   /// The names and ids of the properties in order, as of `sampledIDsGeneration`.
   var sampledNames: [String] = []
   var sampledIDs: [PropertyID] = []
@@ -77,14 +84,14 @@ public final class Runtime {
     }
   }
   /// `targets`, but for the names in `newTargets`.
-  var knownTargets: [String: [String]] = [:]
+  @exclusivity(unchecked) var knownTargets: [String: [String]] = [:]
   /// Targets declared new (`declareTarget`), in order, that `targets` takes at its next use:
   /// a script declaring a million targets spent a tenth of its trace putting each in the
   /// dictionary (its hashing, and its growth), which a trace never reads.
-  var newTargets = NewTargets()
+  @exclusivity(unchecked) var newTargets = NewTargets()
   /// The entry (position in `entries`) that declared every target in `targets`, when one
   /// did: a target that entry has not declared yet is then new, with no look-up.
-  var entryOfEveryTarget: Int?
+  @exclusivity(unchecked) var entryOfEveryTarget: Int?
 
   /// Puts `newTargets` in `knownTargets`, in order: at the next use of `targets`, and before
   /// anything moves or removes a name in `properties`, where `newTargets` reads its names.
@@ -96,25 +103,27 @@ public final class Runtime {
   /// Whether each property's target is in `targets`, so that a target not there has no
   /// property yet (`declareTarget` adds its names without looking them up): always, but in
   /// a runtime read from a saved session, whose file might say otherwise.
-  var targetsListEveryProperty = true
+  @exclusivity(unchecked) var targetsListEveryProperty = true
   /// The list of properties of the target declared last, which the next one with the same
   /// properties shares.
-  var lastPropertyList: [String] = []
+  @exclusivity(unchecked) var lastPropertyList: [String] = []
+  /// The list `declareTarget` holds a declaration's values in, empty between declarations.
+  @exclusivity(unchecked) var declarationValues: [AnimationValue?] = []
   /// Each timeline's one-time pause point (`pause X at A`): the key of its callback's action
   /// (a replaced point's action is dropped, so its callback, left in the timeline, does
   /// nothing; no node is removed from the engine for it).
   var pausePoints: [NodeID: Int] = [:]
   /// The groups and their numbers of members.
-  var groups: [String: Int] = [:]
+  @exclusivity(unchecked) var groups: [String: Int] = [:]
   /// For each member property, its group's property `G.p` (whose handlers hear it).
   var groupPropertyOf: [PropertyID: String] = [:]
   /// How many members of each group property `G.p` are animating now (absent: none).
   var groupAnimating: [String: Int] = [:]
   /// The targets declared with a kind (absent: a rect), with the program their text is read in.
-  var targetKinds: [String: (declaration: TargetDeclaration, program: ProgramContext)] = [:]
+  @exclusivity(unchecked) var targetKinds: [String: (declaration: TargetDeclaration, program: ProgramContext)] = [:]
   /// The targets the entry being run has declared so far: declaring one again in a later
   /// entry (the REPL) is a redeclaration; its own run of the declaration is not.
-  var declaredInEntry = Set<String>()
+  @exclusivity(unchecked) var declaredInEntry = Set<String>()
   /// `let` values.
   var values: [String: RuntimeValue] = [:]
   /// Whether `values` keeps a `let` whose value the checker found constant. Every use of
@@ -122,7 +131,7 @@ public final class Runtime {
   /// a session that may be saved (whose file lists every value) needs it; a script started
   /// statement by statement does not keep it (a script of a million `let`s would keep them
   /// all for nothing).
-  var keepsConstantValues = true
+  @exclusivity(unchecked) var keepsConstantValues = true
   /// `curve` declarations.
   var curves: [String: TimingCurve] = [:]
   /// Declared timelines, and their engine nodes once played.
@@ -134,13 +143,13 @@ public final class Runtime {
   var customHandlers: [String: [Handler]] = [:]
   /// What each engine callback key does.
   var actions = ActionTable<Action>()
-  var nextKey = 0
+  @exclusivity(unchecked) var nextKey = 0
   /// Animations whose values are evaluated when they start.
   var pendingValues: [NodeID: PendingValues] = [:]
   /// What has happened since the last call that returned output.
-  var output: [RuntimeOutput] = []
+  @exclusivity(unchecked) var output: [RuntimeOutput] = []
   /// Every program run, in order (a saved session re-checks them to rebuild its syntax).
-  var entries: [SourceText] = []
+  @exclusivity(unchecked) var entries: [SourceText] = []
   /// Handler invocations abandoned by a runtime error.
   var abandoned: Set<Int> = []
   var nextInvocation = 0
@@ -148,11 +157,11 @@ public final class Runtime {
   /// Whether any runtime error happened.
   package private(set) var hadErrors = false
   /// The engine time of the last event handled.
-  package internal(set) var lastActivity: Nanoseconds = 0
+  @exclusivity(unchecked) package internal(set) var lastActivity: Nanoseconds = 0
   /// The engine time of the last thing done that will not happen again by itself: a
   /// statement or `emit` run, or an animation or timeline on the root completing. When only
   /// endless playback is left, that is the moment the run turned endless.
-  package internal(set) var lastFiniteActivity: Nanoseconds = 0
+  @exclusivity(unchecked) package internal(set) var lastFiniteActivity: Nanoseconds = 0
   /// Animations started by statements (on the root), for `lastFiniteActivity`.
   var standaloneNodes = LiveNodeSet()
   /// Whether a control statement that runs is reported (`TraceRecord.control`).

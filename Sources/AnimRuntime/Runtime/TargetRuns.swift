@@ -77,6 +77,60 @@ struct TargetRuns {
       target: (number == 0 ? 0 : Int(ends[number - 1]))..<Int(ends[number]), property: run.places[property])
   }
 
+  /// Calls, for each position in `range` in order, `inRun` with its target's name, its
+  /// property's place, and whether the name is the last call's too (the target's properties
+  /// after its first), when it is in a run; else `entry` with the table's entry it is (as
+  /// `place(of:)` says). A run's targets are taken one after another, each name's bytes
+  /// handed over for all its properties, with no search for each position (writing the
+  /// keys of a sample of a million properties found each one's run: such a trace spent a
+  /// sixth of its instructions on the keys).
+  func forEach(
+    in range: Range<Int>, entry: (Int) -> Void,
+    inRun: (_ target: UnsafeBufferPointer<UInt8>, _ property: UInt32, _ sameTarget: Bool) -> Void
+  ) {
+    var position = range.lowerBound
+    // The runs that start at or before `position`.
+    var started = 0
+    var high = runs.count
+    while started < high {
+      let middle = (started + high) / 2
+      if runs[middle].firstPosition <= position { started = middle + 1 } else { high = middle }
+    }
+    while position < range.upperBound {
+      while started < runs.count && runs[started].firstPosition <= position { started += 1 }
+      if started > 0 {
+        let run = runs[started - 1]
+        let runEnd = run.firstPosition + run.positionCount
+        if position < runEnd {
+          let end = Swift.min(range.upperBound, runEnd)
+          var (target, property) = (position - run.firstPosition).quotientAndRemainder(dividingBy: run.places.count)
+          run.places.withUnsafeBufferPointer { places in
+            while position < end {
+              let number = run.firstTarget + target
+              // (Nothing the closure captures changes in it: a variable that did was checked
+              // for exclusive access at each change, at run time.)
+              let properties = property..<Swift.min(places.count, property + end - position)
+              bytes.withBuffer(in: (number == 0 ? 0 : Int(ends[number - 1]))..<Int(ends[number])) { name in
+                for property in properties { inRun(name, places[property], property != properties.lowerBound) }
+              }
+              position += properties.count
+              property = 0
+              target += 1
+            }
+          }
+          continue
+        }
+      }
+      // Entries, up to the next run.
+      let before = started > 0 ? runs[started - 1].positionsBefore + runs[started - 1].positionCount : 0
+      let end = Swift.min(range.upperBound, started < runs.count ? runs[started].firstPosition : Int.max)
+      while position < end {
+        entry(position - before)
+        position += 1
+      }
+    }
+  }
+
   /// Whether the bytes in `range` of the targets' names are `other`'s.
   func bytes(in range: Range<Int>, equal other: UnsafeBufferPointer<UInt8>) -> Bool {
     guard range.count == other.count else { return false }
@@ -87,5 +141,20 @@ struct TargetRuns {
   /// Calls `body` with the bytes in `range` of the targets' names.
   func withBuffers(in range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
     bytes.withBuffers(in: range, body)
+  }
+}
+
+extension ChunkedArray {
+  /// Calls `body` with the elements in `range` in one buffer: the storage's own, or, when
+  /// they cross from one chunk to the next (or there are none), a copy.
+  func withBuffer(in range: Range<Int>, _ body: (UnsafeBufferPointer<Element>) -> Void) {
+    let shift = Self.chunkShift
+    if !range.isEmpty && range.lowerBound >> shift == (range.upperBound - 1) >> shift {
+      withBuffers(in: range, body)
+      return
+    }
+    var copy: [Element] = []
+    withBuffers(in: range) { copy.append(contentsOf: $0) }
+    copy.withUnsafeBufferPointer(body)
   }
 }

@@ -97,8 +97,19 @@ struct SampleKeys: Sendable {
     names.count == values.count && zip(names, values).allSatisfy { $0 == $1.name }
   }
 
-  /// Appends the key of each name, `"T.p":`, at a position to bytes.
-  typealias KeyWriter = (_ position: Int, _ bytes: inout [UInt8]) -> Void
+  /// Appends the key, `"T.p":`, of each name at a position in a range to bytes, in order,
+  /// and after each where it ends there to ends.
+  typealias KeyWriter = (_ range: Range<Int>, _ bytes: inout [UInt8], _ ends: inout [Int]) -> Void
+
+  /// The `KeyWriter` of `values`' names.
+  private static func keys(of values: [NamedValue]) -> KeyWriter {
+    { range, bytes, ends in
+      for index in range {
+        appendKey(values[index].name, to: &bytes)
+        ends.append(bytes.count)
+      }
+    }
+  }
 
   /// Appends the key of `name` to `bytes`.
   static func appendKey(_ name: String, to bytes: inout [UInt8]) {
@@ -111,10 +122,7 @@ struct SampleKeys: Sendable {
     ends = []
     bytes = []
     ends.reserveCapacity(count)
-    for position in 0..<count {
-      key(position, &bytes)
-      ends.append(bytes.count)
-    }
+    key(0..<count, &bytes, &ends)
   }
 
   /// `{"t":…,"values":{…}}` and a newline, in one string.
@@ -129,7 +137,7 @@ struct SampleKeys: Sendable {
   /// The line of `line(time:values:)`, handed to `sink` in pieces.
   mutating func pieces(time: Nanoseconds, values: [NamedValue], _ sink: (String) -> Void) {
     if namesAre(values) {
-      if ends.count != names.count { cacheKeys(count: names.count) { Self.appendKey(values[$0].name, to: &$1) } }
+      if ends.count != names.count { cacheKeys(count: names.count, Self.keys(of: values)) }
     } else {
       names = values.map(\.name)
       ends = []
@@ -137,34 +145,34 @@ struct SampleKeys: Sendable {
     }
     streamedColumns = nil
     pieces(
-      time: time, count: values.count, key: { Self.appendKey(values[$0].name, to: &$1) }, value: { values[$0].value },
-      sink)
+      time: time, count: values.count, key: Self.keys(of: values), values: { $0.map { values[$0].value } }, sink)
   }
 
   /// The line of `sample`, handed to `sink` in pieces, its values read a piece at a time.
   mutating func pieces(of sample: TraceSample, _ sink: (String) -> Void) {
     let columns = sample.columns
     if streamedColumns === columns {
-      if ends.count != columns.count { cacheKeys(count: columns.count, columns.appendKey(at:to:)) }
+      if ends.count != columns.count { cacheKeys(count: columns.count, columns.appendKeys(in:to:ends:)) }
     } else {
       streamedColumns = columns
       names = []
       ends = []
       bytes = []
     }
-    pieces(time: sample.time, count: columns.count, key: columns.appendKey(at:to:), value: sample.value(at:), sink)
+    pieces(
+      time: sample.time, count: columns.count, key: columns.appendKeys(in:to:ends:), values: sample.values(in:), sink)
   }
 
-  /// The line of `count` values, `key` and `value(at:)` by position, in pieces; the keys
+  /// The line of `count` values, `key` and `values(in:)` by position, in pieces; the keys
   /// from `bytes` when they are cached for `count` names.
   private func pieces(
-    time: Nanoseconds, count: Int, key: KeyWriter, value: (Int) -> AnimationValue, _ sink: (String) -> Void
+    time: Nanoseconds, count: Int, key: KeyWriter, values: (Range<Int>) -> [AnimationValue], _ sink: (String) -> Void
   ) {
     let cached = ends.count == count
     var first = 0
     repeat {
       let last = min(first + Self.valuesPerPiece, count)
-      sink(piece(time: time, count: count, first..<last, cached: cached, key: key, value: value))
+      sink(piece(time: time, count: count, first..<last, cached: cached, key: key, values: values))
       first = last
     } while first < count
   }
@@ -173,20 +181,17 @@ struct SampleKeys: Sendable {
   /// starts at 0, its end when the range ends with the `count` values.
   private func piece(
     time: Nanoseconds, count: Int, _ range: Range<Int>, cached: Bool, key: KeyWriter,
-    value: (Int) -> AnimationValue
+    values: (Range<Int>) -> [AnimationValue]
   ) -> String {
     let opens = range.lowerBound == 0
     let closes = range.upperBound == count
-    let values = range.map(value)
+    let values = values(range)
     // The keys of this piece: from the cache, or escaped now.
     var own: [UInt8] = []
     var ownEnds: [Int] = []
     if !cached {
       ownEnds.reserveCapacity(range.count)
-      for index in range {
-        key(index, &own)
-        ownEnds.append(own.count)
-      }
+      key(range, &own, &ownEnds)
     }
     let keysStart = cached ? (range.lowerBound == 0 ? 0 : ends[range.lowerBound - 1]) : 0
     let keysEnd = cached ? (range.isEmpty ? keysStart : ends[range.upperBound - 1]) : own.count

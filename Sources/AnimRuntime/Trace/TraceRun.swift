@@ -137,8 +137,15 @@ extension Runtime {
       if !holds, let emitSample {
         let properties = self.properties
         emitSample(
-          TraceSample(time: time, columns: columns) { [ids] position in
-            engine.currentValue(of: listed ? ids[position] : properties.id(at: position))
+          TraceSample(time: time, columns: columns) { [ids] range in
+            var values: [AnimationValue] = []
+            values.reserveCapacity(range.count)
+            if listed {
+              for position in range { values.append(engine.currentValue(of: ids[position])) }
+            } else {
+              for position in range { values.append(engine.currentValue(of: properties.id(at: position))) }
+            }
+            return values
           })
         return
       }
