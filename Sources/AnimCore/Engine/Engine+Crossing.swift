@@ -99,7 +99,7 @@ extension AnimationEngine {
           }
         }
       }
-      if playsBackToPlacement(node, from: a, forward: forward, points: points) && local <= 0 {
+      if Self.playsBackToPlacement(node, from: a, forward: forward, points: points) && local <= 0 {
         crossed.append(
           Crossed(
             node: id, kind: .complete, key: 0, forward: false, sequence: crossed.count, segment: passBoundariesCrossed))

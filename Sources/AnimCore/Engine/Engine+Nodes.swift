@@ -12,14 +12,25 @@ extension AnimationEngine {
 
   /// The node's rate: 1 unless it has extras.
   @inline(__always) func rate(of node: Node) -> Double {
-    node.extras < 0 ? 1 : nodeExtras[Int(node.extras)].rate
+    Self.rate(of: node, nodeExtras)
+  }
+
+  /// The node's rate, from the engine's `nodeExtras`. (The functions that walk the tree of
+  /// timelines take the arrays they read rather than the whole engine: see Engine+Time.swift.)
+  @inline(__always) static func rate(of node: Node, _ extras: [NodeExtras]) -> Double {
+    node.extras < 0 ? 1 : extras[Int(node.extras)].rate
   }
 
   /// The node's playback, whole.
   @inline(__always) func playback(of node: Node) -> Playback {
-    let rate = rate(of: node)
+    Self.playback(of: node, nodeExtras)
+  }
+
+  /// The node's playback, whole, from the engine's `nodeExtras`.
+  @inline(__always) static func playback(of node: Node, _ extras: [NodeExtras]) -> Playback {
+    let rate = rate(of: node, extras)
     guard node.isHeld else { return Playback(startTime: node.time, rate: rate, holdTime: nil, isPaused: node.isPaused) }
-    let offset = node.extras < 0 ? nil : nodeExtras[Int(node.extras)].pausedOffset
+    let offset = node.extras < 0 ? nil : extras[Int(node.extras)].pausedOffset
     return Playback(startTime: 0, rate: rate, holdTime: node.time, isPaused: node.isPaused, pausedOffset: offset)
   }
 
@@ -29,9 +40,14 @@ extension AnimationEngine {
 
   /// The node's timing, whole.
   @inline(__always) func timing(of node: Node) -> EffectTiming {
+    Self.timing(of: node, nodeExtras)
+  }
+
+  /// The node's timing, whole, from the engine's `nodeExtras`.
+  @inline(__always) static func timing(of node: Node, _ extras: [NodeExtras]) -> EffectTiming {
     var timing = EffectTiming(delay: node.delay, duration: node.duration, direction: node.direction, fill: node.fill)
     if node.extras >= 0 {
-      let extras = nodeExtras[Int(node.extras)]
+      let extras = extras[Int(node.extras)]
       timing.iterations = extras.iterations
       timing.endDelay = extras.endDelay
     }

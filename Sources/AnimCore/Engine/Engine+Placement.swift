@@ -78,7 +78,8 @@ extension AnimationEngine {
     case .timeline(let timeline, let time):
       parent = try resolve(timeline)
       guard nodes[Int(parent)].kind == .timeline else { throw .notATimeline }
-      playback = placed(at: time, parentTime: childTime(of: parent, at: now).time)
+      let parentTime = Self.childTime(of: parent, at: now, nodes, nodeExtras, timelines, childTimes).time
+      playback = placed(at: time, parentTime: parentTime)
     }
     let index = allocateNode(Node(parent: parent, payload: payload, generation: 0, kind: kind, valueKind: valueKind))
     // Waiting for `play`: idle, as a cancelled timeline is.
@@ -90,8 +91,10 @@ extension AnimationEngine {
     } else {
       appendTopLevel(index)
     }
-    // Nothing has been crossed yet: a point at exactly this instant is still ahead.
-    let state = localState(of: index, at: now)
+    // Nothing has been crossed yet: a point at exactly this instant is still ahead. (The
+    // static forms, here and above: the methods, whose wrappers the optimizer did not inline
+    // into this function, were handed a copy of the whole engine; see Engine+Time.swift.)
+    let state = Self.localState(of: index, at: now, nodes, nodeExtras, timelines, childTimes)
     nodes[Int(index)].lastLocal = state.direction < 0 ? saturatingSum(state.local, 1) : saturatingSum(state.local, -1)
     return index
   }
@@ -253,7 +256,9 @@ extension AnimationEngine {
     }
     stores[keyPath: V.store].effects[Int(index)].node = node
     stores[keyPath: V.store].link(index)
-    if nodes[Int(node)].parent < 0, let problem = endProblem(of: node) {
+    if nodes[Int(node)].parent < 0,
+      let problem = Self.endProblem(of: node, rate: nil, local: nil, now: now, nodes, nodeExtras, timelines)
+    {
       removeSubtree(node)
       throw problem
     }
@@ -402,11 +407,22 @@ extension AnimationEngine {
   /// the clock instead, through `Double`s that near 2⁶² are 512 ns apart, it could cross over
   /// between one instant and the next).
   func endProblem(of index: Int32, rate newRate: Double? = nil, local newLocal: Nanoseconds? = nil) -> EngineError? {
+    Self.endProblem(of: index, rate: newRate, local: newLocal, now: now, nodes, nodeExtras, timelines)
+  }
+
+  /// The same, over the arrays it reads, as the functions of Engine+Time.swift are, for
+  /// `animate`, which asks it for every animation it adds: called there, the method is handed
+  /// a copy of the whole engine, and marked `@inline(__always)` it was still not inlined into
+  /// `animate` (the optimizer stops inlining into a function that large).
+  static func endProblem(
+    of index: Int32, rate newRate: Double?, local newLocal: Nanoseconds?, now: Nanoseconds,
+    _ nodes: ChunkedArray<Node>, _ nodeExtras: [NodeExtras], _ timelines: [TimelineRecord]
+  ) -> EngineError? {
     let node = nodes[Int(index)]
     guard node.parent < 0 else { return nil }
-    let rate = newRate ?? rate(of: node)
+    let rate = newRate ?? rate(of: node, nodeExtras)
     guard rate != 0, rate.isFinite else { return nil }
-    let points = EventPoints(timing(of: node), hasStarted: node.hasStarted)
+    let points = EventPoints(timing(of: node, nodeExtras), hasStarted: node.hasStarted)
     let target: Nanoseconds
     if rate > 0 {
       guard let end = points.end else { return nil }
@@ -415,14 +431,14 @@ extension AnimationEngine {
       guard !points.wraps else { return nil }
       target = points.start
     }
-    let playback = playback(of: node)
+    let playback = playback(of: node, nodeExtras)
     let arrival: Int128
     if newRate == nil, newLocal == nil, !playback.isHeld,
-      let time = Self.parentThreshold(of: playback, reaching: target, parentForward: true)
+      let time = parentThreshold(of: playback, reaching: target, parentForward: true)
     {
       arrival = Int128(time)
     } else {
-      let local = newLocal ?? localTime(of: index, atParent: now)
+      let local = newLocal ?? localTime(of: index, atParent: now, nodes, nodeExtras, timelines)
       let remaining = rate > 0 ? Int128(target) - Int128(local) : Int128(local) - Int128(target)
       guard remaining > 0 else { return nil }
       arrival = Int128(now) + Int128(unscaled(clampedToNanoseconds(remaining), by: abs(rate)))

@@ -94,8 +94,18 @@ extension AnimationEngine {
   }
 
   /// The first threshold of node `index`'s local time, moving in `direction`, at which it or
-  /// anything in it has an event.
+  /// anything in it has an event. (Over the arrays it reads, as the functions of
+  /// Engine+Time.swift are, and for the same reason: it recurses, and `reschedule` asks it
+  /// for every animation added.)
+  @inline(__always)
   func nextThreshold(of index: Int32, direction: Int) -> Nanoseconds? {
+    Self.nextThreshold(of: index, direction: direction, nodes, nodeExtras, callbacks, timelines)
+  }
+
+  static func nextThreshold(
+    of index: Int32, direction: Int, _ nodes: ChunkedArray<Node>, _ nodeExtras: [NodeExtras],
+    _ callbacks: [CallbackRecord], _ timelines: [TimelineRecord]
+  ) -> Nanoseconds? {
     let node = nodes[Int(index)]
     let forward = direction > 0
     let a = node.lastLocal
@@ -106,7 +116,7 @@ extension AnimationEngine {
       if forward { return a < 0 ? 0 : nil }
       return callbacks[Int(node.payload)].firesBackwards && a > 0 ? 0 : nil
     case .effect, .timeline:
-      let timing = timing(of: node)
+      let timing = timing(of: node, nodeExtras)
       let points = EventPoints(timing, hasStarted: node.hasStarted)
       // Turning back at a point it had just reached and crossed: that point comes first.
       if Int(node.turn) == -direction { return a }
@@ -129,11 +139,13 @@ extension AnimationEngine {
       let passStart = Int128(node.delay) + pass * duration
       for child in timelines[Int(node.payload)].children {
         let childNode = nodes[Int(child)]
-        guard !childNode.isHeld, rate(of: childNode) != 0 else { continue }
-        let childDirection = (iterationForward ? 1 : -1) * (rate(of: childNode) < 0 ? -1 : 1)
-        guard let childThreshold = nextThreshold(of: child, direction: childDirection),
+        guard !childNode.isHeld, rate(of: childNode, nodeExtras) != 0 else { continue }
+        let childDirection = (iterationForward ? 1 : -1) * (rate(of: childNode, nodeExtras) < 0 ? -1 : 1)
+        guard
+          let childThreshold = nextThreshold(
+            of: child, direction: childDirection, nodes, nodeExtras, callbacks, timelines),
           let iteration = Self.parentThreshold(
-            of: playback(of: childNode), reaching: childThreshold, parentForward: iterationForward)
+            of: playback(of: childNode, nodeExtras), reaching: childThreshold, parentForward: iterationForward)
         else { continue }
         guard iteration >= 0, Int128(iteration) <= duration else { continue }
         let mapped = Int128(Self.localTime(timing, iteration: iteration, pass: pass)) - shift
@@ -154,7 +166,7 @@ extension AnimationEngine {
   /// plays back to where it was placed, local time 0, and completes there (grammar.md §
   /// Control; Web Animations finishes it at 0). Not one placed part-way (a negative delay),
   /// whose start is its local 0.
-  func playsBackToPlacement(_ node: Node, from a: Nanoseconds, forward: Bool, points: EventPoints) -> Bool {
+  static func playsBackToPlacement(_ node: Node, from a: Nanoseconds, forward: Bool, points: EventPoints) -> Bool {
     node.kind == .effect && node.parent < 0 && !forward && !node.hasStarted && a > 0 && a <= points.start
   }
 }

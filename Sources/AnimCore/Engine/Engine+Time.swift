@@ -4,16 +4,36 @@
 // iteration time: the time within its current pass, run backwards in a reversed pass, and
 // clamped to the pass before and after its active interval. Every step is integer
 // arithmetic, with one rounding per rate conversion.
+//
+// The functions that walk the tree (a node's local time, a timeline's time for its children,
+// the boundaries of a timeline's descendants) are static, over the arrays they read (`nodes`,
+// `nodeExtras`, `timelines` and the memo `childTimes`), and the methods of the same names
+// hand them those arrays, inlined. A non-mutating method that a mutating one calls, and that
+// is not inlined, is handed a copy of the whole engine (about a kilobyte; see
+// `topLevelAncestor` in Engine+Scheduling.swift), and these recurse, so they cannot all be
+// inlined: `makeNode` asks a new node's local state and `animate` asks whether it ends in
+// time (`endProblem`), for every animation added, and each made that copy, even where the
+// part that recurses was never reached.
 
 extension AnimationEngine {
   /// A node's local time at engine time `time`, and the direction it moves in there (+1 or
   /// −1: the product of the rates' signs and of the passes' directions above it).
-  @inline(__always)  // (see Engine+Scheduling.swift)
+  @inline(__always)  // (see the top of this file)
   func localState(of index: Int32, at time: Nanoseconds) -> (local: Nanoseconds, direction: Int) {
+    Self.localState(of: index, at: time, nodes, nodeExtras, timelines, childTimes)
+  }
+
+  @inline(__always)
+  static func localState(
+    of index: Int32, at time: Nanoseconds, _ nodes: ChunkedArray<Node>, _ nodeExtras: [NodeExtras],
+    _ timelines: [TimelineRecord], _ childTimes: ChildTimeMemo?
+  ) -> (local: Nanoseconds, direction: Int) {
     let node = nodes[Int(index)]
-    let parent = node.parent < 0 ? (time: time, direction: 1) : childTime(of: node.parent, at: time)
-    let local = localTime(of: index, atParent: parent.time)
-    return (local, rate(of: node) < 0 ? -parent.direction : parent.direction)
+    let parent =
+      node.parent < 0
+      ? (time: time, direction: 1) : childTime(of: node.parent, at: time, nodes, nodeExtras, timelines, childTimes)
+    let local = localTime(of: index, atParent: parent.time, nodes, nodeExtras, timelines)
+    return (local, rate(of: node, nodeExtras) < 0 ? -parent.direction : parent.direction)
   }
 
   /// A node's local time at its parent's time `parent`: (parent − start) × rate, rounded, but
@@ -23,17 +43,26 @@ extension AnimationEngine {
   /// those parent times, and between them local time stays inside the current pass.
   @inline(__always)
   func localTime(of index: Int32, atParent parent: Nanoseconds) -> Nanoseconds {
+    Self.localTime(of: index, atParent: parent, nodes, nodeExtras, timelines)
+  }
+
+  @inline(__always)
+  static func localTime(
+    of index: Int32, atParent parent: Nanoseconds, _ nodes: ChunkedArray<Node>, _ nodeExtras: [NodeExtras],
+    _ timelines: [TimelineRecord]
+  ) -> Nanoseconds {
     let node = nodes[Int(index)]
-    let rate = rate(of: node)
+    let rate = rate(of: node, nodeExtras)
     if node.isHeld { return node.time }
     if rate == 1 { return saturatingDifference(parent, node.time) }
     let raw = scaled(saturatingDifference(parent, node.time), by: rate)
     if rate == -1 || rate == 0 || !rate.isFinite { return raw }
     let local = Self.corrected(
       raw, at: parent, start: node.time, rate: rate,
-      points: EventPoints(timing(of: node), hasStarted: node.hasStarted))
+      points: EventPoints(timing(of: node, nodeExtras), hasStarted: node.hasStarted))
     guard node.kind == .timeline else { return local }
-    return correctedForDescendants(of: index, local, at: parent, start: node.time, rate: rate)
+    return correctedForDescendants(
+      of: index, local, at: parent, start: node.time, rate: rate, nodes, nodeExtras, timelines)
   }
 
   /// `local`, a timeline's local time at parent time `parent`, moved to the right side of
@@ -44,12 +73,13 @@ extension AnimationEngine {
   /// at an item's pass boundary (808 ms), its time is 807 999 997: without this the item
   /// would read the pass before; paused there, it would hold short of it and start the item
   /// a second time on resuming. (The oracle's `reach`, the same mapping.)
-  func correctedForDescendants(
-    of index: Int32, _ local: Nanoseconds, at parent: Nanoseconds, start: Nanoseconds, rate: Double
+  static func correctedForDescendants(
+    of index: Int32, _ local: Nanoseconds, at parent: Nanoseconds, start: Nanoseconds, rate: Double,
+    _ nodes: ChunkedArray<Node>, _ nodeExtras: [NodeExtras], _ timelines: [TimelineRecord]
   ) -> Nanoseconds {
     let margin = Nanoseconds(min(rate.magnitude.rounded(.up), 1e12)) + 2
     var result = local
-    forEachDescendantBoundary(of: index, near: local, margin: margin) { b in
+    forEachDescendantBoundary(of: index, near: local, margin: margin, nodes, nodeExtras, timelines) { b in
       guard b >= saturatingSum(local, -margin - 1), b <= saturatingSum(local, margin) else { return }
       result = Self.sided(result, of: b, at: parent, start: start, rate: rate)
     }
@@ -81,11 +111,12 @@ extension AnimationEngine {
   /// `margin` of its local time `local` in its current pass, mapped up to its local time
   /// level by level (a child's u at its parent's start + round(u / rate)). Held children
   /// keep their own time, and are left out.
-  func forEachDescendantBoundary(
-    of index: Int32, near local: Nanoseconds, margin: Nanoseconds, depth: Int = 0, _ body: (Nanoseconds) -> Void
+  static func forEachDescendantBoundary(
+    of index: Int32, near local: Nanoseconds, margin: Nanoseconds, depth: Int = 0, _ nodes: ChunkedArray<Node>,
+    _ nodeExtras: [NodeExtras], _ timelines: [TimelineRecord], _ body: (Nanoseconds) -> Void
   ) {
     let node = nodes[Int(index)]
-    let timing = timing(of: node)
+    let timing = timing(of: node, nodeExtras)
     let duration = Int128(timing.iterationDuration)
     guard duration > 0, depth < 16 else { return }
     let wrapped = timing.wrapped(local, hasStarted: node.hasStarted)
@@ -109,11 +140,11 @@ extension AnimationEngine {
         continue
       }
       guard childNode.kind == .effect || childNode.kind == .timeline, !childNode.isHeld else { continue }
-      let childRate = rate(of: childNode)
+      let childRate = rate(of: childNode, nodeExtras)
       guard childRate != 0, childRate.isFinite else { continue }
       let childLocal = scaled(saturatingDifference(iteration, childNode.time), by: childRate)
       let childMargin = Nanoseconds(min((Double(margin) * childRate.magnitude).rounded(.up), 1e12)) + 2
-      let points = EventPoints(self.timing(of: childNode), hasStarted: childNode.hasStarted)
+      let points = EventPoints(Self.timing(of: childNode, nodeExtras), hasStarted: childNode.hasStarted)
       var u = points.nextThreshold(from: saturatingSum(childLocal, -childMargin - 1), forward: true)
       var checked = 0
       while let b = u, b <= saturatingSum(childLocal, childMargin), checked < 8 {
@@ -122,7 +153,9 @@ extension AnimationEngine {
         checked += 1
       }
       if childNode.kind == .timeline {
-        forEachDescendantBoundary(of: child, near: childLocal, margin: childMargin, depth: depth + 1) { b in
+        forEachDescendantBoundary(
+          of: child, near: childLocal, margin: childMargin, depth: depth + 1, nodes, nodeExtras, timelines
+        ) { b in
           if let x = mapped(saturatingSum(childNode.time, unscaled(b, by: childRate))) { body(x) }
         }
       }
@@ -148,12 +181,22 @@ extension AnimationEngine {
 
   /// The time a timeline gives its children at engine time `time`, and their parent
   /// direction.
+  @inline(__always)  // (see the top of this file)
   func childTime(of timeline: Int32, at time: Nanoseconds) -> (time: Nanoseconds, direction: Int) {
+    Self.childTime(of: timeline, at: time, nodes, nodeExtras, timelines, childTimes)
+  }
+
+  static func childTime(
+    of timeline: Int32, at time: Nanoseconds, _ nodes: ChunkedArray<Node>, _ nodeExtras: [NodeExtras],
+    _ timelines: [TimelineRecord], _ childTimes: ChildTimeMemo?
+  ) -> (time: Nanoseconds, direction: Int) {
     // At a rate other than ±1 a timeline's time looks at its descendants' boundaries, so a
     // refresh, which reads it for each of its effects, reads it once (`childTimes`).
-    let memo = childTimes.flatMap { $0.time == time && !Self.isPlainRate(rate(of: nodes[Int(timeline)])) ? $0 : nil }
+    let memo = childTimes.flatMap {
+      $0.time == time && !Self.isPlainRate(rate(of: nodes[Int(timeline)], nodeExtras)) ? $0 : nil
+    }
     if let memo, let known = memo.entries[timeline] { return known }
-    let result = uncachedChildTime(of: timeline, at: time)
+    let result = uncachedChildTime(of: timeline, at: time, nodes, nodeExtras, timelines, childTimes)
     memo?.entries[timeline] = result
     return result
   }
@@ -163,10 +206,13 @@ extension AnimationEngine {
     rate == 1 || rate == -1 || rate == 0 || !rate.isFinite
   }
 
-  func uncachedChildTime(of timeline: Int32, at time: Nanoseconds) -> (time: Nanoseconds, direction: Int) {
-    let state = localState(of: timeline, at: time)
+  static func uncachedChildTime(
+    of timeline: Int32, at time: Nanoseconds, _ nodes: ChunkedArray<Node>, _ nodeExtras: [NodeExtras],
+    _ timelines: [TimelineRecord], _ childTimes: ChildTimeMemo?
+  ) -> (time: Nanoseconds, direction: Int) {
+    let state = localState(of: timeline, at: time, nodes, nodeExtras, timelines, childTimes)
     let node = nodes[Int(timeline)]
-    let timing = timing(of: node)
+    let timing = timing(of: node, nodeExtras)
     let local = timing.wrapped(state.local, hasStarted: node.hasStarted)
     // Values follow Web Animations: an exact pass boundary belongs to the next pass, in
     // either direction (crossing events decide passes by direction, in Engine+Crossing).
