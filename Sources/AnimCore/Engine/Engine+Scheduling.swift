@@ -6,7 +6,7 @@
 
 extension AnimationEngine {
   /// The top-level node whose tree holds `index`. (Inlined: a non-mutating method that a
-  /// mutating one calls, and that is not inlined, is handed a copy of the whole engine, 1,008
+  /// mutating one calls, and that is not inlined, is handed a copy of the whole engine, 1,016
   /// bytes; `animate` asks this twice for every animation it adds.)
   @inline(__always)
   func topLevelAncestor(of index: Int32) -> Int32 {
