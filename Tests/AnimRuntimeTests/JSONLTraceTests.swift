@@ -18,6 +18,41 @@ struct JSONLTraceTests {
     #expect(line(record) == ##"{"t":0.5,"values":{"box.x":40,"box.pos":[0,120],"box.tint":"#ff8800ff"}}"## + "\n")
   }
 
+  /// A sample of many pieces (made two at a time, on two threads) is the same line, in
+  /// order, as written value by value: numbers, vectors and colors, a name that needs escaping,
+  /// and the same sample again (its keys then cached).
+  @Test func aSampleOfManyPiecesIsWrittenInOrder() {
+    let count = SampleKeys.piecesMadeInPairs * SampleKeys.valuesPerPiece + 2 * SampleKeys.valuesPerPiece + 3
+    var values: [(String, AnimationValue)] = []
+    var expected = #"{"t":0.25,"values":{"#
+    for i in 0..<count {
+      if i > 0 { expected += "," }
+      switch i % 3 {
+      case 0:
+        values.append(("n\(i).x", .number(Double(i))))
+        expected += #""n\#(i).x":\#(i)"#
+      case 1:
+        values.append(("v\(i).p", .vec2(Vec2(Double(i), -0.5))))
+        expected += #""v\#(i).p":[\#(i),-0.5]"#
+      default:
+        let byte = i % 256
+        values.append(("c\(i).tint", .color(Color(red8: UInt8(byte), green8: 0, blue8: 255))))
+        expected += ##""c\##(i).tint":"#\##(String(format: "%02x", byte))00ffff""##
+      }
+    }
+    values[7].0 = #"q"7.x"#
+    expected = expected.replacingOccurrences(of: #""v7.p":"#, with: #""q\"7.x":"#)
+    expected += "}}\n"
+    let record = TraceRecord.sample(time: 250_000_000, values: values.map { NamedValue(name: $0.0, value: $0.1) })
+    var writer = JSONLTraceWriter()
+    var first = ""
+    var second = ""
+    writer.write(record) { first += $0 }
+    writer.write(record) { second += $0 }
+    #expect(first == expected)
+    #expect(second == expected)
+  }
+
   @Test func numbers() {
     #expect(line(sample(0, ("a.n", .number(2.5)))) == #"{"t":0,"values":{"a.n":2.5}}"# + "\n")
     #expect(line(sample(0, ("a.n", .number(-7)))) == #"{"t":0,"values":{"a.n":-7}}"# + "\n")
