@@ -82,13 +82,9 @@ extension AnimationEngine {
     guard !nodes[Int(index)].isCancelled else { return }
     // Paused long enough (or sought back at a slow speed), it would now end after the end
     // of time: it stays paused.
-    if let problem = endProblem(of: index) { throw problem }
-    if nodes[Int(index)].isPaused, playback(of: index).pausedOffset == nil,
-      let problem = startProblem(
-        local: localTime(of: index, atParent: parentTime(of: index)), rate: rate(of: nodes[Int(index)]))
-    {
-      throw problem
-    }
+    // (Resumed from its paused offset, its start time is the offset back from now: in range.)
+    let startsAgain = nodes[Int(index)].isPaused && playback(of: index).pausedOffset == nil
+    if let problem = moveProblem(of: index, startsAgain: startsAgain) { throw problem }
     catchUp(topLevelAncestor(of: index))
     let parentNow = parentTime(of: index)
     changePlayback(of: index) { $0.resume(at: parentNow) }
@@ -99,11 +95,8 @@ extension AnimationEngine {
   public mutating func reverse(_ id: NodeID) throws(EngineError) {
     let index = try resolve(id)
     stopPlayheadTween(of: index)
-    if let problem = endProblem(of: index, rate: -rate(of: nodes[Int(index)])) { throw problem }
-    if !nodes[Int(index)].isPaused,
-      let problem = startProblem(
-        local: localTime(of: index, atParent: parentTime(of: index)), rate: -rate(of: nodes[Int(index)]))
-    {
+    let reversed = -rate(of: nodes[Int(index)])
+    if let problem = moveProblem(of: index, rate: reversed, startsAgain: !nodes[Int(index)].isPaused) {
       throw problem
     }
     catchUp(topLevelAncestor(of: index))
@@ -117,12 +110,7 @@ extension AnimationEngine {
   public mutating func setRate(_ rate: Double, of id: NodeID) throws(EngineError) {
     let index = try resolve(id)
     stopPlayheadTween(of: index)
-    if let problem = endProblem(of: index, rate: rate) { throw problem }
-    if !nodes[Int(index)].isPaused,
-      let problem = startProblem(local: localTime(of: index, atParent: parentTime(of: index)), rate: rate)
-    {
-      throw problem
-    }
+    if let problem = moveProblem(of: index, rate: rate, startsAgain: !nodes[Int(index)].isPaused) { throw problem }
     catchUp(topLevelAncestor(of: index))
     let parentNow = parentTime(of: index)
     let local = localTime(of: index, atParent: parentNow)
@@ -142,10 +130,7 @@ extension AnimationEngine {
   ) throws(EngineError) {
     let index = try resolve(id)
     // Sent back at a slow speed, it could only get to its end after the end of time.
-    if let problem = endProblem(of: index, local: time) { throw problem }
-    if !nodes[Int(index)].isPaused, let problem = startProblem(local: time, rate: rate(of: nodes[Int(index)])) {
-      throw problem
-    }
+    if let problem = moveProblem(of: index, local: time, startsAgain: !nodes[Int(index)].isPaused) { throw problem }
     stopPlayheadTween(of: index)
     let top = topLevelAncestor(of: index)
     catchUp(top)

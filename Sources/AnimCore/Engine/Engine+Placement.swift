@@ -446,6 +446,20 @@ extension AnimationEngine {
     return arrival >= Int128(Self.endOfTime) ? .endsAfterEndOfTime : nil
   }
 
+  /// Why a control that changes a node's speed (`rate`) or place (`local`), or resumes it,
+  /// must refuse: it would get to its end after the end of time (`endProblem`), or, when
+  /// `startsAgain` (it moves on from a start time solved anew), its place would have no
+  /// clock time at that speed (`startProblem`). Nil for the node as it is when both are nil.
+  func moveProblem(
+    of index: Int32, rate newRate: Double? = nil, local newLocal: Nanoseconds? = nil, startsAgain: Bool
+  ) -> EngineError? {
+    if let problem = endProblem(of: index, rate: newRate, local: newLocal) { return problem }
+    guard startsAgain else { return nil }
+    return startProblem(
+      local: newLocal ?? localTime(of: index, atParent: parentTime(of: index)),
+      rate: newRate ?? rate(of: nodes[Int(index)]))
+  }
+
   /// Why a node cannot move on from local time `local` at `rate`: the parent time at which
   /// its local time was 0, parent time − local / rate, would be beyond the end of time either
   /// way (3 s at speed 1e-300). Its start time would saturate, and its local time read from it
