@@ -151,4 +151,47 @@ import Testing
     while thread != nil && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
     #expect(thread == nil)
   }
+
+  /// The reader's thread runs as batch work while a large script is read on three threads,
+  /// and as it did before once the reading ends: read to its end, stopped part-way, or let go
+  /// (BatchScheduling.swift).
+  @Test func theReadersThreadIsBatchWorkOnlyWhileItReads() {
+    #if canImport(Glibc)
+      let before = BatchScheduling.currentPolicy
+      #expect(before == BatchScheduling.other)
+      let source = Self.largeScript(seed: 3)
+      var reader = CheckedStatementReader(source)
+      #expect(reader.next() != nil)
+      #expect(BatchScheduling.currentPolicy == BatchScheduling.batch)
+      while reader.next() != nil {}
+      #expect(BatchScheduling.currentPolicy == before)
+
+      var stopped = CheckedStatementReader(source)
+      _ = stopped.next()
+      #expect(BatchScheduling.currentPolicy == BatchScheduling.batch)
+      _ = stopped.finish()
+      #expect(BatchScheduling.currentPolicy == before)
+
+      do {
+        var dropped = CheckedStatementReader(source)
+        _ = dropped.next()
+        #expect(BatchScheduling.currentPolicy == BatchScheduling.batch)
+      }
+      #expect(BatchScheduling.currentPolicy == before)
+    #endif
+  }
+
+  /// Entering gives the policy back as it found it, and a thread already under it is left
+  /// as it is (nothing to give back).
+  @Test func batchSchedulingGivesBackWhatItFound() {
+    #if canImport(Glibc)
+      let before = BatchScheduling.currentPolicy
+      let entered = BatchScheduling.enter()
+      #expect(entered != nil)
+      #expect(BatchScheduling.currentPolicy == BatchScheduling.batch)
+      #expect(BatchScheduling.enter() == nil)
+      entered?.leave()
+      #expect(BatchScheduling.currentPolicy == before)
+    #endif
+  }
 }

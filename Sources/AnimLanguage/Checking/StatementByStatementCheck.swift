@@ -42,7 +42,9 @@ struct StatementByStatementCheck {
     checker.placements = FactRecorder(listing: true)
     self.checker = checker
     if source.bytes.count >= ParsingThread.minimumSize {
-      let queue = StatementQueue(capacity: 8)
+      // Deeper than a check's (8): three threads on two cores hand on statements through it
+      // (see CheckingThread's queue).
+      let queue = StatementQueue(capacity: 16)
       if let thread = ParsingThread.start(parsing: source, into: queue, lettingGo: spent) {
         self.queue = queue
         self.thread = thread

@@ -49,7 +49,9 @@ final class ParsingThread: @unchecked Sendable {
   private let source: SourceText
   private let queue: StatementQueue
   /// Where a runner hands back the statements it is done with, for this thread to let go
-  /// (SpentStatements.swift); nil for a check, whose checker lets each go as it goes.
+  /// (SpentStatements.swift); nil for a check, whose checker lets each go as it goes. With
+  /// one, the thread is one of a runner's three and runs as batch work (BatchScheduling.swift);
+  /// a check's two threads have a core each on two.
   private let spent: SpentStatements?
   private var worker: WorkerThread?
   /// Set when what it would send is no longer wanted (a reading stopped part-way).
@@ -87,6 +89,7 @@ final class ParsingThread: @unchecked Sendable {
   /// Parses the script, sending its statements until the first syntax error, then the
   /// syntax errors.
   private func run() {
+    if spent != nil { _ = BatchScheduling.enter() }
     var parser = Parser(source: source, keepsComments: false)
     var batch: [Statement] = []
     batch.reserveCapacity(ParsingThread.batchSize)
