@@ -108,9 +108,11 @@ import Testing
       Issue.record("the curve's constant")
       return
     }
-    // A preset's name: the curve is its constant, and what the name refers to is not kept.
-    #expect(values[3].1.constants.count == 1)
+    // A preset's name: the preset's curve is its constant, read from the name; nothing is
+    // kept (WrittenFacts.swift).
+    #expect(values[3].1.constants.count == 0)
     #expect(values[3].1.references.count == 0)
+    #expect(values[3].1.constant(of: values[3].0) == .curve(.easeIn))
   }
 
   /// Every statement's facts, handed over by a reading statement by statement, are the whole

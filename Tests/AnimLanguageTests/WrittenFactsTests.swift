@@ -110,22 +110,56 @@ import Testing
       return
     }
     #expect(program.constant(of: offset) == .duration(nanoseconds: 2_000_000_000))
-    // A folded constant and a preset curve are the checker's, kept.
+    // A folded constant is the checker's, kept.
     guard case .delay(let delay) = try #require(animate.options.first).kind else {
       Issue.record("expected the delay option")
       return
     }
     #expect(program.constants[delay.span] == .duration(nanoseconds: 2_000_000_000))
-    #expect(program.constants[try #require(animate.curve).span] != nil)
+    // A preset curve named as written: no entry, and the preset's curve.
+    let curve = try #require(animate.curve)
+    #expect(program.constants[curve.span] == nil)
+    #expect(program.constant(of: curve) == .curve(.easeIn))
     // `card.x` as written: no entry, and the checker's property.
     #expect(program.references[animate.property.span] == nil)
     #expect(program.resolved.property(animate.property)?.name == "card.x")
     #expect(program.resolved.property(animate.property)?.target == "card")
-    // The only entries left: the folded delay, the curve's constant and reference (no
-    // placement: neither statement is placed at a label).
-    #expect(program.constants.count == 2)
-    #expect(program.references.count == 1)
+    // The only entry left: the folded delay (no reference; no placement: neither statement
+    // is placed at a label).
+    #expect(program.constants.count == 1)
+    #expect(program.references.count == 0)
     #expect(program.placements.count == 0)
+  }
+
+  /// A preset's name that a declaration shadows is recorded, reference and constant, so
+  /// that it is not read as the preset; one named as written in a statement streamed alone
+  /// leaves it with no facts at all.
+  @Test func aShadowedPresetNameIsKeptAndAWrittenOneIsNot() throws {
+    for (declaration, reference) in [
+      ("curve easeIn = cubic(0.1, 0.2, 0.3, 1)", Reference.curve("easeIn")),
+      ("let easeIn = linear", Reference.value("easeIn")),
+    ] {
+      let (program, messages) = checked(
+        "target card { x: 0 }\n\(declaration)\nanimate card.x to 100 over 250ms with easeIn\n")
+      #expect(messages.allSatisfy { $0.contains("shadows") }, "\(messages)")
+      let (_, animate) = try firstAnimate(program)
+      let curve = try #require(animate.curve)
+      guard case .name(let name) = curve.kind else {
+        Issue.record("expected a name")
+        return
+      }
+      #expect(program.references[name.span] == reference)
+      #expect(program.resolved.preset(named: name) == nil)
+      #expect(program.constant(of: curve) != .curve(.easeIn))
+      #expect(program.constant(of: curve) != nil)
+    }
+    var reader = CheckedStatementReader(
+      SourceText(name: "eased.anim", contents: "target t { y: 0 }\nanimate t.y to 1 over 250ms with easeInOut\n"))
+    _ = reader.next()
+    let next = reader.next()
+    let eased = try #require(next)
+    #expect(eased.facts.isEmpty)
+    #expect(!eased.hasFacts)
   }
 
   @Test func aPlacedAnimationStreamedHoldsNoFacts() throws {

@@ -206,3 +206,28 @@ func aScriptAStreamedStartCannotMatchIsReadWhole(_ index: Int) throws {
     ])
   try expectSame(script, TraceOptions(fps: 4, until: 1_000_000_000), "the large script")
 }
+
+/// A preset's name runs as its preset, and a declaration that shadows it as the
+/// declaration: the checker keeps no fact for a preset named as written, and keeps the
+/// shadowing one's. Small and large (read on threads), streamed and whole, each a.x half-way
+/// through a one-second animation to 100 is 100 × the curve's progress at 0.5.
+@Test(arguments: [
+  ("", try CubicBezier(0.42, 0, 1, 1)),  // easeIn itself
+  ("curve easeIn = cubic(0.1, 0.2, 0.3, 1)\n", try CubicBezier(0.1, 0.2, 0.3, 1)),
+  ("let easeIn = linear\n", try CubicBezier(0, 0, 1, 1)),
+])
+func aPresetsNameIsThePresetUnlessADeclarationShadowsIt(_ declaration: String, _ curve: CubicBezier) throws {
+  let script = "target a { x: 0 }\n\(declaration)animate a.x to 100 over 1s with easeIn\n"
+  var large = script
+  var n = 0
+  while large.utf8.count < 300_000 {
+    large += "let v\(n) = \(n)\n"
+    n += 1
+  }
+  let options = TraceOptions(fps: 4, until: 1_000_000_000)
+  for text in [script, large] {
+    let traced = try trace(text, options)
+    #expect(close(traced.number("a.x", at: 500_000_000), 100 * curve.progress(at: 0.5)), "\(declaration)")
+    try expectSame(text, options, "\(declaration)")
+  }
+}

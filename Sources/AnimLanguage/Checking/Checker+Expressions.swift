@@ -10,6 +10,9 @@ struct Typed {
   var constant: ConstantValue?
   /// For a curve: timing or spring.
   var curveKind: CurveKind?
+  /// Whether it is a name that is the preset curve it names (`with easeIn`), whose facts
+  /// are not kept: the name says them (WrittenFacts.swift).
+  var isPresetAsWritten = false
 
   static let error = Typed(type: .error)
 
@@ -54,8 +57,9 @@ extension Checker {
   /// Records what `check` found about an expression.
   mutating func recordFacts(_ typed: Typed, of expression: Expression) {
     if recordsFacts {
-      // (A literal's constant is the literal: `ResolvedFacts.constant(of:)` reads it there.)
-      if let constant = typed.constant, !constant.isWritten(by: expression) {
+      // (A literal's constant is the literal, and a preset's name its preset:
+      // `ResolvedFacts.constant(of:)` reads them there.)
+      if let constant = typed.constant, !typed.isPresetAsWritten, !constant.isWritten(by: expression) {
         constants.record(constant, at: expression.span)
       }
       if recordsTypes {
@@ -213,8 +217,10 @@ extension Checker {
       return .error
     }
     if let preset = Predeclared.curve(named: name.text) {
-      record(.presetCurve(preset), of: name.span)
-      return Typed(type: .curve, constant: preset.constant, curveKind: preset.curve.kind)
+      // Not recorded: a name with no reference is the preset it names (WrittenFacts.swift).
+      var typed = Typed(type: .curve, constant: preset.constant, curveKind: preset.curve.kind)
+      typed.isPresetAsWritten = true
+      return typed
     }
     if label(named: name.text) != nil {
       error(

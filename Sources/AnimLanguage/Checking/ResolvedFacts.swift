@@ -36,10 +36,21 @@ package struct ResolvedFacts: Sendable {
   /// Whether no fact is kept: a statement whose facts its syntax says all holds nothing.
   package var isEmpty: Bool { constants.count == 0 && references.count == 0 && placements.count == 0 }
 
-  /// The constant value of `expression`, when it has one: a literal's own value, else the
-  /// checker's.
+  /// The constant value of `expression`, when it has one: a literal's own value, the
+  /// checker's, or the curve of a preset's name (`preset(named:)`).
   package func constant(of expression: Expression) -> ConstantValue? {
-    ConstantValue(literal: expression) ?? constants[expression.span]
+    if let literal = ConstantValue(literal: expression) { return literal }
+    if let constant = constants[expression.span] { return constant }
+    guard case .name(let name) = expression.kind, let preset = preset(named: name) else { return nil }
+    return preset.constant
+  }
+
+  /// The preset curve a name is, when it is one: a preset's name that the checker recorded
+  /// no reference for (a `let`, a `curve` or a local of that name shadows it, and is
+  /// recorded). The checker records nothing for a preset named as written.
+  package func preset(named name: Identifier) -> CurvePreset? {
+    guard let preset = Predeclared.curve(named: name.text), references[name.span] == nil else { return nil }
+    return preset
   }
 
   /// The placement of `statement`, an item of `body`: the checker's, when it recorded one

@@ -97,6 +97,8 @@ extension Runtime {
       if let curve = curves[name] { return .curve(curve) }
     case .presetCurve(let preset)?:
       return .curve(preset.curve)
+    case nil:
+      if let preset = context.facts.preset(named: identifier) { return .curve(preset.curve) }
     default:
       break
     }
