@@ -108,6 +108,28 @@ import Testing
       #expect(Predeclared.curve(named: other) == nil, "\(other)")
     }
   }
+
+  /// Each preset's curve is its own (the lists of curves are in the order of the cases), by
+  /// grammar.md § Curves: CSS's Béziers, and SwiftUI's springs of half a second.
+  @Test func eachPresetHasItsOwnCurve() throws {
+    let beziers: [CurvePreset: TimingCurve] = [
+      .linear: .linear, .ease: .ease, .easeIn: .easeIn, .easeOut: .easeOut, .easeInOut: .easeInOut,
+    ]
+    for preset in CurvePreset.allCases {
+      #expect(preset.constant == .curve(preset.curve), "\(preset)")
+      if let bezier = beziers[preset] {
+        #expect(preset.curve == bezier, "\(preset)")
+        continue
+      }
+      guard case .spring = preset.curve else {
+        Issue.record("\(preset) is not a spring")
+        continue
+      }
+      let bounce: Double = preset == .smooth ? 0 : preset == .snappy ? 0.15 : 0.3
+      let made = try #require(try SpringForm.curve(["duration": 0.5, "bounce": bounce]))
+      #expect(preset.curve == made, "\(preset)")
+    }
+  }
 }
 
 /// Issue 12, rules 8 and 11: the values of the functions and operators, by hand.

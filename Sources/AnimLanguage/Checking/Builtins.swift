@@ -217,15 +217,30 @@ package enum CurvePreset: String, CaseIterable, Sendable {
   }
 
   /// The engine's curve, made once per preset.
-  package var curve: TimingCurve { Self.curves[self]! }
+  package var curve: TimingCurve { Self.curves[ordinal] }
 
   /// The curve as a constant (`ConstantValue.curve`, a box), the same box for every use of
   /// the name: a script's facts hold one for each `with easeIn` they keep, a hundred thousand
   /// in a large script.
-  package var constant: ConstantValue { Self.constants[self]! }
+  package var constant: ConstantValue { Self.constants[ordinal] }
 
-  private static let curves = Dictionary(uniqueKeysWithValues: allCases.map { ($0, $0.made) })
-  private static let constants = Dictionary(uniqueKeysWithValues: allCases.map { ($0, ConstantValue.curve($0.made)) })
+  /// The preset's place in `allCases`, where the lists below hold its curve. (A dictionary
+  /// by preset hashed it at each use: 360 instructions an `animate … with easeInOut` run.)
+  private var ordinal: Int {
+    switch self {
+    case .linear: 0
+    case .ease: 1
+    case .easeIn: 2
+    case .easeOut: 3
+    case .easeInOut: 4
+    case .smooth: 5
+    case .snappy: 6
+    case .bouncy: 7
+    }
+  }
+
+  private static let curves = allCases.map(\.made)
+  private static let constants = curves.map { ConstantValue.curve($0) }
 
   private var made: TimingCurve {
     switch self {

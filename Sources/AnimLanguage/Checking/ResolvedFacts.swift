@@ -49,8 +49,9 @@ package struct ResolvedFacts: Sendable {
   /// no reference for (a `let`, a `curve` or a local of that name shadows it, and is
   /// recorded). The checker records nothing for a preset named as written.
   package func preset(named name: Identifier) -> CurvePreset? {
-    guard let preset = Predeclared.curve(named: name.text), references[name.span] == nil else { return nil }
-    return preset
+    // (The table first: any other name has an entry there.)
+    guard references[name.span] == nil else { return nil }
+    return Predeclared.curve(named: name.text)
   }
 
   /// The placement of `statement`, an item of `body`: the checker's, when it recorded one
