@@ -4,9 +4,11 @@
 // written (issue 14).
 //
 // - front.run.FORM.time: wall time of the trace / wall time of the check, each the best of
-//   three runs of the binary. Goal: at most 1.5.
+//   five runs of the binary, the check's and the trace's alternated (this machine slows a
+//   while at times: runs of one side in a row could all fall in such a while). Goal: at
+//   most 1.5.
 // - front.run.FORM.memory: the trace process's whole peak resident set size (nothing
-//   subtracted) / the file's size, the smallest of three runs. Goal: at most 8.
+//   subtracted) / the file's size, the smallest of five runs. Goal: at most 8.
 // - front.run.time and front.run.memory: the largest over the forms.
 // - front.repl.*: the same for `anim repl FILE` with an empty standard input, which loads the
 //   file into a session as `:load` does and ends (issue 14: the REPL loads a file through the
@@ -72,9 +74,9 @@ func runFrontReplBenchmarks() {
   runFrontForms(named: "front.repl") { path in ["repl", path] }
 }
 
-/// For each form: `NAME.FORM.time` (best of three wall times of `anim ARGUMENTS(FILE)` over
-/// the best of three of `anim check FILE`) and `NAME.FORM.memory` (the smallest of three
-/// peaks over the file's size), then the largest of each over the forms.
+/// For each form: `NAME.FORM.time` (best of five wall times of `anim ARGUMENTS(FILE)` over
+/// the best of five of `anim check FILE`, the two alternated) and `NAME.FORM.memory` (the
+/// smallest of five peaks over the file's size), then the largest of each over the forms.
 private func runFrontForms(named name: String, _ arguments: (String) -> [String]) {
   let anim =
     ProcessInfo.processInfo.environment["ANIM"]
@@ -98,8 +100,12 @@ private func runFrontForms(named name: String, _ arguments: (String) -> [String]
     let path = directory.appendingPathComponent("\(form).anim").path
     let bytes = Array(text.utf8)
     try! Data(bytes).write(to: URL(fileURLWithPath: path))
-    let checks = (0..<3).map { _ in measureAnim(anim, ["check", path]) }
-    let runs = (0..<3).map { _ in measureAnim(anim, arguments(path)) }
+    var checks: [(seconds: Double, peakBytes: Int)] = []
+    var runs: [(seconds: Double, peakBytes: Int)] = []
+    for _ in 0..<5 {
+      checks.append(measureAnim(anim, ["check", path]))
+      runs.append(measureAnim(anim, arguments(path)))
+    }
     let time = runs.map(\.seconds).min()! / checks.map(\.seconds).min()!
     let memory = Double(runs.map(\.peakBytes).min()!) / Double(bytes.count)
     report("\(name).\(form).time", time, "ratio")
