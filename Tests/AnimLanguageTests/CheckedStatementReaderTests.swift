@@ -8,6 +8,10 @@ import Testing
 
 @testable import AnimLanguage
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 @Suite struct CheckedStatementReaderTests {
   /// What a reading handed over, statement by statement, and how it ended.
   struct Reading: Equatable {
@@ -157,27 +161,27 @@ import Testing
   /// (BatchScheduling.swift).
   @Test func theReadersThreadIsBatchWorkOnlyWhileItReads() {
     #if canImport(Glibc)
-      let before = BatchScheduling.currentPolicy
+      let before = currentPolicy
       #expect(before == BatchScheduling.other)
       let source = Self.largeScript(seed: 3)
       var reader = CheckedStatementReader(source)
       #expect(reader.next() != nil)
-      #expect(BatchScheduling.currentPolicy == BatchScheduling.batch)
+      #expect(currentPolicy == BatchScheduling.batch)
       while reader.next() != nil {}
-      #expect(BatchScheduling.currentPolicy == before)
+      #expect(currentPolicy == before)
 
       var stopped = CheckedStatementReader(source)
       _ = stopped.next()
-      #expect(BatchScheduling.currentPolicy == BatchScheduling.batch)
+      #expect(currentPolicy == BatchScheduling.batch)
       _ = stopped.finish()
-      #expect(BatchScheduling.currentPolicy == before)
+      #expect(currentPolicy == before)
 
       do {
         var dropped = CheckedStatementReader(source)
         _ = dropped.next()
-        #expect(BatchScheduling.currentPolicy == BatchScheduling.batch)
+        #expect(currentPolicy == BatchScheduling.batch)
       }
-      #expect(BatchScheduling.currentPolicy == before)
+      #expect(currentPolicy == before)
     #endif
   }
 
@@ -185,13 +189,23 @@ import Testing
   /// as it is (nothing to give back).
   @Test func batchSchedulingGivesBackWhatItFound() {
     #if canImport(Glibc)
-      let before = BatchScheduling.currentPolicy
+      let before = currentPolicy
       let entered = BatchScheduling.enter()
       #expect(entered != nil)
-      #expect(BatchScheduling.currentPolicy == BatchScheduling.batch)
+      #expect(currentPolicy == BatchScheduling.batch)
       #expect(BatchScheduling.enter() == nil)
       entered?.leave()
-      #expect(BatchScheduling.currentPolicy == before)
+      #expect(currentPolicy == before)
     #endif
   }
 }
+
+#if canImport(Glibc)
+  /// The calling thread's scheduling policy now.
+  private var currentPolicy: Int32 {
+    var policy: Int32 = -1
+    var parameters = sched_param()
+    _ = pthread_getschedparam(pthread_self(), &policy, &parameters)
+    return policy
+  }
+#endif

@@ -6,10 +6,10 @@
 // facts, and a script read whole keeps a table of every node's. Most of those entries say
 // nothing the tree does not: the constant of a literal (`250ms`, `1`, `#ff8000`, `true`,
 // `40%`) is the literal, the property `card.x` names is `card.x`, a preset's name
-// (`with easeInOut`) is the preset when nothing declared shadows it (`ResolvedFacts.preset(
-// named:)`: a shadowing name is recorded), and a placement is the one written (`at 2s`,
-// `at +1s`, `with previous`, none) read in its kind of body. Kept by span,
-// each took an entry (a table's bucket, a color's box) and made a statement's facts
+// (`with easeInOut`) is the preset when nothing declared shadows it (a shadowing name is
+// recorded: `ResolvedFacts.preset(named:)`), and a placement is the one written (`at 2s`,
+// `at +1s`, `with previous`, none) read in its kind of body. Kept by span, each took an
+// entry (a table's bucket, a color's box) and made a statement's facts
 // non-empty, so that each held statement had tables and a context of its own. Read from the
 // syntax, they take nothing; the checker records only what the syntax does not say (folded
 // constants, which name a word refers to, a placement at a label).

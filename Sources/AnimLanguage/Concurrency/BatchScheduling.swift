@@ -55,13 +55,5 @@ struct BatchScheduling {
     /// export to Swift.
     static let other: Int32 = 0
     static let batch: Int32 = 3
-
-    /// The calling thread's policy now (for the tests).
-    static var currentPolicy: Int32 {
-      var policy: Int32 = -1
-      var parameters = sched_param()
-      _ = pthread_getschedparam(pthread_self(), &policy, &parameters)
-      return policy
-    }
   #endif
 }
