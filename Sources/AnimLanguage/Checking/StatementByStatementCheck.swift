@@ -44,7 +44,7 @@ struct StatementByStatementCheck {
     if source.bytes.count >= ParsingThread.minimumSize {
       // Deeper than a check's (8): three threads on two cores hand on statements through it
       // (see CheckingThread's queue).
-      let queue = StatementQueue(capacity: 16)
+      let queue = StatementQueue(capacity: 32)
       if let thread = ParsingThread.start(parsing: source, into: queue, lettingGo: spent) {
         self.queue = queue
         self.thread = thread
