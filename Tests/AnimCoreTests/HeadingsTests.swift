@@ -145,4 +145,53 @@ struct HeadingsTests {
     agree("ended")
     #expect(number(engine, x) == -5)
   }
+
+  /// An animation placed that shows nothing before it starts changes no heading: the
+  /// headings stay kept past its placement (a property with no animation yet heads for its
+  /// base value), so the first of many additive starts need not walk the list. Each kept
+  /// heading is the walked one, after every kind of placement, those that do show something
+  /// before they start (a backwards fill) included.
+  @Test func aPlacementThatShowsNothingKeepsTheHeadings() throws {
+    var engine = AnimationEngine()
+    let x = engine.addProperty(.number(3))
+    let y = engine.addProperty(.number(10))
+    func kept(_ p: PropertyID) -> Double? {
+      let store = engine.stores[keyPath: Double.store]
+      return store.headings.heading(of: p.index, at: store.generation)
+    }
+    func agree(_ step: String) {
+      for p in [x, y] {
+        if let heading = kept(p) {
+          #expect(heading == engine.walkedTarget(Double.self, p.index, excluding: -1), "\(step): property \(p.index)")
+        }
+      }
+    }
+    for k in 1...5 {
+      _ = try engine.animate(x, with: .tween(to: .number(Double(2 * k)), duration: s), placement: .engine(at: 0))
+      _ = try engine.animate(
+        y, with: .tween(to: .number(Double(-k)), duration: s, delay: 100 * ms), placement: .engine(at: 0))
+      #expect(kept(x) == 3, "placed \(k)")
+      #expect(kept(y) == 10, "placed \(k)")
+    }
+    let timeline = try engine.addTimeline(timing: EffectTiming(duration: 2 * s, fill: .forwards), placement: .engine(at: 0))
+    _ = try engine.animate(
+      x,
+      with: Animation(
+        shape: .keyframes([Keyframe(offset: 1, value: .number(50))]), timing: EffectTiming(duration: s, fill: .forwards)),
+      placement: .timeline(timeline, at: 0))
+    #expect(kept(x) == 3)
+    // Filling backwards, it takes its place in the stack where it is placed: a walk again.
+    _ = try engine.animate(
+      y, with: .tween(from: .number(-40), to: .number(40), duration: s, delay: s, fill: .both),
+      placement: .engine(at: 0))
+    #expect(kept(y) == nil)
+    agree("a backwards fill placed")
+    #expect(engine.target(Double.self, y.index, excluding: -1) == 40)
+    try engine.advance(to: 0)
+    agree("started")
+    #expect(engine.target(Double.self, x.index, excluding: -1) == 50)
+    try engine.advance(to: 3 * s)
+    agree("ended")
+    #expect(number(engine, x) == 50)
+  }
 }

@@ -6,8 +6,9 @@
 // store as it was at one `ValueStore.generation`, which every write to what `target` reads
 // (the properties, the effects, the shifts, `hasHadEffectsFillingBefore`) moves on. So any
 // write makes every entry stale, and `target` walks again, unless the writer knows what
-// its writes did to the headings and says so (`carry`): an additive start, which appends
-// its change to the top of its property's stack and changes no other heading.
+// its writes did to the headings and says so: an additive start, which appends its change
+// to the top of its property's stack and changes no other heading (`carry`), and an
+// animation placed that shows nothing before it starts, which changes none (`keep`).
 
 /// The headings of one store's properties, as of one generation of the store.
 struct Headings<V: EngineValue>: Sendable {
@@ -43,9 +44,16 @@ struct Headings<V: EngineValue>: Sendable {
   /// but `property`'s, which is now `value`: the other entries recorded at `before` still
   /// hold.
   mutating func carry(_ value: V, of property: Int32, from before: UInt64, to after: UInt64) {
+    keep(from: before, to: after)
+    set(value, of: property)
+  }
+
+  /// The store went from generation `before` to `after` by writes that changed no heading
+  /// (an animation placed that shows nothing before it starts): the entries recorded at
+  /// `before` still hold.
+  mutating func keep(from before: UInt64, to after: UInt64) {
     if before != validAt { startEpoch(at: after) }
     validAt = after
-    set(value, of: property)
   }
 
   private mutating func startEpoch(at generation: UInt64) {
