@@ -173,11 +173,13 @@ struct HeadingsTests {
       #expect(kept(x) == 3, "placed \(k)")
       #expect(kept(y) == 10, "placed \(k)")
     }
-    let timeline = try engine.addTimeline(timing: EffectTiming(duration: 2 * s, fill: .forwards), placement: .engine(at: 0))
+    let timeline = try engine.addTimeline(
+      timing: EffectTiming(duration: 2 * s, fill: .forwards), placement: .engine(at: 0))
     _ = try engine.animate(
       x,
       with: Animation(
-        shape: .keyframes([Keyframe(offset: 1, value: .number(50))]), timing: EffectTiming(duration: s, fill: .forwards)),
+        shape: .keyframes([Keyframe(offset: 1, value: .number(50))]), timing: EffectTiming(duration: s, fill: .forwards)
+      ),
       placement: .timeline(timeline, at: 0))
     #expect(kept(x) == 3)
     // Filling backwards, it takes its place in the stack where it is placed: a walk again.
