@@ -2,6 +2,7 @@
 // parsing thread, which lets go of it (SpentStatements.swift): what the runner still holds
 // of a batch must stay whole, and what waits must go when let go.
 
+import Dispatch
 import Testing
 
 @testable import AnimLanguage
@@ -20,20 +21,51 @@ import Testing
 
   @Test func batchesWaitUntilLetGo() {
     let spent = SpentStatements()
-    spent.add(Self.batch(3, from: 0))
-    spent.add(Self.batch(2, from: 3))
+    var handed = [Self.batch(3, from: 0), Self.batch(2, from: 3)]
+    #expect(spent.addIfFree(&handed))
+    #expect(handed.isEmpty)
     #expect(spent.waitingCount == 2)
     spent.letGo()
     #expect(spent.waitingCount == 0)
-    spent.add(Self.batch(1, from: 5))
+    handed = [Self.batch(1, from: 5)]
+    #expect(spent.addIfFree(&handed))
     #expect(spent.waitingCount == 1)
+  }
+
+  /// While the parsing thread holds the list, the runner's batches stay with it, whole, to
+  /// go with the next: the runner does not wait.
+  @Test func batchesHandedBackWhileTheListIsHeldStayWithTheRunner() throws {
+    let spent = SpentStatements()
+    let holding = DispatchSemaphore(value: 0)
+    let release = DispatchSemaphore(value: 0)
+    let holder = try #require(
+      WorkerThread.start {
+        spent.batches.withLock { _ in
+          holding.signal()
+          release.wait()
+        }
+      })
+    holding.wait()
+    var handed = [Self.batch(3, from: 0)]
+    let wentWhileHeld = spent.addIfFree(&handed)
+    release.signal()
+    holder.join()
+    #expect(!wentWhileHeld)
+    #expect(handed.count == 1)
+    #expect(handed.first?.count == 3)
+    #expect(spent.waitingCount == 0)
+    handed.append(Self.batch(2, from: 3))
+    #expect(spent.addIfFree(&handed))
+    #expect(handed.isEmpty)
+    #expect(spent.waitingCount == 2)
   }
 
   @Test func aStatementHeldOutOfALetGoBatchStaysWhole() {
     let spent = SpentStatements()
     let batch = Self.batch(4, from: 0)
     let held = batch[2]!
-    spent.add(batch)
+    var handed = [batch]
+    spent.addIfFree(&handed)
     spent.letGo()
     guard case .target(let declaration) = held.statement.kind else {
       Issue.record("expected a target")
