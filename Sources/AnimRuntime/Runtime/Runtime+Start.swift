@@ -189,7 +189,8 @@ extension Runtime {
       // a `wait` read its facts: it has neither.)
       let runsAsNothing = !keepsConstantValues && Self.isConstantLet(checked.statement, checked.facts)
       var context = !checked.hasFacts || runsAsNothing ? bare : ProgramContext(facts: checked.facts, input: input)
-      guard let step = startStep(of: checked.statement, context, cursor: cursor, start: start, hasFacts: checked.hasFacts)
+      guard
+        let step = startStep(of: checked.statement, context, cursor: cursor, start: start, hasFacts: checked.hasFacts)
       else { return nil }
       switch step {
       case .wait(let time):
