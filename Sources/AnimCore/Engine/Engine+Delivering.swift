@@ -121,6 +121,9 @@ extension AnimationEngine {
   /// turning back. One that comes and goes both ways at one instant, at the boundary of an
   /// alternating pass, is paired each way.)
   static func comingAndGoing(_ crossed: [Crossed]) -> [Passage: Int] {
+    // (With no complete, none: many animations starting at one instant and nothing ending,
+    // as a script's placements at time 0, made a table of every start, 2 % of a trace.)
+    guard crossed.contains(where: { $0.kind == .complete }) else { return [:] }
     var starts: [Passage: Int] = [:]
     var paired: [Passage: Int] = [:]
     for event in crossed {

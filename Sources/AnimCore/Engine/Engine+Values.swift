@@ -30,37 +30,9 @@ extension AnimationEngine {
   /// `refresh` can hold them apart while it writes them).
   @inline(__always)
   func evaluate<V: EngineValue>(_ store: ValueStore<V>, slot: PropertySlot<V>, at time: Nanoseconds) -> V {
-    var value = slot.base
-    var cursor = slot.firstEffect
-    var replaced = false
-    var filling: (value: V, untilStart: Double)?
-    while cursor >= 0 {
-      let effect = store.effects[Int(cursor)]
-      if effect.fillsBefore, let shown = fillBefore(of: effect, cursor, store, at: time),
-        filling.map({ shown.untilStart < $0.untilStart }) ?? true
-      {
-        // (Plus the changes of additive animations that completed above it while it waits.)
-        filling = effect.hasShift ? (shown.value + store.shift(ofEffect: cursor), shown.untilStart) : shown
-      }
-      if !effect.muted, effect.mode != .unresolved, let output = output(of: effect, cursor, store, at: time) {
-        if effect.mode == .additive {
-          value = value + (output - effect.from)
-        } else {
-          value = effect.hasShift ? output + store.shift(ofEffect: cursor) : output
-          replaced = true
-        }
-      } else if effect.hasShift, !effect.muted, effect.mode != .unresolved {
-        // Showing nothing itself (waiting again in its delay, sought back there), a replacing
-        // one still keeps the changes that completed above it.
-        value = value + store.shift(ofEffect: cursor)
-      }
-      cursor = effect.next
-    }
-    // An animation waiting to start with a backwards fill shows its first value in place of
-    // the base value (the one that starts first, when several wait): what runs adds to it,
-    // or replaces it.
-    if let filling, !replaced { value = filling.value + (value - slot.base) }
-    return value
+    var walk = EffectWalk(slot)
+    while walk.cursor >= 0 { step(&walk, store, at: time) }
+    return walk.result
   }
 
   /// The first value an effect that fills backwards shows while it waits for its active
@@ -277,6 +249,14 @@ extension ValueStore {
     return (walkedTarget(property, excluding: excluded), excludedAddsNothing ? generation : nil)
   }
 
+  /// Whether the property heads for its base value with one effect on its list, waiting
+  /// and showing nothing (`walkedTarget` of a list of one, without the walk).
+  func headsForBaseWithOneWaiting(_ property: Int32) -> Bool {
+    let first = properties[Int(property)].firstEffect
+    guard first >= 0, first == properties[Int(property)].lastEffect else { return false }
+    return effects[Int(first)].mode == .unresolved && !effects[Int(first)].fillsBefore
+  }
+
   /// Where the property is heading, leaving out effect `excluded`, by a walk of its list.
   func walkedTarget(_ property: Int32, excluding excluded: Int32) -> V {
     let store = self  // (the walk as the engine's was written, reading a store)
@@ -383,6 +363,9 @@ extension AnimationEngine {
     _ store: ValueStore<V>, _ properties: inout [PropertySlot<V>], _ currents: inout [V], _ showing: inout [UInt64],
     stamp: UInt32, newSamplers: inout [Sampler<V>]
   ) {
+    // The properties with more than one effect, computed after the loop, side by side
+    // (EffectWalk.swift).
+    var shared: [Int32] = []
     for word in showing.indices where showing[word] != 0 {
       var bits = showing[word]
       while bits != 0 {
@@ -403,10 +386,11 @@ extension AnimationEngine {
           }
         } else if properties[property].refreshed != stamp {
           properties[property].refreshed = stamp
-          currents[property] = evaluate(store, slot: properties[property], at: now)
+          shared.append(Int32(property))
         }
       }
     }
+    evaluateInterleaved(shared, store, properties, into: &currents, at: now)
   }
 
   /// The current (last refreshed) value of a number property: the fast read for hosts that
