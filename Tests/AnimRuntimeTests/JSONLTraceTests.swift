@@ -21,6 +21,16 @@ struct JSONLTraceTests {
   /// A sample of many pieces (made two at a time, on two threads) is the same line, in
   /// order, as written value by value: numbers, vectors and colors, a name that needs escaping,
   /// and the same sample again (its keys then cached).
+  /// A piece of a line of numbers, with keys such as `"t226000.opacity":`, and the array of
+  /// its values each stay under glibc's mmap threshold, 128 KiB: a larger block is a mapping
+  /// of its own, faulted in page by page for every piece.
+  @Test func aPieceOfNumbersStaysUnderTheMmapThreshold() {
+    let key = "\"t226000.opacity\":".utf8.count + 1
+    let room = 32 + TraceNumber.maxLength + SampleKeys.valuesPerPiece * (key + TraceNumber.maxLength + 1)
+    #expect(room < 128 * 1024)
+    #expect(SampleKeys.valuesPerPiece * MemoryLayout<AnimationValue>.stride < 128 * 1024)
+  }
+
   @Test func aSampleOfManyPiecesIsWrittenInOrder() {
     let count = SampleKeys.piecesMadeInPairs * SampleKeys.valuesPerPiece + 2 * SampleKeys.valuesPerPiece + 3
     var values: [(String, AnimationValue)] = []
