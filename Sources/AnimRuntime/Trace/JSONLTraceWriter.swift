@@ -93,9 +93,9 @@ struct SampleKeys: Sendable {
   /// Values per piece of a line: few enough that a piece of numbers' string (room for the
   /// longest number and the keys), and the array of its values, stay under glibc's mmap
   /// threshold (128 KiB, LargeBlocks.swift), so that each piece reuses the heap memory the
-  /// piece before let go of. At 4,096, each was a mapping
-  /// of its own, faulted in page by page and returned at once: a third of the runner's
-  /// time writing the sample at 0 of front.run's targets form (677,000 values).
+  /// piece before let go of. At 4,096, each was a mapping of its own, faulted in page by
+  /// page and returned at once: a third of the runner's time writing the sample at 0 of
+  /// front.run's targets form (677,000 values).
   static let valuesPerPiece = 2_048
 
   /// Whether `values` name exactly `names`, in order.
