@@ -68,33 +68,26 @@ extension AnimationEngine {
   }
 
   /// The values at engine time `time` of the properties `listed` (indices into
-  /// `properties`), written to `currents`: their walks four at a time, interleaved step by
+  /// `properties`), written to `currents`: their walks eight at a time, interleaved step by
   /// step (a lane whose list ends takes the next property).
   func evaluateInterleaved<V: EngineValue>(
     _ listed: [Int32], _ store: ValueStore<V>, _ properties: [PropertySlot<V>], into currents: inout [V],
     at time: Nanoseconds
   ) {
-    let lanes = 8
     guard listed.count > 1 else {
       for property in listed { currents[Int(property)] = evaluate(store, slot: properties[Int(property)], at: time) }
       return
     }
+    // (Never more lanes than properties: each lane starts with one.)
+    let lanes = min(8, listed.count)
     withUnsafeTemporaryAllocation(of: EffectWalk<V>.self, capacity: lanes) { walks in
       withUnsafeTemporaryAllocation(of: Int32.self, capacity: lanes) { owners in
-        var next = 0
-        var active = 0
         for lane in 0..<lanes {
-          if next < listed.count {
-            owners[lane] = listed[next]
-            walks.initializeElement(at: lane, to: EffectWalk(properties[Int(listed[next])]))
-            next += 1
-            active += 1
-          } else {
-            owners[lane] = -1
-            walks.initializeElement(at: lane, to: EffectWalk(properties[Int(listed[0])]))
-            walks[lane].cursor = -1
-          }
+          owners[lane] = listed[lane]
+          walks.initializeElement(at: lane, to: EffectWalk(properties[Int(listed[lane])]))
         }
+        var next = lanes
+        var active = lanes
         while active > 0 {
           for lane in 0..<lanes where owners[lane] >= 0 {
             if walks[lane].cursor >= 0 {

@@ -33,8 +33,8 @@ final class CheckingThread: @unchecked Sendable {
   /// in the meantime. With four, a trace of 270,000 targets kept two cores busy 75% of the
   /// time; with thirty-two, and the parser's queue as deep, the targets and animates forms'
   /// traces took 5% less time than with sixteen (nine alternated runs each), for 2.3 MB more
-  /// at their peak (about 750 bytes a statement held). Deeper would pass front.run's memory
-  /// goal.
+  /// at their peak (about 750 bytes a statement held). Deeper would go over front.run's
+  /// memory goal.
   private let queue = BoundedQueue<Message>(capacity: 32)
   /// The reader's thread's scheduling before the reading, given back at its end (on that
   /// thread: BatchScheduling.swift).
